@@ -127,10 +127,12 @@ export function checkPolygonCoords(coords: unknown, loc: Loc): { issues: Validat
   if (findIntersections({ type: 'Polygon', coordinates: coords as Position[][] }).length > 0) {
     return { issues: [issue(loc, RING_REASONS.selfIntersects)], vertices }
   }
+  const flat = (coords as Position[][]).findIndex((ring) => ringArea(ring) === 0)
+  if (flat >= 0) return { issues: [issue([...loc, flat], RING_REASONS.zeroArea)], vertices }
   return { issues: [], vertices }
 }
 
-/** One ring's structural problem (a RING_REASONS value), or null. */
+/** One ring's structural problem (a RING_REASONS value), or null; crossings and area are checked per polygon. */
 export function checkRing(ring: unknown): string | null {
   if (!Array.isArray(ring)) return RING_REASONS.notArray
   if (ring.length < 4) return RING_REASONS.tooFew
@@ -144,7 +146,6 @@ export function checkRing(ring: unknown): string | null {
   const first = ring[0] as Position
   const last = ring[ring.length - 1] as Position
   if (first[0] !== last[0] || first[1] !== last[1]) return RING_REASONS.notClosed
-  if (ringArea(ring as Position[]) === 0) return RING_REASONS.zeroArea
   return null
 }
 

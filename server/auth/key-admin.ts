@@ -1,0 +1,28 @@
+import type { KeysRepo, StoredKey } from '../db/keys-repo'
+import { hashKey, newKeyId, newKeyValue } from './api-key'
+import { ENDPOINTS, type Endpoint, type QuotaUnit } from './plans'
+
+export interface CreateKeyOptions {
+  name: string
+  endpoints?: Endpoint[]
+  monthlyLimit?: number | null
+  quotaUnit?: QuotaUnit
+  active?: boolean
+}
+
+/** Creates a key and returns its value: the only time the value exists outside the caller. */
+export async function createKey(repo: KeysRepo, opts: CreateKeyOptions): Promise<{ key: StoredKey; value: string }> {
+  const value = newKeyValue()
+  const key = {
+    id: newKeyId(),
+    name: opts.name,
+    keyHash: hashKey(value),
+    keyPrefix: value.slice(0, 9),
+    endpoints: opts.endpoints ?? [...ENDPOINTS],
+    monthlyLimit: opts.monthlyLimit ?? null,
+    quotaUnit: opts.quotaUnit ?? 'requests',
+    active: opts.active ?? true,
+  }
+  await repo.insert(key)
+  return { key: { ...key, createdAt: new Date().toISOString() }, value }
+}

@@ -1,0 +1,67 @@
+import type { Database } from './database'
+
+/**
+ * Schema migrations, applied in order and recorded in `schema_migrations`. Every queryable field of
+ * the contract is a real column; the rest of a record is `extra` jsonb. Secondary indexes are built
+ * after a bulk load (see parcel-indexes.ts), not here, so loading stays fast.
+ */
+const MIGRATIONS: readonly { id: number; sql: string }[] = [
+  {
+    id: 1,
+    sql: `
+      CREATE EXTENSION IF NOT EXISTS postgis;
+      CREATE EXTENSION IF NOT EXISTS pg_trgm;
+      CREATE TABLE parcels (
+        svc_uuid text COLLATE "C" PRIMARY KEY,
+        svc_stack_uuid text,
+        owner text, parcel_id text, situs text, mail_addr text, city text,
+        land_use text, land_use_code text, legal text, cdl_majority_category text,
+        acres double precision, acres_calc double precision, parcel_value double precision,
+        land_value double precision, improvements_value double precision,
+        agricultural_value double precision, building_value double precision,
+        sale_price double precision, tax_amount double precision, elevation double precision,
+        adjacent_acreage_sameowner double precision, cdl_majority_value double precision,
+        cdl_majority_percent double precision, sq_feet double precision,
+        state_fp text NOT NULL, state text NOT NULL, county_fp text NOT NULL, county text NOT NULL,
+        postal text, zoning text, owner_type text, sale_date text,
+        extra jsonb NOT NULL DEFAULT '{}'::jsonb,
+        address_text text,
+        geom geometry(MultiPolygon, 4326) NOT NULL
+      );
+      CREATE TABLE buildings (
+        id bigserial PRIMARY KEY,
+        parcel_uuid text NOT NULL,
+        sq_feet double precision, sq_meters double precision, height double precision,
+        occupancy text, occupancy_code text, address text, city text, state text, postal text,
+        geom geometry(Polygon, 4326) NOT NULL
+      );
+      CREATE TABLE api_keys (
+        id text PRIMARY KEY,
+        name text NOT NULL,
+        key_hash text NOT NULL UNIQUE,
+        key_prefix text NOT NULL,
+        endpoints text[] NOT NULL,
+        monthly_limit bigint,
+        quota_unit text NOT NULL DEFAULT 'requests',
+        active boolean NOT NULL DEFAULT true,
+        created_at timestamptz NOT NULL DEFAULT now()
+      );
+      CREATE TABLE api_usage (
+        key_id text NOT NULL REFERENCES api_keys(id) ON DELETE CASCADE,
+        month text NOT NULL,
+        used bigint NOT NULL DEFAULT 0,
+        PRIMARY KEY (key_id, month)
+      );
+      CREATE TABLE dataset_meta (key text PRIMARY KEY, value jsonb NOT NULL);
+    `,
+  },
+]
+
+export async function migrate(db: Database): Promise<void> {
+  await db.exec('CREATE TABLE IF NOT EXISTS schema_migrations (id int PRIMARY KEY, applied_at timestamptz DEFAULT now())')
+  const done = new Set((await db.query<{ id: number }>('SELECT id FROM schema_migrations')).map((r) => r.id))
+  for (const m of MIGRATIONS) {
+    if (done.has(m.id)) continue
+    await db.exec(`BEGIN; ${m.sql}; INSERT INTO schema_migrations (id) VALUES (${m.id}); COMMIT;`)
+  }
+}

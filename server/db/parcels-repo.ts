@@ -1,0 +1,84 @@
+import type { ParsedQueryRequest } from '../../contract/schemas'
+import type { Database } from './database'
+import { buildWhere, escapeLike } from './filter-sql'
+import { column } from './parcel-columns'
+import { recordJson } from './record-sql'
+
+/** Rows come back as JSON text; the HTTP layer splices them into the response body unparsed. */
+export interface RecordPage {
+  records: string[]
+  count: number
+}
+
+export interface ParcelsRepo {
+  /** UUIDs of parcels intersecting any geometry, ascending; at most `cap + 1` so callers can detect overflow. */
+  idsInArea(geometries: readonly unknown[], cap: number): Promise<string[]>
+  query(q: ParsedQueryRequest): Promise<RecordPage>
+  atPoint(lon: number, lat: number, limit: number, includeBuildings: boolean): Promise<string[]>
+  byAddress(
+    address: string,
+    opts: { limit: number; state?: string | undefined; countyFp?: string | undefined; includeBuildings: boolean },
+  ): Promise<string[]>
+  countParcels(): Promise<number>
+}
+
+export function parcelsRepo(db: Database): ParcelsRepo {
+  return {
+    async idsInArea(geometries, cap) {
+      const rows = await db.query<{ svc_uuid: string }>(
+        `WITH a AS (SELECT ST_SetSRID(ST_GeomFromGeoJSON(g), 4326) AS g FROM unnest($1::text[]) AS g)
+         SELECT DISTINCT p.svc_uuid FROM parcels p JOIN a ON ST_Intersects(p.geom, a.g)
+         ORDER BY p.svc_uuid LIMIT $2`,
+        [geometries.map((g) => JSON.stringify(g)), cap + 1],
+      )
+      return rows.map((r) => r.svc_uuid)
+    },
+
+    async query(q) {
+      const params: unknown[] = []
+      const where = buildWhere(q.filters, params)
+      const countRows = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM parcels p WHERE ${where}`, params)
+      const count = countRows[0]?.n ?? 0
+      if (count === 0 || q.offset >= count) return { records: [], count }
+      const order = q.order
+        ? `${column(q.order.field)} ${q.order.direction === 'desc' ? 'DESC NULLS LAST' : 'ASC NULLS LAST'}, p.svc_uuid ASC`
+        : 'p.svc_uuid ASC'
+      params.push(q.limit, q.offset)
+      const rows = await db.query<{ r: string }>(
+        `SELECT ${recordJson(q.include_buildings)} AS r FROM parcels p WHERE ${where}
+         ORDER BY ${order} LIMIT $${params.length - 1} OFFSET $${params.length}`,
+        params,
+      )
+      return { records: rows.map((row) => row.r), count }
+    },
+
+    async atPoint(lon, lat, limit, includeBuildings) {
+      const rows = await db.query<{ r: string }>(
+        `SELECT ${recordJson(includeBuildings)} AS r FROM parcels p
+         WHERE ST_Intersects(p.geom, ST_SetSRID(ST_MakePoint($1, $2), 4326))
+         ORDER BY p.svc_uuid LIMIT $3`,
+        [lon, lat, limit],
+      )
+      return rows.map((row) => row.r)
+    },
+
+    async byAddress(address, { limit, state, countyFp, includeBuildings }) {
+      // Word similarity ranks "1204 w main" against "1204 W MAIN ST AMES IA 50010"; the trigram
+      // index answers the `<%` test, so this stays fast at millions of rows.
+      const rows = await db.query<{ r: string }>(
+        `SELECT ${recordJson(includeBuildings)} AS r FROM parcels p
+         WHERE ($1 <% p.address_text OR p.address_text ILIKE $5 ESCAPE '\\')
+           AND ($2::text IS NULL OR p.state = $2) AND ($3::text IS NULL OR p.county_fp = $3)
+         ORDER BY word_similarity($1, p.address_text) DESC, similarity($1, p.address_text) DESC, p.svc_uuid
+         LIMIT $4`,
+        [address, state ?? null, countyFp ?? null, limit, `%${escapeLike(address)}%`],
+      )
+      return rows.map((row) => row.r)
+    },
+
+    async countParcels() {
+      const rows = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM parcels')
+      return rows[0]?.n ?? 0
+    },
+  }
+}

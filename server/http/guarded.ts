@@ -1,0 +1,32 @@
+import type { Context } from 'hono'
+import type { KeyGuard } from '../auth/key-guard'
+import type { Endpoint } from '../auth/plans'
+import { errorResponse } from './responses'
+
+/** What a handler produced: the response, and how many records it returns (for the records quota). */
+export interface Outcome {
+  response: Response
+  records: number
+}
+
+/**
+ * Runs the key check before the handler reads anything (so a caller without a valid key learns
+ * nothing about the schema), then settles usage by the outcome: only 2xx answers are charged.
+ */
+export function guarded(guard: KeyGuard, endpoint: Endpoint, handler: (c: Context) => Promise<Outcome>) {
+  return async (c: Context): Promise<Response> => {
+    const check = await guard(c.req.header('authorization'), endpoint)
+    if (!check.ok) return errorResponse(c, check.status, check.detail)
+    let outcome: Outcome
+    try {
+      outcome = await handler(c)
+    } catch (e) {
+      await check.release({ success: false, records: 0 })
+      throw e
+    }
+    const success = outcome.response.status >= 200 && outcome.response.status < 300
+    const settled = await check.release({ success, records: outcome.records })
+    if (!settled.ok) return errorResponse(c, settled.status, settled.detail)
+    return outcome.response
+  }
+}

@@ -1,0 +1,64 @@
+import { existsSync } from 'node:fs'
+import { resolve } from 'node:path'
+import { serve } from '@hono/node-server'
+import { createKeyGuard } from './auth/key-guard'
+import type { ServerConfig } from './config'
+import { acquireLock } from './data-dir-lock'
+import { ensureDemoDataset } from './db/demo-dataset'
+import { keysRepo } from './db/keys-repo'
+import { openDatabase } from './db/open-database'
+import { parcelsRepo } from './db/parcels-repo'
+import { ensureDemoKey } from './demo-key'
+import { createApp } from './http/app'
+
+export interface RunningServer {
+  url: string
+  demoKey: string | null
+  close(): Promise<void>
+}
+
+/** Opens the database, prepares demo data and key when in demo mode, and serves app + API on one port. */
+export async function startServer(config: ServerConfig, log: (line: string) => void = console.log): Promise<RunningServer> {
+  const t0 = performance.now()
+  const release = config.DATABASE_URL ? () => {} : acquireLock(config.DATA_DIR)
+  const db = await openDatabase(config)
+  const keys = keysRepo(db)
+  let demoKey: string | null = null
+  if (config.DEMO === 'on') {
+    await ensureDemoDataset(db, { parcels: config.DEMO_PARCELS, seed: config.DEMO_SEED }, log)
+    demoKey = await ensureDemoKey(keys, config.DATA_DIR)
+  }
+  const repo = parcelsRepo(db)
+  const guard = await createKeyGuard(keys)
+  const staticDir = resolve(config.STATIC_DIR)
+  const hasStatic = existsSync(resolve(staticDir, 'index.html'))
+  if (!hasStatic) log(`No built app in ${staticDir} (run \`npm run build\`); serving the API only.`)
+  const app = createApp({
+    repo,
+    guard,
+    demoKey,
+    staticDir: hasStatic ? staticDir : null,
+    logRequests: config.LOG_REQUESTS === 'on',
+  })
+  const server = await new Promise<ReturnType<typeof serve>>((ok) => {
+    const s = serve({ fetch: app.fetch, port: config.PORT, hostname: config.HOST }, () => ok(s))
+  })
+  const address = server.address()
+  const port = typeof address === 'object' && address ? address.port : config.PORT
+  const url = `http://localhost:${port}`
+  log(`Parcels: ${(await repo.countParcels()).toLocaleString('en-US')} · ready in ${((performance.now() - t0) / 1000).toFixed(1)}s`)
+  if (demoKey) {
+    log(`Demo API key (demo mode; also at ${url}/demo-key):\n  ${demoKey}`)
+    log(`  try: curl -H "Authorization: Bearer ${demoKey}" "${url}/parcels/point?lat=42.03&lon=-93.62"`)
+  }
+  log(`Plat listening on ${url}`)
+  return {
+    url,
+    demoKey,
+    async close() {
+      await new Promise<void>((ok) => server.close(() => ok()))
+      await db.close()
+      release()
+    },
+  }
+}
