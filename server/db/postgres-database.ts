@@ -3,11 +3,12 @@ import { type Database, SESSION_SETUP } from './database'
 
 /** A PostgreSQL + PostGIS server, for real data at scale. */
 export async function openPostgres(url: string): Promise<Database> {
-  const pool = new pg.Pool({ connectionString: url, max: 8, statement_timeout: 30_000 })
+  // Session settings go in the startup packet so every pooled connection has them from its first query.
+  const options = SESSION_SETUP.split(';')
+    .map((s) => s.trim().replace(/^SET\s+(\S+)\s*=\s*(\S+)$/i, '-c $1=$2'))
+    .join(' ')
+  const pool = new pg.Pool({ connectionString: url, max: 8, statement_timeout: 30_000, options })
   // Fail fast with a clear message rather than on the first request.
-  pool.on('connect', (client) => {
-    client.query(SESSION_SETUP).catch(() => {})
-  })
   await pool.query('select 1')
   return {
     kind: 'postgres',

@@ -1,0 +1,42 @@
+import { defineConfig } from '@playwright/test'
+
+const PORT = Number(process.env.E2E_PORT ?? 8797)
+const CI = Boolean(process.env.CI)
+
+/** Debian's Chromium (Playwright cannot download its own browser here). */
+export const chromiumLaunch = {
+  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  args: [
+    '--no-sandbox',
+    '--disable-gpu',
+    '--enable-unsafe-swiftshader',
+    '--disable-background-networking',
+    '--disable-component-update',
+  ],
+}
+
+export default defineConfig({
+  testDir: 'e2e',
+  testMatch: '**/*.spec.ts',
+  workers: 1,
+  fullyParallel: false,
+  forbidOnly: CI,
+  retries: CI ? 1 : 0,
+  timeout: 90_000,
+  expect: { timeout: 15_000 },
+  reporter: CI ? [['list']] : [['list'], ['html', { open: 'never' }]],
+  use: {
+    baseURL: `http://localhost:${PORT}`,
+    trace: 'retain-on-failure',
+    viewport: { width: 1400, height: 900 },
+    launchOptions: chromiumLaunch,
+  },
+  webServer: {
+    command: 'node --import tsx e2e/serve.ts',
+    url: `http://localhost:${PORT}/healthz`,
+    env: { PORT: String(PORT) },
+    timeout: 600_000,
+    reuseExistingServer: !CI,
+    stdout: 'pipe',
+  },
+})

@@ -1,0 +1,275 @@
+import turfArea from '@turf/area'
+import booleanIntersects from '@turf/boolean-intersects'
+import type { Position } from 'geojson'
+import { describe, expect, it } from 'vitest'
+import { CDL_BY_CODE, CDL_BY_NAME } from '../../contract/crops'
+import type { ParcelRow } from '../db/parcel-row'
+import { DEMO_BOUNDS, DEMO_COUNTIES } from './counties'
+import { countyRings, ringsBounds } from './county-shape'
+import { generateDemoParcels } from './generate'
+
+const collect = (parcels: number, seed = 7): ParcelRow[] => [...generateDemoParcels({ seed, parcels })].flat()
+const rows = collect(3000)
+const fips = (r: ParcelRow) => r.columns.state_fp + r.columns.county_fp
+const ring = (r: ParcelRow) => r.geom.coordinates[0]![0]!
+
+describe('generateDemoParcels', () => {
+  it('is deterministic: same options, byte-identical output', () => {
+    expect(JSON.stringify(collect(1200, 3))).toBe(JSON.stringify(collect(1200, 3)))
+    expect(JSON.stringify(collect(1200, 4))).not.toBe(JSON.stringify(collect(1200, 3)))
+  })
+
+  it('yields exactly the requested count in batches of at most 2,000', () => {
+    for (const n of [0, 1, 2, 7, 100, 999, 4321]) {
+      const batches = [...generateDemoParcels({ seed: 1, parcels: n })]
+      expect(batches.every((b) => b.length > 0 && b.length <= 2000)).toBe(true)
+      expect(batches.reduce((s, b) => s + b.length, 0)).toBe(n)
+    }
+    expect(rows).toHaveLength(3000)
+  })
+
+  it('spreads parcels over the demo counties by share', () => {
+    for (const c of DEMO_COUNTIES) {
+      const n = rows.filter((r) => r.columns.county === c.county && r.columns.state === c.state).length
+      expect(Math.abs(n - 3000 * c.share)).toBeLessThanOrEqual(1)
+    }
+  })
+
+  it('gives unique v4 UUIDs and parcel numbers', () => {
+    const uuids = rows.map((r) => r.columns.svc_uuid)
+    expect(new Set(uuids).size).toBe(rows.length)
+    for (const u of uuids) expect(u).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/)
+    expect(new Set(rows.map((r) => `${fips(r)} ${r.columns.parcel_id}`)).size).toBe(rows.length)
+  })
+
+  it('has 100+ fields per record, all JSON values', () => {
+    const bad: string[] = []
+    for (const r of rows) {
+      if (Object.keys({ ...r.columns, ...r.extra, geom: r.geom }).length < 100)
+        bad.push(`${r.columns.svc_uuid}: too few fields`)
+      for (const [k, v] of Object.entries(r.extra)) {
+        if (v !== null && !['string', 'number', 'boolean'].includes(typeof v)) bad.push(`${k}: ${typeof v}`)
+        if (typeof v === 'number' && !Number.isFinite(v)) bad.push(`${k}: ${v}`)
+      }
+    }
+    expect(bad.slice(0, 5)).toEqual([])
+  })
+
+  it('draws valid polygons: closed, counter-clockwise, rectilinear, no repeated vertex', () => {
+    for (const r of rows) {
+      expect(r.geom.type).toBe('MultiPolygon')
+      const pts = ring(r)
+      expect(pts.length).toBeGreaterThanOrEqual(5)
+      expect(pts[0]).toEqual(pts[pts.length - 1])
+      let twiceArea = 0
+      for (let i = 1; i < pts.length; i++) {
+        const [ax, ay] = pts[i - 1] as [number, number]
+        const [bx, by] = pts[i] as [number, number]
+        expect(ax === bx && ay === by).toBe(false)
+        // Axis-parallel edges walking the bounding box once: a simple polygon.
+        expect(ax === bx || ay === by).toBe(true)
+        twiceArea += ax * by - bx * ay
+      }
+      expect(twiceArea).toBeGreaterThan(0)
+      const xs = pts.map((p) => p[0] as number)
+      const ys = pts.map((p) => p[1] as number)
+      for (const [x, y] of pts as [number, number][]) {
+        const onBox = x === Math.min(...xs) || x === Math.max(...xs) || y === Math.min(...ys) || y === Math.max(...ys)
+        expect(onBox).toBe(true)
+      }
+    }
+  })
+
+  it('keeps every parcel inside its real county', () => {
+    for (const c of DEMO_COUNTIES) {
+      const rings = countyRings(c.state_fp + c.county_fp)
+      const county = { type: 'Polygon' as const, coordinates: rings }
+      for (const r of rows.filter((x) => fips(x) === c.state_fp + c.county_fp)) {
+        for (const p of ring(r)) {
+          const near = (dx: number, dy: number) =>
+            booleanIntersects({ type: 'Point', coordinates: [(p[0] as number) + dx, (p[1] as number) + dy] }, county)
+          // Vertices may sit on the county line; allow 1e-6° (≈0.1 m) of rounding.
+          expect(near(0, 0) || near(1e-6, 0) || near(-1e-6, 0) || near(0, 1e-6) || near(0, -1e-6)).toBe(true)
+        }
+      }
+    }
+  })
+
+  it('shares boundaries vertex for vertex: no corner lies inside another parcel’s edge', () => {
+    // Vertices by line: x → ys of vertices on that vertical line, y → xs on that horizontal line.
+    const onX = new Map<number, Set<number>>()
+    const onY = new Map<number, Set<number>>()
+    for (const r of rows) {
+      for (const [x, y] of ring(r) as [number, number][]) {
+        onX.set(x, (onX.get(x) ?? new Set()).add(y))
+        onY.set(y, (onY.get(y) ?? new Set()).add(x))
+      }
+    }
+    const junctions: string[] = []
+    for (const r of rows) {
+      const pts = ring(r) as [number, number][]
+      const own = new Set(pts.map((p) => p.join(',')))
+      for (let k = 1; k < pts.length; k++) {
+        const [ax, ay] = pts[k - 1]!
+        const [bx, by] = pts[k]!
+        const along = ax === bx ? onX.get(ax) : onY.get(ay)
+        const [lo, hi] = ax === bx ? [Math.min(ay, by), Math.max(ay, by)] : [Math.min(ax, bx), Math.max(ax, bx)]
+        for (const v of along ?? []) {
+          const p = ax === bx ? `${ax},${v}` : `${v},${ay}`
+          if (v > lo && v < hi && !own.has(p)) junctions.push(`${r.columns.svc_uuid} ${p}`)
+        }
+      }
+    }
+    expect(junctions.slice(0, 5)).toEqual([])
+  })
+
+  it('never overlaps two parcels (other than stacked condo units)', () => {
+    const boxes = rows.map((r) => {
+      const pts = ring(r)
+      const xs = pts.map((p) => p[0] as number)
+      const ys = pts.map((p) => p[1] as number)
+      return { r, w: Math.min(...xs), s: Math.min(...ys), e: Math.max(...xs), n: Math.max(...ys) }
+    })
+    boxes.sort((a, b) => a.w - b.w)
+    for (let i = 0; i < boxes.length; i++) {
+      const a = boxes[i]!
+      for (let j = i + 1; j < boxes.length && boxes[j]!.w < a.e; j++) {
+        const b = boxes[j]!
+        if (b.s >= a.n || a.s >= b.n) continue
+        const stack = a.r.columns.svc_stack_uuid
+        expect(
+          stack !== null && stack === b.r.columns.svc_stack_uuid,
+          `${a.r.columns.svc_uuid} overlaps ${b.r.columns.svc_uuid}`,
+        ).toBe(true)
+      }
+    }
+  })
+
+  it('computes adjacent_acreage_sameowner over shared edges, equal across each same-owner group', () => {
+    const single = rows.filter((r) => r.columns.svc_stack_uuid === null)
+    const parent = single.map((_, i) => i)
+    const find = (x: number): number => {
+      while (parent[x] !== x) x = parent[x]!
+      return x
+    }
+    const bySegment = new Map<string, number>()
+    let shared = 0
+    single.forEach((r, i) => {
+      const pts = ring(r)
+      for (let k = 1; k < pts.length; k++) {
+        const key = [pts[k - 1], pts[k]]
+          .map((p) => (p as Position).join(','))
+          .sort()
+          .join(' ')
+        const j = bySegment.get(key)
+        if (j === undefined) bySegment.set(key, i)
+        else {
+          shared++
+          if (single[j]!.columns.owner === r.columns.owner) parent[find(i)] = find(j)
+        }
+      }
+    })
+    expect(shared).toBeGreaterThan(rows.length)
+    const total = new Map<number, number>()
+    single.forEach((r, i) => {
+      total.set(find(i), (total.get(find(i)) ?? 0) + r.columns.acres_calc!)
+    })
+    let multi = 0
+    single.forEach((r, i) => {
+      const c = r.columns
+      expect(c.adjacent_acreage_sameowner!).toBeGreaterThanOrEqual(c.acres_calc!)
+      expect(c.adjacent_acreage_sameowner!).toBeCloseTo(total.get(find(i))!, 1)
+      if (c.adjacent_acreage_sameowner! > c.acres_calc! + 0.005) multi++
+    })
+    expect(multi).toBeGreaterThan(single.length / 5)
+  })
+
+  it('uses only CDL categories from the contract, with matching codes and percent 40–100', () => {
+    for (const { columns: c } of rows) {
+      expect(CDL_BY_NAME.has(c.cdl_majority_category!)).toBe(true)
+      expect(CDL_BY_CODE.get(c.cdl_majority_value!)?.name).toBe(c.cdl_majority_category)
+      expect(c.cdl_majority_percent).toBeGreaterThanOrEqual(40)
+      expect(c.cdl_majority_percent).toBeLessThanOrEqual(100)
+    }
+    // Each region's signature crops cover most of its farmland.
+    const share = (f: string, crops: string[]) => {
+      const farm = rows.filter((x) => fips(x) === f && x.columns.land_use?.startsWith('AGRICULTURAL'))
+      return farm.filter((x) => crops.includes(x.columns.cdl_majority_category!)).length / farm.length
+    }
+    expect(share('19169', ['Corn', 'Soybeans'])).toBeGreaterThan(0.6)
+    expect(share('06019', ['Almonds', 'Grapes', 'Pistachios', 'Walnuts', 'Citrus', 'Peaches'])).toBeGreaterThan(0.4)
+    expect(
+      share('20055', ['Winter Wheat', 'Sorghum', 'Corn', 'Grassland/Pasture', 'Fallow/Idle Cropland']),
+    ).toBeGreaterThan(0.75)
+  })
+
+  it('keeps values, areas and dates consistent', () => {
+    for (const r of rows) {
+      const c = r.columns
+      expect(c.parcel_value).toBe(c.land_value! + c.improvements_value!)
+      expect(c.building_value!).toBeLessThanOrEqual(c.improvements_value!)
+      if (r.buildings.length === 0) expect(c.building_value).toBe(0)
+      expect(c.tax_amount!).toBeLessThanOrEqual(c.parcel_value! * 0.025)
+      expect(c.acres_calc).toBeCloseTo(turfArea(r.geom) / 4046.8564224, 1)
+      expect(c.sq_feet).toBe(Math.round(c.acres_calc! * 43560))
+      expect(Math.abs(c.acres! - c.acres_calc!)).toBeLessThan(Math.max(3, c.acres_calc! * 0.1))
+      if (c.sale_date !== null) {
+        expect(c.sale_date).toMatch(/^(19[7-9]\d|20[0-2]\d)-(0[1-9]|1[0-2])-(0[1-9]|[12]\d)$/)
+        expect(c.sale_price!).toBeGreaterThan(0)
+      } else expect(c.sale_price).toBeNull()
+      expect(c.county_fp).toMatch(/^\d{3}$/)
+      expect(c.postal).toMatch(/^\d{5}$/)
+    }
+  })
+
+  it('puts elevations at the counties’ real levels', () => {
+    const range = (f: string) => {
+      const e = rows.filter((r) => fips(r) === f).map((r) => r.columns.elevation!)
+      return [Math.min(...e), Math.max(...e)]
+    }
+    const [iaLo, iaHi] = range('19169')
+    expect(iaLo).toBeGreaterThan(250)
+    expect(iaHi).toBeLessThan(345)
+    expect(range('06019')[0]).toBeGreaterThan(40)
+    expect(range('06019')[1]).toBeLessThan(160)
+    expect(range('20055')[0]).toBeGreaterThan(800)
+    expect(range('20055')[1]).toBeLessThan(930)
+  })
+
+  it('places buildings inside their parcels', () => {
+    for (const r of rows) {
+      const pts = ring(r)
+      const xs = pts.map((p) => p[0] as number)
+      const ys = pts.map((p) => p[1] as number)
+      for (const b of r.buildings) {
+        for (const [x, y] of b.geom.coordinates[0] as [number, number][]) {
+          expect(x > Math.min(...xs) && x < Math.max(...xs) && y > Math.min(...ys) && y < Math.max(...ys)).toBe(true)
+        }
+        expect(b.sq_meters).toBeCloseTo(b.sq_feet * 0.09290304, 0)
+      }
+    }
+    expect(rows.filter((r) => r.buildings.some((b) => b.occupancy === 'Agricultural')).length).toBeGreaterThan(20)
+  })
+
+  it('stacks condo units on one footprint under one svc_stack_uuid', () => {
+    const stacks = new Map<string, ParcelRow[]>()
+    for (const r of rows) {
+      const s = r.columns.svc_stack_uuid
+      if (s !== null) stacks.set(s, [...(stacks.get(s) ?? []), r])
+    }
+    expect(stacks.size).toBeGreaterThan(0)
+    for (const [id, units] of stacks) {
+      expect(units.length).toBeGreaterThan(1)
+      expect(units.map((u) => u.columns.svc_uuid)).toContain(id)
+      for (const u of units) expect(u.geom).toEqual(units[0]!.geom)
+    }
+  })
+
+  it('frames every demo county with DEMO_BOUNDS', () => {
+    expect(DEMO_COUNTIES.reduce((s, c) => s + c.share, 0)).toBeCloseTo(1, 9)
+    for (const c of DEMO_COUNTIES) {
+      const [w, s, e, n] = ringsBounds(countyRings(c.state_fp + c.county_fp))
+      expect(w >= DEMO_BOUNDS[0] && s >= DEMO_BOUNDS[1] && e <= DEMO_BOUNDS[2] && n <= DEMO_BOUNDS[3]).toBe(true)
+    }
+  })
+})
