@@ -1,0 +1,307 @@
+/**
+ * The search engine behind `useParcelSearch`, without React: start a spec, confirm/cancel/resume,
+ * on-demand row requests, and a snapshot (the agreed `SearchResult`) for `useSyncExternalStore`.
+ * A new spec aborts the old run; resume starts a new run of the same spec that finds every page
+ * already loaded in the cache, so nothing is fetched twice.
+ */
+import type { FilterItem } from '../../contract/schemas'
+import { ApiError } from '../api/api-error'
+import { areaRequestBody } from '../api/request-key'
+import type { LoadPolicy, SearchSpec } from '../state/search-spec'
+import { DEFAULT_MAX_CHUNK } from './chunk-plan'
+import { isTooLarge, loadAll, type PlannerDeps } from './load-all'
+import { PagedQuery } from './paged-query'
+import { idFilter } from './query-body'
+import { DEFAULT_RETRY, type RetryPolicy, realSleep, type Sleep } from './retry'
+import { type AreaSource, makeCaller, type QuerySource } from './search-calls'
+import { attribute, localCheck, unexpected } from './search-errors'
+import { SearchRun } from './search-run'
+import type { SearchCost, SearchResult } from './search-types'
+import { serverSorted, specKey } from './spec-key'
+
+export interface SessionOptions {
+  confirmThreshold(): number
+  concurrency: number
+  retry?: RetryPolicy
+  sleep?: Sleep
+  random?: () => number
+  /** Shared across runs: a chunk size a server refused stays refused for the session. */
+  limits?: { maxChunk: number }
+  /** Snapshot throttle while pages stream in (0 = publish synchronously, for tests). */
+  publishMs?: number
+}
+
+export class SearchSession {
+  private current: SearchRun | null = null
+  private snapshot: SearchResult
+  private readonly listeners = new Set<() => void>()
+  private timer: ReturnType<typeof setTimeout> | null = null
+  private stale = false
+  private readonly limits: { maxChunk: number }
+
+  constructor(
+    private readonly sources: { area: AreaSource; query: QuerySource },
+    private readonly options: SessionOptions,
+  ) {
+    this.limits = options.limits ?? { maxChunk: DEFAULT_MAX_CHUNK }
+    this.snapshot = this.build()
+  }
+
+  subscribe = (listener: () => void): (() => void) => {
+    this.listeners.add(listener)
+    return () => this.listeners.delete(listener)
+  }
+
+  /** Built lazily: rows are materialized at most once per publish, not once per page. */
+  getSnapshot = (): SearchResult => {
+    if (this.stale) {
+      this.snapshot = this.build()
+      this.stale = false
+    }
+    return this.snapshot
+  }
+
+  /** Resolves when the current run has settled (tests, and callers that want to await a search). */
+  settled(): Promise<void> {
+    return this.current?.done ?? Promise.resolve()
+  }
+
+  start(spec: SearchSpec | null, policy: LoadPolicy): void {
+    if (!spec) {
+      this.stopCurrent()
+      this.current = null
+      this.publish(true)
+      return
+    }
+    const key = specKey(spec, policy)
+    const cur = this.current
+    if (cur && cur.key === key && cur.live && cur.status !== 'stopped' && cur.status !== 'error') return
+    this.launch(spec, policy, key, false)
+  }
+
+  confirm = (): void => {
+    this.current?.pendingConfirm?.resolve()
+  }
+
+  cancel = (): void => {
+    const run = this.current
+    if (!run?.live || (run.status !== 'running' && run.status !== 'confirming')) return
+    this.stopCurrent()
+    run.status = 'stopped'
+    run.estimate = null
+    this.publish(true)
+  }
+
+  resume = (): void => {
+    const run = this.current
+    if (!run || (run.status !== 'stopped' && run.status !== 'error')) return
+    const next = this.launch(run.spec, run.policy, run.key, true)
+    next.lastRange = run.lastRange
+  }
+
+  requestRows = (start: number, end: number): void => {
+    const run = this.current
+    if (!run) return
+    run.lastRange = [start, end]
+    if (!run.paged || run.paged.count === null || !run.live || run.limiter.halted) return
+    this.track(run, run.paged.requestRange(start, end))
+  }
+
+  /** Aborts the current run. Subscribers stay (React unsubscribes itself; StrictMode re-mounts). */
+  dispose(): void {
+    this.stopCurrent()
+    if (this.timer) clearTimeout(this.timer)
+    this.timer = null
+  }
+
+  private stopCurrent(): void {
+    const run = this.current
+    if (!run) return
+    run.pendingConfirm?.reject(new DOMException('cancelled', 'AbortError'))
+    run.controller.abort()
+  }
+
+  private launch(spec: SearchSpec, policy: LoadPolicy, key: string, confirmed: boolean): SearchRun {
+    this.stopCurrent()
+    const run = new SearchRun(spec, policy, key, this.options.concurrency, confirmed, () => this.publish())
+    this.current = run
+    this.publish(true)
+    run.done = this.track(run, this.execute(run))
+    return run
+  }
+
+  /** Runs `work` for `run`, keeping status in step: running while anything is in flight. */
+  private async track(run: SearchRun, work: Promise<void>): Promise<void> {
+    run.inFlight++
+    if (run.status === 'done') run.status = 'running'
+    try {
+      await work
+    } catch (e) {
+      this.fail(run, e)
+    } finally {
+      run.inFlight--
+      if (run.inFlight === 0 && run.live && run.status === 'running') run.status = 'done'
+      if (run === this.current) this.publish(true)
+    }
+  }
+
+  private fail(run: SearchRun, e: unknown): void {
+    if (!run.live || run.status === 'error' || run.status === 'stopped') return
+    const error = e instanceof ApiError ? attribute(e, run.spec) : unexpected(e)
+    run.error = error
+    run.estimate = null
+    run.status = error.kind === 'quota' ? 'stopped' : 'error'
+    run.limiter.halt(error)
+  }
+
+  private async execute(run: SearchRun): Promise<void> {
+    const { spec, policy } = run
+    const caller = makeCaller({
+      limiter: run.limiter,
+      signal: run.signal,
+      retry: this.options.retry ?? DEFAULT_RETRY,
+      sleep: this.options.sleep ?? realSleep,
+      random: this.options.random ?? Math.random,
+      counts: run.counts,
+      onCount: () => {
+        if (run.live) this.publish()
+      },
+    })
+    const local = localCheck(spec, policy)
+    if (local) throw local
+    const call = (body: Parameters<QuerySource['peek']>[0]) => caller('query', this.sources.query, body)
+    const peek = (body: Parameters<QuerySource['peek']>[0]) => this.sources.query.peek(body)
+    const confirm = (cost: SearchCost) => this.confirmCost(run, cost)
+
+    let ids: readonly string[] | null = null
+    if (spec.mode === 'area') {
+      const body = areaRequestBody(spec.areas.map((a) => a.geometry))
+      ids = (await caller('area', this.sources.area, body)).svc_uuids
+    }
+    const paged = (filters: readonly FilterItem[]) =>
+      new PagedQuery(pagedInput(filters, spec, policy), {
+        call,
+        peek,
+        limiter: run.limiter,
+        tally: run.tally,
+        confirm,
+        onPage: (offset, records) => {
+          if (policy === 'all') run.addPage({ chunkStart: 0, offset }, records)
+          else run.addRows(offset, records, run.paged?.reachable ?? 0)
+        },
+      })
+
+    if (ids === null || (policy === 'on-demand' && ids.length > 0 && ids.length <= this.limits.maxChunk)) {
+      run.paged = paged(ids === null ? spec.filters : [...spec.filters, idFilter(ids)])
+      if (policy === 'on-demand') run.sparse = []
+      try {
+        await run.paged.first()
+      } catch (e) {
+        if (!(ids && isTooLarge(e, spec.filters.length))) throw e
+        // This server takes fewer ids per list than the area has: load all in smaller chunks.
+        this.limits.maxChunk = Math.min(this.limits.maxChunk, Math.floor(ids.length / 2))
+        run.paged = null
+        run.sparse = null
+        return this.loadAllChunks(run, ids, call, peek, confirm)
+      }
+      run.offsetCapped = run.paged.offsetCapped
+      if (policy === 'all') return run.paged.loadAll()
+      if (run.lastRange) await run.paged.requestRange(...run.lastRange)
+      return
+    }
+    // Load-all, or on-demand for an area whose ids do not fit one `in` list: then the server cannot
+    // sort across chunks, so we load all and the table sorts locally.
+    return this.loadAllChunks(run, ids, call, peek, confirm)
+  }
+
+  private loadAllChunks(
+    run: SearchRun,
+    ids: readonly string[],
+    call: PlannerDeps['call'],
+    peek: PlannerDeps['peek'],
+    confirm: PlannerDeps['confirm'],
+  ): Promise<void> {
+    const { spec } = run
+    const deps: PlannerDeps = {
+      call,
+      peek,
+      limiter: run.limiter,
+      limits: this.limits,
+      tally: run.tally,
+      confirm,
+      onPage: (at, records) => run.addPage(at, records),
+    }
+    return loadAll({ ids, filters: spec.filters, includeBuildings: spec.includeBuildings }, deps)
+  }
+
+  private async confirmCost(run: SearchRun, cost: SearchCost): Promise<void> {
+    if (run.confirmed) return
+    const spent = run.counts.area + run.counts.query
+    if (spent + cost.calls <= this.options.confirmThreshold()) return
+    run.status = 'confirming'
+    run.estimate = cost
+    this.publish(true)
+    await new Promise<void>((resolve, reject) => {
+      run.pendingConfirm = { resolve, reject }
+    })
+    run.pendingConfirm = null
+    run.confirmed = true
+    run.status = 'running'
+    run.estimate = null
+    this.publish(true)
+  }
+
+  /** Marks the snapshot stale and tells subscribers (throttled while pages stream in). */
+  private publish(now = false): void {
+    this.stale = true
+    const wait = this.options.publishMs ?? 100
+    if (now || wait <= 0) {
+      if (this.timer) clearTimeout(this.timer)
+      this.timer = null
+      for (const l of this.listeners) l()
+      return
+    }
+    this.timer ??= setTimeout(() => this.publish(true), wait)
+  }
+
+  private build(): SearchResult {
+    const run = this.current
+    const base = { confirm: this.confirm, resume: this.resume, cancel: this.cancel, requestRows: this.requestRows }
+    if (!run) {
+      return {
+        ...base,
+        status: 'idle',
+        rowCount: 0,
+        rows: [],
+        progress: { callsDone: 0, callsPlanned: 0, recordsLoaded: 0 },
+        estimate: null,
+        error: null,
+        offsetCapped: false,
+        calls: { area: 0, query: 0 },
+      }
+    }
+    const rows = run.rows()
+    const t = run.tally
+    return {
+      ...base,
+      status: run.status,
+      rowCount: rows.length,
+      rows,
+      progress: {
+        callsDone: t.done,
+        callsPlanned: Math.max(t.planned, t.done),
+        recordsLoaded: t.recordsLoaded,
+        recordsExpected: t.recordsExpected,
+        callsCached: run.counts.cached,
+      },
+      estimate: run.estimate,
+      error: run.error,
+      offsetCapped: run.offsetCapped,
+      calls: { area: run.counts.area, query: run.counts.query },
+    }
+  }
+}
+
+function pagedInput(filters: readonly FilterItem[], spec: SearchSpec, policy: LoadPolicy) {
+  return { filters, order: serverSorted(spec, policy) ? spec.order : null, includeBuildings: spec.includeBuildings }
+}
