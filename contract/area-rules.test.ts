@@ -18,18 +18,62 @@ describe('checkAreaRequest', () => {
   it('accepts polygons and multipolygons, with null properties', () => {
     const body = fcOf({ type: 'Polygon', coordinates: [square] }, { type: 'MultiPolygon', coordinates: [[square]] })
     expect(checkAreaRequest(body)).toMatchObject({ ok: true, vertices: 10 })
-    const nullProps = { type: 'FeatureCollection', features: [{ type: 'Feature', properties: null, geometry: { type: 'Polygon', coordinates: [square] } }] }
+    const nullProps = {
+      type: 'FeatureCollection',
+      features: [{ type: 'Feature', properties: null, geometry: { type: 'Polygon', coordinates: [square] } }],
+    }
     expect(checkAreaRequest(nullProps).ok).toBe(true)
   })
 
   it.each([
     [[...square.slice(0, 4)], RING_REASONS.notClosed],
     [[square[0], square[1], square[0]], RING_REASONS.tooFew],
-    [[[-93.6, 42], [-93.5, 42], [-93.5, 'x'], [-93.6, 42]], RING_REASONS.badPosition],
-    [[[-193.6, 42], [-93.5, 42], [-93.5, 43], [-193.6, 42]], RING_REASONS.lonRange],
-    [[[-93.6, 92], [-93.5, 42], [-93.5, 43], [-93.6, 92]], RING_REASONS.latRange],
-    [[[0, 0], [1, 1], [1, 0], [0, 1], [0, 0]], RING_REASONS.selfIntersects],
-    [[[0, 0], [1, 1], [2, 2], [0, 0]], RING_REASONS.zeroArea],
+    [
+      [
+        [-93.6, 42],
+        [-93.5, 42],
+        [-93.5, 'x'],
+        [-93.6, 42],
+      ],
+      RING_REASONS.badPosition,
+    ],
+    [
+      [
+        [-193.6, 42],
+        [-93.5, 42],
+        [-93.5, 43],
+        [-193.6, 42],
+      ],
+      RING_REASONS.lonRange,
+    ],
+    [
+      [
+        [-93.6, 92],
+        [-93.5, 42],
+        [-93.5, 43],
+        [-93.6, 92],
+      ],
+      RING_REASONS.latRange,
+    ],
+    [
+      [
+        [0, 0],
+        [1, 1],
+        [1, 0],
+        [0, 1],
+        [0, 0],
+      ],
+      RING_REASONS.selfIntersects,
+    ],
+    [
+      [
+        [0, 0],
+        [1, 1],
+        [2, 2],
+        [0, 0],
+      ],
+      RING_REASONS.zeroArea,
+    ],
   ])('rejects ring %j: %s', (ring, reason) => {
     const r = checkAreaRequest(fcOf({ type: 'Polygon', coordinates: [ring] }))
     if (r.ok) throw new Error('expected a 422 issue')

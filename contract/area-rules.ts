@@ -127,7 +127,7 @@ export function checkPolygonCoords(coords: unknown, loc: Loc): { issues: Validat
   if (findIntersections({ type: 'Polygon', coordinates: coords as Position[][] }).length > 0) {
     return { issues: [issue(loc, RING_REASONS.selfIntersects)], vertices }
   }
-  const flat = (coords as Position[][]).findIndex((ring) => ringArea(ring) === 0)
+  const flat = (coords as Position[][]).findIndex((ring) => ringArea(ring) < FLAT_AREA)
   if (flat >= 0) return { issues: [issue([...loc, flat], RING_REASONS.zeroArea)], vertices }
   return { issues: [], vertices }
 }
@@ -149,13 +149,17 @@ export function checkRing(ring: unknown): string | null {
   return null
 }
 
-/** Planar shoelace area in degrees²; only its zero-ness matters here. */
+/** Below this (degrees², about 0.1 cm²) a ring is taken as flat: collinear points never sum to exactly 0. */
+const FLAT_AREA = 1e-14
+
+/** Planar shoelace area in degrees², relative to the first vertex so large coordinates keep precision. */
 function ringArea(ring: Position[]): number {
+  const [x0, y0] = ring[0] as [number, number]
   let sum = 0
   for (let i = 0; i < ring.length - 1; i++) {
     const a = ring[i] as Position
     const b = ring[i + 1] as Position
-    sum += (a[0] as number) * (b[1] as number) - (b[0] as number) * (a[1] as number)
+    sum += ((a[0] as number) - x0) * ((b[1] as number) - y0) - ((b[0] as number) - x0) * ((a[1] as number) - y0)
   }
   return Math.abs(sum) / 2
 }

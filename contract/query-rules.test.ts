@@ -33,7 +33,12 @@ describe('checkQueryRequest', () => {
 
   it('answers 400 for unknown fields and operators invalid for the field, naming the filter', () => {
     expect(q([{ field: 'nope', op: 'eq', value: 1 }])).toMatchObject({ ok: false, status: 400, filterIndex: 0 })
-    expect(q([{ field: 'state', op: 'eq', value: 'IA' }, { field: 'acres', op: 'ilike', value: 'x' }])).toMatchObject({
+    expect(
+      q([
+        { field: 'state', op: 'eq', value: 'IA' },
+        { field: 'acres', op: 'ilike', value: 'x' },
+      ]),
+    ).toMatchObject({
       ok: false,
       status: 400,
       filterIndex: 1,
@@ -44,7 +49,12 @@ describe('checkQueryRequest', () => {
   it('accepts exactly the operators of each field group', () => {
     for (const field of FIELDS) {
       for (const op of OPERATORS) {
-        const r = checkQueryRequest({ filters: [{ field: field.name, op, value: null }, { field: 'state', op: 'eq', value: 'IA' }] })
+        const r = checkQueryRequest({
+          filters: [
+            { field: field.name, op, value: null },
+            { field: 'state', op: 'eq', value: 'IA' },
+          ],
+        })
         const allowed = GROUP_OPERATORS[field.group].includes(op)
         // value null is wrong for every op, so an allowed op gets 422 (value) and a forbidden one 400.
         expect(r.ok ? 200 : r.status).toBe(allowed ? 422 : 400)
@@ -62,7 +72,10 @@ describe('checkQueryRequest', () => {
     ['owner', 'ilike', 5],
     ['acres', 'eq', 'ten'],
   ])('rejects %s %s %j with 422 at the value', (field, op, value) => {
-    const r = q([{ field: 'state', op: 'eq', value: 'IA' }, { field, op, value }])
+    const r = q([
+      { field: 'state', op: 'eq', value: 'IA' },
+      { field, op, value },
+    ])
     expect(r).toMatchObject({ ok: false, status: 422, detail: [{ loc: ['body', 'filters', 1, 'value'] }] })
   })
 

@@ -24,7 +24,7 @@ export type QueryCheck =
 
 /** Checks a request body in the order the server answers: schema (422), then field rules (400/422). */
 export function checkQueryRequest(body: unknown): QueryCheck {
-  const parsed = QueryRequestSchema.safeParse(body)
+  const parsed = QueryRequestSchema.safeParse(body, { reportInput: true })
   if (!parsed.success) return { ok: false, status: 422, detail: toValidationIssues('body', parsed.error.issues) }
   const query = parsed.data
   for (const [index, filter] of query.filters.entries()) {
@@ -67,6 +67,10 @@ export function checkFilterValue(filter: FilterItem): string | null {
   const def = fieldDef(filter.field) as FieldDef
   const op = filter.op as Operator
   const v = filter.value
+  // PostgreSQL text cannot hold NUL: refuse it here rather than fail in the database.
+  if ((Array.isArray(v) ? v : [v]).some((x) => typeof x === 'string' && x.includes('\u0000'))) {
+    return 'strings must not contain the NUL character (\\u0000)'
+  }
   const numeric = def.group === 'numeric'
   switch (op) {
     case 'isnull':

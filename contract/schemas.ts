@@ -80,21 +80,29 @@ export const LookupResponseSchema = z.object({
 export type LookupResponse = z.infer<typeof LookupResponseSchema>
 
 const lookupLimit = z.coerce.number().int().min(1).max(LOOKUP_MAX_LIMIT).default(LOOKUP_DEFAULT_LIMIT)
+/** A query-string number: an empty parameter is missing, not 0 (which `z.coerce` would make it). */
+const queryNumber = (min: number, max: number) =>
+  z.string().trim().min(1, 'a number is required').pipe(z.coerce.number().min(min).max(max))
 const flag = z
   .enum(['true', 'false', '1', '0'])
   .default('false')
   .transform((v) => v === 'true' || v === '1')
 
 export const PointQuerySchema = z.object({
-  lat: z.coerce.number().min(-90).max(90),
-  lon: z.coerce.number().min(-180).max(180),
+  lat: queryNumber(-90, 90),
+  lon: queryNumber(-180, 180),
   limit: lookupLimit,
   include_buildings: flag,
 })
 export type PointQuery = z.output<typeof PointQuerySchema>
 
 export const AddressQuerySchema = z.object({
-  address: z.string().trim().min(1).max(ADDRESS_MAX_LENGTH),
+  address: z
+    .string()
+    .trim()
+    .min(1)
+    .max(ADDRESS_MAX_LENGTH)
+    .refine((s) => !s.includes('\u0000'), 'must not contain the NUL character'),
   limit: lookupLimit,
   state: z
     .string()

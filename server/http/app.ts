@@ -21,13 +21,17 @@ export function createApp({ repo, guard, demoKey, staticDir, logRequests }: AppD
       const t0 = performance.now()
       await next()
       // Never log headers: they carry the key.
-      console.log(`${c.req.method} ${new URL(c.req.url).pathname} ${c.res.status} ${(performance.now() - t0).toFixed(1)}ms`)
+      console.log(
+        `${c.req.method} ${new URL(c.req.url).pathname} ${c.res.status} ${(performance.now() - t0).toFixed(1)}ms`,
+      )
     })
   }
   app.get('/healthz', (c) => c.json({ status: 'ok' }))
   app.get('/demo-key', (c) => (demoKey ? c.json({ key: demoKey }) : errorResponse(c, 404, 'Not in demo mode.')))
   app.route('/parcels', parcelRoutes(repo, guard))
-  app.all('/parcels/*', (c) => errorResponse(c, 404, `No such endpoint: ${c.req.method} ${new URL(c.req.url).pathname}`))
+  app.all('/parcels/*', (c) =>
+    errorResponse(c, 404, `No such endpoint: ${c.req.method} ${new URL(c.req.url).pathname}`),
+  )
   if (staticDir) {
     app.use('/assets/*', async (c, next) => {
       await next()

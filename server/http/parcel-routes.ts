@@ -62,7 +62,7 @@ export function parcelRoutes(repo: ParcelsRepo, guard: KeyGuard) {
   app.get(
     '/point',
     guarded(guard, 'point', async (c) => {
-      const parsed = PointQuerySchema.safeParse(c.req.query())
+      const parsed = PointQuerySchema.safeParse(c.req.query(), { reportInput: true })
       if (!parsed.success) return fail(validationResponse(c, toValidationIssues('query', parsed.error.issues)))
       const { lon, lat, limit, include_buildings } = parsed.data
       const records = await repo.atPoint(lon, lat, limit, include_buildings)
@@ -73,7 +73,7 @@ export function parcelRoutes(repo: ParcelsRepo, guard: KeyGuard) {
   app.get(
     '/address',
     guarded(guard, 'address', async (c) => {
-      const parsed = AddressQuerySchema.safeParse(c.req.query())
+      const parsed = AddressQuerySchema.safeParse(c.req.query(), { reportInput: true })
       if (!parsed.success) return fail(validationResponse(c, toValidationIssues('query', parsed.error.issues)))
       const q = parsed.data
       const records = await repo.byAddress(q.address, {

@@ -1,0 +1,188 @@
+/** POST /parcels/area body validation: 422 with loc into the body, caps on features and vertices. */
+import type { Position } from 'geojson'
+import { describe, expect, it } from 'vitest'
+import { checkAreaRequest } from '../../contract/area-rules'
+import { AREA_MAX_FEATURES, AREA_MAX_VERTICES } from '../../contract/limits'
+import { expect422At } from './checks'
+import { collection, feature, ngon, rect } from './geo'
+import { call, post, show } from './http'
+
+const F = ['body', 'features', 0, 'geometry']
+const C = [...F, 'coordinates']
+const good = rect(-93.61, 42.01, -93.6, 42.02)
+const ring = (...ps: Position[]) => ps
+const polygon = (...rings: unknown[]) => ({ type: 'Polygon', coordinates: rings })
+
+describe('422 with loc into the body', () => {
+  const cases: [string, unknown, (string | number)[]][] = [
+    ['body an array', [], ['body']],
+    ['body a string', 'FeatureCollection', ['body']],
+    ['type Feature', feature(good), ['body', 'type']],
+    ['type missing', { features: [feature(good)] }, ['body', 'type']],
+    ['features missing', { type: 'FeatureCollection' }, ['body', 'features']],
+    ['features an object', { type: 'FeatureCollection', features: {} }, ['body', 'features']],
+    ['empty features', { type: 'FeatureCollection', features: [] }, ['body', 'features']],
+    [
+      `${AREA_MAX_FEATURES + 1} features`,
+      collection(...Array.from({ length: AREA_MAX_FEATURES + 1 }, () => good)),
+      ['body', 'features'],
+    ],
+    ['a feature that is a number', { type: 'FeatureCollection', features: [3] }, ['body', 'features', 0]],
+    [
+      'feature type wrong',
+      { type: 'FeatureCollection', features: [{ type: 'Polygon', geometry: good }] },
+      ['body', 'features', 0, 'type'],
+    ],
+    [
+      'properties a string',
+      { type: 'FeatureCollection', features: [feature(good, 'x')] },
+      ['body', 'features', 0, 'properties'],
+    ],
+    ['geometry null', collection(null), F],
+    ['geometry missing', { type: 'FeatureCollection', features: [{ type: 'Feature', properties: {} }] }, F],
+    [
+      'geometry a LineString',
+      collection({
+        type: 'LineString',
+        coordinates: [
+          [-93, 42],
+          [-93.1, 42.1],
+        ],
+      }),
+      [...F, 'type'],
+    ],
+    ['geometry a Point', collection({ type: 'Point', coordinates: [-93, 42] }), [...F, 'type']],
+    ['geometry a GeometryCollection', collection({ type: 'GeometryCollection', geometries: [good] }), [...F, 'type']],
+    ['coordinates missing', collection({ type: 'Polygon' }), C],
+    ['coordinates empty', collection(polygon()), C],
+    ['coordinates a number', collection({ type: 'Polygon', coordinates: 5 }), C],
+    ['ring not an array', collection(polygon(5)), [...C, 0]],
+    ['unclosed ring', collection(polygon(ring([-93, 42], [-92.9, 42], [-92.9, 42.1], [-93, 42.1]))), [...C, 0]],
+    ['3 positions', collection(polygon(ring([-93, 42], [-92.9, 42], [-93, 42]))), [...C, 0]],
+    ['empty ring', collection(polygon([])), [...C, 0]],
+    [
+      'non-numeric position',
+      collection(
+        polygon([
+          ['-93', 42],
+          [-92.9, 42],
+          [-92.9, 42.1],
+          ['-93', 42],
+        ]),
+      ),
+      [...C, 0],
+    ],
+    ['position with one number', collection(polygon([[-93], [-92.9, 42], [-92.9, 42.1], [-93]])), [...C, 0]],
+    ['null position', collection(polygon([null, [-92.9, 42], [-92.9, 42.1], null])), [...C, 0]],
+    ['longitude 200', collection(polygon(ring([200, 42], [-92.9, 42], [-92.9, 42.1], [200, 42]))), [...C, 0]],
+    [
+      'longitude -180.0001',
+      collection(polygon(ring([-180.0001, 42], [-92.9, 42], [-92.9, 42.1], [-180.0001, 42]))),
+      [...C, 0],
+    ],
+    ['latitude 95', collection(polygon(ring([-93, 95], [-92.9, 42], [-92.9, 42.1], [-93, 95]))), [...C, 0]],
+    ['latitude -90.5', collection(polygon(ring([-93, -90.5], [-92.9, 42], [-92.9, 42.1], [-93, -90.5]))), [...C, 0]],
+    [
+      'bowtie (self-intersecting)',
+      collection(polygon(ring([-93, 42], [-92.9, 42.1], [-92.9, 42], [-93, 42.1], [-93, 42]))),
+      C,
+    ],
+    [
+      'zero-area ring (collinear, along a parallel)',
+      collection(polygon(ring([-93, 42], [-92.95, 42], [-92.9, 42], [-93, 42]))),
+      [...C, 0],
+    ],
+    [
+      'zero-area ring (there and back)',
+      collection(polygon(ring([-93.1, 42.3], [-93.2, 42.6], [-93.1, 42.3], [-93.2, 42.6], [-93.1, 42.3]))),
+      [...C, 0],
+    ],
+    [
+      'zero-area ring (one point repeated)',
+      collection(polygon(ring([-93, 42], [-93, 42], [-93, 42], [-93, 42]))),
+      [...C, 0],
+    ],
+    [
+      'bad hole (second ring unclosed)',
+      collection(
+        polygon(good.coordinates[0], ring([-93.607, 42.012], [-93.603, 42.012], [-93.603, 42.017], [-93.607, 42.017])),
+      ),
+      [...C, 1],
+    ],
+    ['MultiPolygon with empty coordinates', collection({ type: 'MultiPolygon', coordinates: [] }), C],
+    [
+      'MultiPolygon whose second polygon has an unclosed ring',
+      collection({
+        type: 'MultiPolygon',
+        coordinates: [good.coordinates, [ring([-93, 42], [-92.9, 42], [-92.9, 42.1], [-93, 42.1])]],
+      }),
+      [...C, 1, 0],
+    ],
+    [
+      'second feature broken',
+      collection(good, polygon(ring([-93, 42], [-92.9, 42], [-93, 42]))),
+      ['body', 'features', 1, 'geometry', 'coordinates', 0],
+    ],
+  ]
+  for (const [label, body, loc] of cases) {
+    it(`${label} → 422 at ${JSON.stringify(loc)}`, async () => {
+      const contract = checkAreaRequest(body)
+      expect(contract.ok ? [] : contract.issues.map((i) => i.loc), 'the contract agrees').toContainEqual(loc)
+      expect422At(await post('/parcels/area', body), loc)
+    })
+  }
+
+  it('a diagonal collinear ring (zero area, though floating-point shoelace is not exactly 0) → 422', async () => {
+    const body = collection(polygon(ring([-93, 42], [-92.95, 42.05], [-92.9, 42.1], [-93, 42])))
+    expect422At(await post('/parcels/area', body), [...C, 0])
+  })
+
+  it('malformed JSON → 422 at ["body"]', async () => {
+    expect422At(await call('POST', '/parcels/area', undefined, { rawBody: '{"type":"FeatureCollection",' }), ['body'])
+    expect422At(await call('POST', '/parcels/area', undefined, { rawBody: '' }), ['body'])
+  })
+
+  it('a NaN-like value (1e400 parses as Infinity) is not a valid coordinate', async () => {
+    const rawBody =
+      '{"type":"FeatureCollection","features":[{"type":"Feature","properties":{},"geometry":{"type":"Polygon",' +
+      '"coordinates":[[[1e400,42],[-92.9,42],[-92.9,42.1],[1e400,42]]]}}]}'
+    expect422At(await call('POST', '/parcels/area', undefined, { rawBody }), [...C, 0])
+  })
+})
+
+describe('caps', () => {
+  /** Coordinates rounded to 6 decimals keep the body small; a 1° radius keeps neighbours 1e-4 apart. */
+  const big = (positions: number, lon: number) => {
+    const g = ngon([lon, 45], 1, 1, positions - 1, 0.1)
+    const ring0 = (g.coordinates[0] as Position[]).map((p) => p.map((v) => Math.round(v * 1e6) / 1e6))
+    ring0[ring0.length - 1] = ring0[0] as Position
+    return { type: 'Polygon', coordinates: [ring0] }
+  }
+
+  it(`${AREA_MAX_VERTICES + 2} vertices → 422 at ["body","features"]`, async () => {
+    const half = (AREA_MAX_VERTICES + 2) / 2
+    const body = collection(big(half, -120), big(half, -110))
+    const contract = checkAreaRequest(body)
+    expect(contract.ok).toBe(false)
+    const res = await post('/parcels/area', body, { timeoutMs: 60_000 })
+    expect422At(res, ['body', 'features'])
+  })
+
+  it(`exactly ${AREA_MAX_VERTICES} vertices are accepted`, async () => {
+    const half = AREA_MAX_VERTICES / 2
+    const body = collection(big(half, -120), big(half, -110))
+    expect(checkAreaRequest(body).ok).toBe(true)
+    const res = await post('/parcels/area', body, { timeoutMs: 60_000 })
+    expect(res.status, show(res)).toBe(200)
+  })
+
+  it(`${AREA_MAX_FEATURES} features are accepted`, async () => {
+    const body = collection(
+      ...Array.from({ length: AREA_MAX_FEATURES }, (_, i) =>
+        rect(-93.6 + i * 0.001, 42, -93.5995 + i * 0.001, 42.0005),
+      ),
+    )
+    const res = await post('/parcels/area', body)
+    expect(res.status, show(res)).toBe(200)
+  })
+})

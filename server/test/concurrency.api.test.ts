@@ -1,0 +1,36 @@
+/** The embedded database answers one statement at a time: concurrent requests must queue, not fail. */
+import { describe, expect, it } from 'vitest'
+import { areaOf } from './area-oracle'
+import { queryOk } from './data'
+import { rect } from './geo'
+import { get, show } from './http'
+
+describe('concurrent requests', () => {
+  it('40 mixed requests at once all succeed and answer like the same requests one by one', async () => {
+    const area = rect(-180, -90, 180, 90)
+    const jobs = Array.from({ length: 40 }, (_, i) => async () => {
+      switch (i % 4) {
+        case 0:
+          return JSON.stringify(
+            (await queryOk({ filters: [], limit: 20, offset: i * 7 })).results.map((r) => r.svc_uuid),
+          )
+        case 1:
+          return JSON.stringify((await areaOf(area)).length)
+        case 2: {
+          const res = await get('/parcels/point', { lat: 42.03 + i * 1e-4, lon: -93.62 })
+          expect(res.status, show(res)).toBe(200)
+          return res.text
+        }
+        default: {
+          const res = await get('/parcels/address', { address: `${i} Main St` })
+          expect(res.status, show(res)).toBe(200)
+          return res.text
+        }
+      }
+    })
+    const together = await Promise.all(jobs.map((job) => job()))
+    const oneByOne: string[] = []
+    for (const job of jobs) oneByOne.push(await job())
+    expect(together).toEqual(oneByOne)
+  })
+})
