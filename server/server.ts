@@ -18,7 +18,10 @@ export interface RunningServer {
 }
 
 /** Opens the database, prepares demo data and key when in demo mode, and serves app + API on one port. */
-export async function startServer(config: ServerConfig, log: (line: string) => void = console.log): Promise<RunningServer> {
+export async function startServer(
+  config: ServerConfig,
+  log: (line: string) => void = console.log,
+): Promise<RunningServer> {
   const t0 = performance.now()
   const release = config.DATABASE_URL ? () => {} : acquireLock(config.DATA_DIR)
   const db = await openDatabase(config)
@@ -46,7 +49,9 @@ export async function startServer(config: ServerConfig, log: (line: string) => v
   const address = server.address()
   const port = typeof address === 'object' && address ? address.port : config.PORT
   const url = `http://localhost:${port}`
-  log(`Parcels: ${(await repo.countParcels()).toLocaleString('en-US')} · ready in ${((performance.now() - t0) / 1000).toFixed(1)}s`)
+  log(
+    `Parcels: ${(await repo.countParcels()).toLocaleString('en-US')} · ready in ${((performance.now() - t0) / 1000).toFixed(1)}s`,
+  )
   if (demoKey) {
     log(`Demo API key (demo mode; also at ${url}/demo-key):\n  ${demoKey}`)
     log(`  try: curl -H "Authorization: Bearer ${demoKey}" "${url}/parcels/point?lat=42.03&lon=-93.62"`)

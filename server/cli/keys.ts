@@ -20,7 +20,10 @@ function fail(message: string): never {
 
 function parseEndpoints(text: string | undefined): Endpoint[] | undefined {
   if (text === undefined) return undefined
-  const list = text.split(',').map((s) => s.trim()).filter(Boolean)
+  const list = text
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean)
   const bad = list.filter((e) => !(ENDPOINTS as readonly string[]).includes(e))
   if (bad.length || list.length === 0) fail(`--endpoints takes a comma list of ${ENDPOINTS.join(', ')}`)
   return list as Endpoint[]
@@ -63,7 +66,9 @@ async function main() {
         quotaUnit: unit as QuotaUnit,
         active: !values.inactive,
       })
-      console.log(`Created key ${key.id} "${key.name}" (${key.endpoints.join(',')}; ${describeLimit(key.monthlyLimit, key.quotaUnit)}${key.active ? '' : '; inactive'}).`)
+      console.log(
+        `Created key ${key.id} "${key.name}" (${key.endpoints.join(',')}; ${describeLimit(key.monthlyLimit, key.quotaUnit)}${key.active ? '' : '; inactive'}).`,
+      )
       console.log('Copy it now: it is shown only once and cannot be retrieved.')
       console.log(value)
     } else if (command === 'list') {
@@ -72,8 +77,15 @@ async function main() {
       if (keys.length === 0) console.log('No keys.')
       for (const k of keys) {
         console.log(
-          [k.id, k.name, `${k.keyPrefix}…`, k.endpoints.join(','), describeLimit(k.monthlyLimit, k.quotaUnit),
-            `used ${usage.get(k.id) ?? 0} this month`, k.active ? 'active' : 'inactive'].join('  '),
+          [
+            k.id,
+            k.name,
+            `${k.keyPrefix}…`,
+            k.endpoints.join(','),
+            describeLimit(k.monthlyLimit, k.quotaUnit),
+            `used ${usage.get(k.id) ?? 0} this month`,
+            k.active ? 'active' : 'inactive',
+          ].join('  '),
         )
       }
     } else if (command === 'delete') {

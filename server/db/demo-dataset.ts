@@ -23,7 +23,7 @@ export async function ensureDemoDataset(
   const existing = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM parcels')
   if ((existing[0]?.n ?? 0) > 0) {
     log('Found an incomplete demo load; starting it again.')
-    await db.exec('TRUNCATE parcels; TRUNCATE buildings;')
+    await db.exec('TRUNCATE parcels')
   }
   log(`Generating ${opts.parcels.toLocaleString('en-US')} demo parcels (seed ${opts.seed}); this happens once.`)
   const t0 = performance.now()
@@ -34,7 +34,9 @@ export async function ensureDemoDataset(
     done += batch.length
     if (done >= nextReport || done === opts.parcels) {
       const secs = ((performance.now() - t0) / 1000).toFixed(0)
-      log(`  loaded ${done.toLocaleString('en-US')} / ${opts.parcels.toLocaleString('en-US')} parcels (${Math.round((done / opts.parcels) * 100)}%, ${secs}s)`)
+      log(
+        `  loaded ${done.toLocaleString('en-US')} / ${opts.parcels.toLocaleString('en-US')} parcels (${Math.round((done / opts.parcels) * 100)}%, ${secs}s)`,
+      )
       nextReport = done + Math.max(1, Math.round(opts.parcels / 10))
     }
   }

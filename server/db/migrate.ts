@@ -2,7 +2,9 @@ import type { Database } from './database'
 
 /**
  * Schema migrations, applied in order and recorded in `schema_migrations`. Every queryable field of
- * the contract is a real column; the rest of a record is `extra` jsonb. Secondary indexes are built
+ * the contract is a real column (filters and orders run on these);
+ * `record` holds the whole record as ready-to-send JSON text and `buildings` its buildings as a JSON
+ * array, both written once at load, so serving a page costs no per-row JSON assembly. Secondary indexes are built
  * after a bulk load (see parcel-indexes.ts), not here, so loading stays fast.
  */
 const MIGRATIONS: readonly { id: number; sql: string }[] = [
@@ -24,16 +26,10 @@ const MIGRATIONS: readonly { id: number; sql: string }[] = [
         cdl_majority_percent double precision, sq_feet double precision,
         state_fp text NOT NULL, state text NOT NULL, county_fp text NOT NULL, county text NOT NULL,
         postal text, zoning text, owner_type text, sale_date text,
-        extra jsonb NOT NULL DEFAULT '{}'::jsonb,
+        record text NOT NULL,
+        buildings text NOT NULL DEFAULT '[]',
         address_text text,
         geom geometry(MultiPolygon, 4326) NOT NULL
-      );
-      CREATE TABLE buildings (
-        id bigserial PRIMARY KEY,
-        parcel_uuid text NOT NULL,
-        sq_feet double precision, sq_meters double precision, height double precision,
-        occupancy text, occupancy_code text, address text, city text, state text, postal text,
-        geom geometry(Polygon, 4326) NOT NULL
       );
       CREATE TABLE api_keys (
         id text PRIMARY KEY,
@@ -58,7 +54,9 @@ const MIGRATIONS: readonly { id: number; sql: string }[] = [
 ]
 
 export async function migrate(db: Database): Promise<void> {
-  await db.exec('CREATE TABLE IF NOT EXISTS schema_migrations (id int PRIMARY KEY, applied_at timestamptz DEFAULT now())')
+  await db.exec(
+    'CREATE TABLE IF NOT EXISTS schema_migrations (id int PRIMARY KEY, applied_at timestamptz DEFAULT now())',
+  )
   const done = new Set((await db.query<{ id: number }>('SELECT id FROM schema_migrations')).map((r) => r.id))
   for (const m of MIGRATIONS) {
     if (done.has(m.id)) continue

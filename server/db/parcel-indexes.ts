@@ -16,7 +16,6 @@ const INDEXES = [
   'CREATE INDEX IF NOT EXISTS parcels_acres ON parcels (acres)',
   'CREATE INDEX IF NOT EXISTS parcels_value ON parcels (parcel_value)',
   'CREATE INDEX IF NOT EXISTS parcels_stack ON parcels (svc_stack_uuid)',
-  'CREATE INDEX IF NOT EXISTS buildings_parcel ON buildings (parcel_uuid)',
 ]
 
 export async function createParcelIndexes(db: Database, onStep?: (name: string) => void): Promise<void> {
@@ -24,5 +23,5 @@ export async function createParcelIndexes(db: Database, onStep?: (name: string) 
     onStep?.(sql.split(' ')[5] ?? sql)
     await db.exec(sql)
   }
-  await db.exec('ANALYZE parcels; ANALYZE buildings')
+  await db.exec('ANALYZE parcels')
 }

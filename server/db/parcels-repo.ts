@@ -2,7 +2,7 @@ import type { ParsedQueryRequest } from '../../contract/schemas'
 import type { Database } from './database'
 import { buildWhere, escapeLike } from './filter-sql'
 import { column } from './parcel-columns'
-import { recordJson } from './record-sql'
+import { recordColumns, toRecords } from './record-sql'
 
 /** Rows come back as JSON text; the HTTP layer splices them into the response body unparsed. */
 export interface RecordPage {
@@ -44,36 +44,36 @@ export function parcelsRepo(db: Database): ParcelsRepo {
         ? `${column(q.order.field)} ${q.order.direction === 'desc' ? 'DESC NULLS LAST' : 'ASC NULLS LAST'}, p.svc_uuid ASC`
         : 'p.svc_uuid ASC'
       params.push(q.limit, q.offset)
-      const rows = await db.query<{ r: string }>(
-        `SELECT ${recordJson(q.include_buildings)} AS r FROM parcels p WHERE ${where}
+      const rows = await db.query<{ r: string; b?: string }>(
+        `SELECT ${recordColumns(q.include_buildings)} FROM parcels p WHERE ${where}
          ORDER BY ${order} LIMIT $${params.length - 1} OFFSET $${params.length}`,
         params,
       )
-      return { records: rows.map((row) => row.r), count }
+      return { records: toRecords(rows), count }
     },
 
     async atPoint(lon, lat, limit, includeBuildings) {
-      const rows = await db.query<{ r: string }>(
-        `SELECT ${recordJson(includeBuildings)} AS r FROM parcels p
+      const rows = await db.query<{ r: string; b?: string }>(
+        `SELECT ${recordColumns(includeBuildings)} FROM parcels p
          WHERE ST_Intersects(p.geom, ST_SetSRID(ST_MakePoint($1, $2), 4326))
          ORDER BY p.svc_uuid LIMIT $3`,
         [lon, lat, limit],
       )
-      return rows.map((row) => row.r)
+      return toRecords(rows)
     },
 
     async byAddress(address, { limit, state, countyFp, includeBuildings }) {
       // Word similarity ranks "1204 w main" against "1204 W MAIN ST AMES IA 50010"; the trigram
       // index answers the `<%` test, so this stays fast at millions of rows.
-      const rows = await db.query<{ r: string }>(
-        `SELECT ${recordJson(includeBuildings)} AS r FROM parcels p
+      const rows = await db.query<{ r: string; b?: string }>(
+        `SELECT ${recordColumns(includeBuildings)} FROM parcels p
          WHERE ($1 <% p.address_text OR p.address_text ILIKE $5 ESCAPE '\\')
            AND ($2::text IS NULL OR p.state = $2) AND ($3::text IS NULL OR p.county_fp = $3)
          ORDER BY word_similarity($1, p.address_text) DESC, similarity($1, p.address_text) DESC, p.svc_uuid
          LIMIT $4`,
         [address, state ?? null, countyFp ?? null, limit, `%${escapeLike(address)}%`],
       )
-      return rows.map((row) => row.r)
+      return toRecords(rows)
     },
 
     async countParcels() {

@@ -1,16 +1,13 @@
-/**
- * The record as the API returns it, assembled in SQL as JSON text so rows go to the client without
- * being parsed and re-serialised in Node: `extra`, then the catalog columns (which win over a same-named extra key), then `geom` as GeoJSON
- * (6 decimals ≈ 0.1 m), then `buildings` when asked for.
- */
-const BUILDINGS_JSON = `(
-  SELECT coalesce(jsonb_agg(
-    (to_jsonb(b) - 'id' - 'parcel_uuid' - 'geom') || jsonb_build_object('geom', ST_AsGeoJSON(b.geom, 6)::jsonb)
-    ORDER BY b.id), '[]'::jsonb)
-  FROM buildings b WHERE b.parcel_uuid = p.svc_uuid)`
+/** Columns that carry a record out of SQL; the record text was written at load (parcel-loader.ts). */
+export function recordColumns(includeBuildings: boolean): string {
+  return includeBuildings ? 'p.record AS r, p.buildings AS b' : 'p.record AS r'
+}
 
-export function recordJson(includeBuildings: boolean): string {
-  const base = `p.extra || (to_jsonb(p) - 'extra' - 'geom' - 'address_text') || jsonb_build_object('geom', ST_AsGeoJSON(p.geom, 6)::jsonb)`
-  const full = includeBuildings ? `${base} || jsonb_build_object('buildings', ${BUILDINGS_JSON})` : base
-  return `(${full})::text`
+/** Adds `"buildings": [...]` to a record's JSON text without parsing it (the record is an object). */
+export function withBuildings(record: string, buildings: string): string {
+  return `${record.slice(0, record.lastIndexOf('}'))},"buildings":${buildings}}`
+}
+
+export function toRecords(rows: readonly { r: string; b?: string }[]): string[] {
+  return rows.map((row) => (row.b === undefined ? row.r : withBuildings(row.r, row.b)))
 }

@@ -1,0 +1,326 @@
+import { type ColumnDef, flexRender, getCoreRowModel, useReactTable } from '@tanstack/react-table'
+import { useVirtualizer } from '@tanstack/react-virtual'
+import { type KeyboardEvent, useDeferredValue, useEffect, useId, useMemo, useRef } from 'react'
+import { ORDERABLE_FIELDS } from '../../contract/fields'
+import type { ParcelRecord } from '../../contract/schemas'
+import type { SearchResult } from '../search/search-types'
+import { ColumnPicker } from './column-picker'
+import { cellText, columnLabel, columnValue, columnWidth, isNumericColumn } from './columns'
+import { sortIndex } from './compare-values'
+import './results.css'
+
+export type TableSort = { field: string; direction: 'asc' | 'desc' }
+
+export interface ResultsTableProps {
+  result: SearchResult
+  columns: string[]
+  onColumnsChange(c: string[]): void
+  sort: TableSort | null
+  onSortChange(s: TableSort | null): void
+  serverSort: boolean
+  selectedId: string | null
+  onSelect(id: string | null): void
+}
+
+const ROW_HEIGHT = 32
+const REQUEST_DEBOUNCE_MS = 100
+
+function nextSort(current: TableSort | null, field: string): TableSort | null {
+  if (!current || current.field !== field) return { field, direction: 'asc' }
+  return current.direction === 'asc' ? { field, direction: 'desc' } : null
+}
+
+export function ResultsTable({
+  result,
+  columns,
+  onColumnsChange,
+  sort,
+  onSortChange,
+  serverSort,
+  selectedId,
+  onSelect,
+}: ResultsTableProps) {
+  const rows = result.rows
+  const rowCount = Math.min(result.rowCount, rows.length)
+  const deferredRows = useDeferredValue(rows)
+  const scrollRef = useRef<HTMLDivElement>(null)
+  const idPrefix = useId()
+
+  // Display order: indices into `rows`. Local sort runs on the deferred rows so typing/loading
+  // stays responsive; the `sort` prop is the state in both modes.
+  const localSort = !serverSort && sort ? sort : null
+  const sortedIndex = useMemo(() => {
+    if (!localSort) return null
+    const { field, direction } = localSort
+    return sortIndex(deferredRows, (r) => columnValue(r, field), direction)
+  }, [deferredRows, localSort])
+  const order = useMemo(() => {
+    if (sortedIndex) return sortedIndex.filter((i) => i < rowCount)
+    return Array.from({ length: rowCount }, (_, i) => i)
+  }, [sortedIndex, rowCount])
+
+  const positionById = useMemo(() => {
+    const m = new Map<string, number>()
+    order.forEach((i, pos) => {
+      const r = rows[i]
+      if (r) m.set(r.svc_uuid, pos)
+    })
+    return m
+  }, [order, rows])
+
+  const columnDefs = useMemo<ColumnDef<number>[]>(
+    () =>
+      columns.map((name) => ({
+        id: name,
+        header: () => columnLabel(name),
+        size: columnWidth(name),
+        cell: (ctx) => {
+          const r = rows[ctx.row.original]
+          return r ? cellText(r, name) : null
+        },
+      })),
+    [columns, rows],
+  )
+
+  const table = useReactTable({
+    data: order,
+    columns: columnDefs,
+    getCoreRowModel: getCoreRowModel(),
+    manualSorting: true,
+    getRowId: (i) => String(i),
+  })
+  const headers = table.getHeaderGroups()[0]?.headers ?? []
+  const tableRows = table.getRowModel().rows
+  const totalWidth = headers.reduce((s, h) => s + h.getSize(), 0)
+
+  const rowVirtualizer = useVirtualizer({
+    count: order.length,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: () => ROW_HEIGHT,
+    overscan: 12,
+  })
+  const colVirtualizer = useVirtualizer({
+    horizontal: true,
+    count: headers.length,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: (i) => headers[i]?.getSize() ?? 150,
+    overscan: 3,
+  })
+  // Column sizes depend on which columns are shown; re-measure when they change.
+  const columnsKey = columns.join('\u0000')
+  useEffect(() => {
+    if (columnsKey !== undefined) colVirtualizer.measure()
+  }, [columnsKey, colVirtualizer])
+
+  const virtualRows = rowVirtualizer.getVirtualItems()
+  const virtualCols = colVirtualizer.getVirtualItems().filter((c) => c.index > 0)
+  const firstWidth = headers[0]?.getSize() ?? 0
+  const padLeft = virtualCols.length ? (virtualCols[0]?.start ?? 0) - firstWidth : 0
+  const padRight = virtualCols.length ? colVirtualizer.getTotalSize() - (virtualCols.at(-1)?.end ?? 0) : 0
+
+  // On-demand loading: ask for the not-yet-loaded rows in the visible range (debounced).
+  const firstVisible = virtualRows[0]?.index ?? 0
+  const lastVisible = virtualRows.at(-1)?.index ?? -1
+  const requestRows = result.requestRows
+  useEffect(() => {
+    let lo = Number.POSITIVE_INFINITY
+    let hi = -1
+    for (let p = firstVisible; p <= lastVisible; p++) {
+      const i = order[p]
+      if (i !== undefined && rows[i] === undefined) {
+        lo = Math.min(lo, i)
+        hi = Math.max(hi, i)
+      }
+    }
+    if (hi < 0) return
+    const t = setTimeout(() => requestRows(lo, hi + 1), REQUEST_DEBOUNCE_MS)
+    return () => clearTimeout(t)
+  }, [firstVisible, lastVisible, order, rows, requestRows])
+
+  // Keep the selected row in view (selection from the map, or by arrow keys).
+  const selectedPos = selectedId === null ? undefined : positionById.get(selectedId)
+  useEffect(() => {
+    if (selectedPos !== undefined) rowVirtualizer.scrollToIndex(selectedPos, { align: 'auto' })
+  }, [selectedPos, rowVirtualizer])
+
+  const selectAt = (pos: number) => {
+    const clamped = Math.max(0, Math.min(order.length - 1, pos))
+    const i = order[clamped]
+    const r = i === undefined ? undefined : rows[i]
+    if (r) onSelect(r.svc_uuid)
+    else rowVirtualizer.scrollToIndex(clamped, { align: 'auto' })
+  }
+
+  const onGridKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
+    if (e.target !== e.currentTarget) return
+    const page = Math.max(1, Math.floor((scrollRef.current?.clientHeight ?? ROW_HEIGHT * 10) / ROW_HEIGHT) - 1)
+    const cur = selectedPos ?? -1
+    const moves: Record<string, number> = {
+      ArrowDown: cur + 1,
+      ArrowUp: cur < 0 ? 0 : cur - 1,
+      PageDown: cur + page,
+      PageUp: cur - page,
+      Home: 0,
+      End: order.length - 1,
+    }
+    const target = moves[e.key]
+    if (target !== undefined) {
+      e.preventDefault()
+      selectAt(target)
+    } else if (e.key === 'Enter' && selectedPos === undefined) {
+      e.preventDefault()
+      selectAt(firstVisible)
+    } else if (e.key === 'Escape' && selectedId !== null) {
+      e.preventDefault()
+      onSelect(null)
+    }
+  }
+
+  const toolbar = (
+    <div className="res-toolbar">
+      <ColumnPicker columns={columns} onColumnsChange={onColumnsChange} rows={rows} />
+    </div>
+  )
+
+  if (result.status === 'idle' || (rowCount === 0 && result.status !== 'running')) {
+    const message =
+      result.status === 'idle'
+        ? 'Draw an area or add filters, then Search.'
+        : result.status === 'done'
+          ? 'No parcels match.'
+          : result.status === 'confirming'
+            ? 'Waiting for confirmation…'
+            : 'No results.'
+    return (
+      <div className="res-table">
+        {toolbar}
+        <p className="res-empty">{message}</p>
+      </div>
+    )
+  }
+
+  const sortable = (field: string) => !serverSort || ORDERABLE_FIELDS.includes(field)
+  const activeDescendant =
+    selectedPos !== undefined && selectedId !== null ? `${idPrefix}-row-${selectedPos}` : undefined
+
+  const renderHeader = (h: (typeof headers)[number], sticky: boolean) => {
+    const field = h.column.id
+    const dir = sort?.field === field ? sort.direction : null
+    const canSort = sortable(field)
+    const activate = () => onSortChange(nextSort(sort, field))
+    return (
+      // biome-ignore lint/a11y/useSemanticElements: virtualized div grid (rows/cells are absolutely laid out)
+      <div
+        key={h.id}
+        role="columnheader"
+        aria-sort={dir === 'asc' ? 'ascending' : dir === 'desc' ? 'descending' : 'none'}
+        aria-colindex={h.index + 1}
+        tabIndex={canSort ? 0 : -1}
+        className={`res-th${sticky ? ' res-sticky-col' : ''}${isNumericColumn(field) ? ' res-num' : ''}${canSort ? ' res-sortable' : ''}`}
+        style={{ width: h.getSize() }}
+        title={canSort ? `Sort by ${columnLabel(field)}` : `${columnLabel(field)} (not sortable on the server)`}
+        onClick={canSort ? activate : undefined}
+        onKeyDown={(e) => {
+          if (canSort && (e.key === 'Enter' || e.key === ' ')) {
+            e.preventDefault()
+            activate()
+          }
+        }}
+      >
+        <span className="res-th-label">{flexRender(h.column.columnDef.header, h.getContext())}</span>
+        <span className="res-sort-mark" aria-hidden="true">
+          {dir === 'asc' ? '▲' : dir === 'desc' ? '▼' : ''}
+        </span>
+      </div>
+    )
+  }
+
+  const firstHeader = headers[0]
+
+  return (
+    <div className="res-table">
+      {toolbar}
+      {/* biome-ignore lint/a11y/useSemanticElements: virtualized div grid (rows/cells are absolutely laid out) */}
+      <div
+        ref={scrollRef}
+        className="res-scroll"
+        role="grid"
+        aria-label="Search results"
+        aria-rowcount={order.length + 1}
+        aria-colcount={headers.length}
+        aria-activedescendant={activeDescendant}
+        aria-busy={result.status === 'running'}
+        tabIndex={0}
+        onKeyDown={onGridKeyDown}
+      >
+        <div className="res-inner" style={{ width: totalWidth, height: rowVirtualizer.getTotalSize() + ROW_HEIGHT }}>
+          {/* biome-ignore lint/a11y/useSemanticElements: virtualized div grid (rows/cells are absolutely laid out) */}
+          <div className="res-head" role="row" aria-rowindex={1} tabIndex={-1} style={{ width: totalWidth }}>
+            {firstHeader && renderHeader(firstHeader, true)}
+            {padLeft > 0 && <div className="res-pad" style={{ width: padLeft }} />}
+            {virtualCols.map((vc) => {
+              const h = headers[vc.index]
+              return h ? renderHeader(h, false) : null
+            })}
+            {padRight > 0 && <div className="res-pad" style={{ width: padRight }} />}
+          </div>
+          {virtualRows.map((vr) => {
+            const tr = tableRows[vr.index]
+            const i = order[vr.index]
+            const record: ParcelRecord | undefined = i === undefined ? undefined : rows[i]
+            const selected = record !== undefined && record.svc_uuid === selectedId
+            const cells = tr?.getVisibleCells() ?? []
+            const renderCell = (ci: number, sticky: boolean) => {
+              const cell = cells[ci]
+              if (!cell) return null
+              const field = cell.column.id
+              return (
+                // biome-ignore lint/a11y/useSemanticElements: virtualized div grid (rows/cells are absolutely laid out)
+                <div
+                  key={cell.id}
+                  role="gridcell"
+                  tabIndex={-1}
+                  aria-colindex={ci + 1}
+                  className={`res-td${sticky ? ' res-sticky-col' : ''}${isNumericColumn(field) ? ' res-num' : ''}`}
+                  style={{ width: cell.column.getSize() }}
+                >
+                  {record ? (
+                    <span className="res-cell-text">{flexRender(cell.column.columnDef.cell, cell.getContext())}</span>
+                  ) : (
+                    <span className="res-skeleton" aria-hidden="true" />
+                  )}
+                </div>
+              )
+            }
+            return (
+              // biome-ignore lint/a11y/useSemanticElements: virtualized div grid (rows/cells are absolutely laid out)
+              <div
+                key={record ? record.svc_uuid : `pending-${vr.index}`}
+                id={`${idPrefix}-row-${vr.index}`}
+                role="row"
+                tabIndex={-1}
+                aria-rowindex={vr.index + 2}
+                aria-selected={selected}
+                aria-busy={record ? undefined : true}
+                className={`res-tr${selected ? ' res-selected' : ''}${record ? '' : ' res-loading'}${vr.index % 2 ? ' res-odd' : ''}`}
+                style={{ width: totalWidth, transform: `translateY(${vr.start + ROW_HEIGHT}px)` }}
+                onClick={record ? () => onSelect(record.svc_uuid) : undefined}
+                onKeyDown={(e) => {
+                  if (record && (e.key === 'Enter' || e.key === ' ')) {
+                    e.preventDefault()
+                    onSelect(record.svc_uuid)
+                  }
+                }}
+              >
+                {renderCell(0, true)}
+                {padLeft > 0 && <div className="res-pad" style={{ width: padLeft }} />}
+                {virtualCols.map((vc) => renderCell(vc.index, false))}
+                {padRight > 0 && <div className="res-pad" style={{ width: padRight }} />}
+              </div>
+            )
+          })}
+        </div>
+      </div>
+    </div>
+  )
+}

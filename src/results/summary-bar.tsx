@@ -1,0 +1,85 @@
+import { useDeferredValue, useMemo } from 'react'
+import type { SearchResult } from '../search/search-types'
+import { summarize } from './summarize'
+import './results.css'
+
+const count = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 })
+const acresFmt = new Intl.NumberFormat('en-US', { maximumFractionDigits: 1 })
+const usdCompact = new Intl.NumberFormat('en-US', {
+  style: 'currency',
+  currency: 'USD',
+  notation: 'compact',
+  maximumFractionDigits: 1,
+})
+const pct = (share: number) => `${Math.round(share * 100)}%`
+
+export function SummaryBar({ result }: { result: SearchResult }) {
+  const rows = useDeferredValue(result.rows)
+  const s = useMemo(
+    () => summarize(rows, { rowCount: result.rowCount, recordsExpected: result.progress.recordsExpected }),
+    [rows, result.rowCount, result.progress.recordsExpected],
+  )
+  if (result.status === 'idle') return null
+  const partial = s.loaded < s.expected
+
+  return (
+    <section className="res-summary" aria-label="Results summary">
+      <div className="res-stat">
+        <span className="res-stat-label">Parcels</span>
+        <span className="res-stat-value">
+          {count.format(s.loaded)}
+          {partial && <span className="res-muted"> of {count.format(s.expected)}</span>}
+        </span>
+      </div>
+      <div className="res-stat">
+        <span className="res-stat-label">Total acres</span>
+        <span className="res-stat-value">{s.acresCount ? acresFmt.format(s.totalAcres) : '–'}</span>
+      </div>
+      <div className="res-stat">
+        <span className="res-stat-label">Assessed value</span>
+        <span
+          className="res-stat-value"
+          title={s.valueCount ? `${count.format(s.valueCount)} parcels with a value` : ''}
+        >
+          {s.valueCount ? usdCompact.format(s.totalValue) : '–'}
+        </span>
+      </div>
+      {s.crops.length > 0 && (
+        <div className="res-stat res-crops">
+          <span className="res-stat-label">Crop mix</span>
+          <div className="res-cropbar" role="img" aria-label={cropLabel(s.crops, s.otherShare)}>
+            {s.crops.map((c, i) => (
+              <span
+                key={c.category}
+                className={`res-crop-seg res-crop-${i}`}
+                style={{ width: `${c.share * 100}%` }}
+                title={`${c.category}: ${pct(c.share)}`}
+              />
+            ))}
+            {s.otherShare > 0 && (
+              <span
+                className="res-crop-seg res-crop-other"
+                style={{ width: `${s.otherShare * 100}%` }}
+                title={`Other: ${pct(s.otherShare)}`}
+              />
+            )}
+          </div>
+          <ul className="res-crop-legend" aria-hidden="true">
+            {s.crops.map((c, i) => (
+              <li key={c.category}>
+                <span className={`res-swatch res-crop-${i}`} />
+                {c.category} {pct(c.share)}
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
+    </section>
+  )
+}
+
+function cropLabel(crops: { category: string; share: number }[], other: number): string {
+  const parts = crops.map((c) => `${c.category} ${pct(c.share)}`)
+  if (other > 0) parts.push(`other ${pct(other)}`)
+  return `Crop mix: ${parts.join(', ')}`
+}
