@@ -82,7 +82,7 @@ export type LookupResponse = z.infer<typeof LookupResponseSchema>
 const lookupLimit = z.coerce.number().int().min(1).max(LOOKUP_MAX_LIMIT).default(LOOKUP_DEFAULT_LIMIT)
 /** A query-string number: an empty parameter is missing, not 0 (which `z.coerce` would make it). */
 const queryNumber = (min: number, max: number) =>
-  z.string().trim().min(1, 'a number is required').pipe(z.coerce.number().min(min).max(max))
+  z.string().trim().min(1, 'a number is required').transform(Number).pipe(z.number().min(min).max(max))
 const flag = z
   .enum(['true', 'false', '1', '0'])
   .default('false')
