@@ -1,0 +1,110 @@
+/**
+ * The filter list editor. Controlled: `filters` in, `onChange(filters)` out. Validity is computed
+ * with the contract's own rules (see filter-validation.ts); the app can read it through
+ * `onValidityChange` or call `validateFilters` itself to disable Search.
+ */
+import { useEffect, useMemo, useRef } from 'react'
+import type { FilterItem } from '../../contract/schemas'
+import { newFilter } from './filter-edit'
+import { FilterRow } from './filter-row'
+import { maxUserFilters, validateFilters } from './filter-validation'
+import './filters.css'
+
+export interface FilterError {
+  filterIndex?: number
+  message: string
+}
+
+export interface FilterBuilderProps {
+  filters: FilterItem[]
+  onChange(filters: FilterItem[]): void
+  /** The last server error about the filters (from ApiError): shown beside its filter, or on top. */
+  errors?: FilterError | null
+  /** Filters the app adds at search time (1 in area mode: the planner's svc_uuid filter). */
+  reservedSlots?: number
+  onValidityChange?(valid: boolean): void
+}
+
+export function FilterBuilder({ filters, onChange, errors, reservedSlots = 0, onValidityChange }: FilterBuilderProps) {
+  const validation = useMemo(() => validateFilters(filters, reservedSlots), [filters, reservedSlots])
+  const keys = useStableKeys(filters.length)
+  const room = maxUserFilters(reservedSlots)
+
+  const onValidityRef = useRef(onValidityChange)
+  onValidityRef.current = onValidityChange
+  useEffect(() => onValidityRef.current?.(validation.valid), [validation.valid])
+
+  const serverIndex =
+    errors?.filterIndex !== undefined && errors.filterIndex < filters.length ? errors.filterIndex : undefined
+  const serverTop = errors && serverIndex === undefined ? errors.message : null
+
+  const update = (i: number, f: FilterItem) => onChange(filters.map((g, j) => (j === i ? f : g)))
+  const remove = (i: number) => {
+    keys.remove(i)
+    onChange(filters.filter((_, j) => j !== i))
+  }
+  const add = () => {
+    keys.add()
+    onChange([...filters, newFilter()])
+  }
+
+  return (
+    <div className="flt-builder">
+      {serverTop && (
+        <p className="flt-problem flt-problem-top" role="alert">
+          <span className="flt-problem-source">Server: </span>
+          {serverTop}
+        </p>
+      )}
+      {validation.general && (
+        <p className="flt-problem flt-problem-top" role="alert">
+          {validation.general}
+        </p>
+      )}
+      {filters.length === 0 ? (
+        <p className="flt-muted">No filters: every parcel in the area matches.</p>
+      ) : (
+        <ol className="flt-list" aria-label="Filters (all must match)">
+          {filters.map((f, i) => (
+            <FilterRow
+              key={keys.ids[i]}
+              index={i}
+              filter={f}
+              onChange={(next) => update(i, next)}
+              onRemove={() => remove(i)}
+              problem={validation.perFilter[i] ?? null}
+              serverProblem={i === serverIndex ? (errors?.message ?? null) : null}
+            />
+          ))}
+        </ol>
+      )}
+      <div className="flt-builder-footer">
+        <button type="button" className="flt-add-button" onClick={add} disabled={filters.length >= room}>
+          + Add filter
+        </button>
+        <span className="flt-muted">
+          {filters.length} of {room} filters
+          {reservedSlots > 0 ? ' (one slot is used by the area search)' : ''}
+        </span>
+      </div>
+    </div>
+  )
+}
+
+/**
+ * Filters carry no ids, and index keys would hand one row's half-typed number to its neighbour
+ * after a removal. Ids are kept beside the list and follow our own add/remove; a length change made
+ * elsewhere (URL load, crop picker) just re-synchronises them.
+ */
+function useStableKeys(length: number) {
+  const next = useRef(0)
+  const ids = useRef<number[]>([])
+  const make = () => next.current++
+  while (ids.current.length < length) ids.current.push(make())
+  if (ids.current.length > length) ids.current.length = length
+  return {
+    ids: ids.current,
+    add: () => ids.current.push(make()),
+    remove: (i: number) => ids.current.splice(i, 1),
+  }
+}
