@@ -10,11 +10,20 @@ import { startServer } from '../server/server'
 import { machineLine, writeSection } from './benchmarks-file'
 import { ms, percentile, timeIt } from './stats'
 
-const { values } = parseArgs({ options: { parcels: { type: 'string', default: '100000' }, runs: { type: 'string', default: '30' } } })
+const { values } = parseArgs({
+  options: { parcels: { type: 'string', default: '100000' }, runs: { type: 'string', default: '30' } },
+})
 const parcels = Number(values.parcels)
 const runs = Number(values.runs)
 const dataDir = `.data-bench-${parcels}`
-const env = { ...process.env, DATA_DIR: dataDir, DEMO_PARCELS: String(parcels), DEMO_SEED: '1', PORT: '0', STATIC_DIR: '.none' }
+const env = {
+  ...process.env,
+  DATA_DIR: dataDir,
+  DEMO_PARCELS: String(parcels),
+  DEMO_SEED: '1',
+  PORT: '0',
+  STATIC_DIR: '.none',
+}
 
 console.log(`Preparing ${parcels} parcels in ${dataDir} (first run generates them)…`)
 const loadStart = performance.now()
@@ -38,7 +47,15 @@ const square = (lon: number, lat: number, half: number) => ({
       properties: {},
       geometry: {
         type: 'Polygon',
-        coordinates: [[[lon - half, lat - half], [lon + half, lat - half], [lon + half, lat + half], [lon - half, lat + half], [lon - half, lat - half]]],
+        coordinates: [
+          [
+            [lon - half, lat - half],
+            [lon + half, lat - half],
+            [lon + half, lat + half],
+            [lon - half, lat + half],
+            [lon - half, lat - half],
+          ],
+        ],
       },
     },
   ],
@@ -46,10 +63,16 @@ const square = (lon: number, lat: number, half: number) => ({
 const areaIds = async (body: unknown) => ((await post('/parcels/area', body)) as { svc_uuids: string[] }).svc_uuids
 
 // Centre on the densest place: the first county's parcel with the most neighbours is near a town.
-const first = (await post('/parcels/query', { filters: [{ field: 'state', op: 'eq', value: 'IA' }], limit: 1, order: { field: 'acres', direction: 'asc' } })) as {
+const first = (await post('/parcels/query', {
+  filters: [{ field: 'state', op: 'eq', value: 'IA' }],
+  limit: 1,
+  order: { field: 'acres', direction: 'asc' },
+})) as {
   results: { geom: { coordinates: number[][][][] } }[]
 }
-const [lon0, lat0] = first.results[0]?.geom.coordinates[0]?.[0]?.[0] as [number, number]
+const corner = first.results[0]?.geom.coordinates[0]?.[0]?.[0]
+if (!corner) throw new Error('no Iowa parcel to centre the benchmark on')
+const [lon0, lat0] = corner as [number, number]
 
 // Grow a square until it covers ~10,000 parcels (or everything there is).
 const target = Math.min(10_000, Math.floor(parcels / 4))
@@ -68,16 +91,33 @@ const areaBody = square(lon0, lat0, half)
 const areaSamples: number[] = []
 for (let i = 0; i < runs; i++) areaSamples.push(await timeIt(() => areaIds(areaBody)))
 
-const queryIds = ids.length >= 1000 ? ids : [...ids, ...Array.from({ length: 1000 - ids.length }, (_, i) => `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`)]
+const queryIds =
+  ids.length >= 1000
+    ? ids
+    : [
+        ...ids,
+        ...Array.from(
+          { length: 1000 - ids.length },
+          (_, i) => `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`,
+        ),
+      ]
 const querySamples: number[] = []
 for (let i = 0; i < runs; i++) {
   const start = (i * 997) % Math.max(1, queryIds.length - 1000)
   const chunk = queryIds.slice(start, start + 1000)
-  querySamples.push(await timeIt(() => post('/parcels/query', { filters: [{ field: 'svc_uuid', op: 'in', value: chunk }], limit: 100 })))
+  querySamples.push(
+    await timeIt(() =>
+      post('/parcels/query', { filters: [{ field: 'svc_uuid', op: 'in', value: chunk }], limit: 100 }),
+    ),
+  )
 }
 const filteredSamples: number[] = []
 for (let i = 0; i < runs; i++) {
-  const filters = [{ field: 'state', op: 'eq', value: 'IA' }, { field: 'cdl_majority_category', op: 'eq', value: 'Corn' }, { field: 'acres', op: 'gt', value: 80 }]
+  const filters = [
+    { field: 'state', op: 'eq', value: 'IA' },
+    { field: 'cdl_majority_category', op: 'eq', value: 'Corn' },
+    { field: 'acres', op: 'gt', value: 80 },
+  ]
   filteredSamples.push(await timeIt(() => post('/parcels/query', { filters, limit: 100, offset: (i * 100) % 1000 })))
 }
 await server.close()
@@ -101,7 +141,8 @@ function coldStart(): Promise<number> {
   })
 }
 
-const row = (name: string, s: number[], target: string) => `| ${name} | ${ms(percentile(s, 50))} | ${ms(percentile(s, 95))} | ${target} |`
+const row = (name: string, s: number[], target: string) =>
+  `| ${name} | ${ms(percentile(s, 50))} | ${ms(percentile(s, 95))} | ${target} |`
 const body = `
 ## API (\`npm run bench:api -- --parcels ${parcels}\`)
 Embedded database (PGlite + PostGIS), ${parcels.toLocaleString('en-US')} demo parcels, ${runs} runs each, measured ${new Date().toISOString().slice(0, 10)} on ${machineLine()}.

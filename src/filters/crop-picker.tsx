@@ -27,8 +27,7 @@ export function CropPicker({ selected, onChange, label = 'Crop types', compact, 
   // The server may send CDL names our list lacks; keep them visible so they can be unticked.
   const extras = selected.filter((n) => !CDL_BY_NAME.has(n))
 
-  const toggle = (name: string, on: boolean) =>
-    onChange(on ? [...selected, name] : selected.filter((n) => n !== name))
+  const toggle = (name: string, on: boolean) => onChange(on ? [...selected, name] : selected.filter((n) => n !== name))
 
   return (
     <fieldset className={compact ? 'flt-crops flt-crops-compact' : 'flt-crops'} disabled={disabled}>

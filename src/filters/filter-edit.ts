@@ -70,7 +70,10 @@ export function parseListText(text: string, numeric: boolean): (string | number)
   const out: (string | number)[] = []
   const seen = new Set<string>()
   for (const raw of text.split(/[,;\t\r\n]+/)) {
-    const token = raw.trim().replace(/^(["'])(.*)\1$/, '$2').trim()
+    const token = raw
+      .trim()
+      .replace(/^(["'])(.*)\1$/, '$2')
+      .trim()
     if (token === '') continue
     const item = numeric ? (toNumber(token) ?? token) : token
     const key = `${typeof item}:${item}`

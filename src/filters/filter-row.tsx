@@ -63,7 +63,12 @@ export function FilterRow({ index, filter, onChange, onRemove, problem, serverPr
             </option>
           ))}
         </select>
-        <button type="button" className="flt-icon-button" aria-label={`Remove ${label.toLowerCase()}`} onClick={onRemove}>
+        <button
+          type="button"
+          className="flt-icon-button"
+          aria-label={`Remove ${label.toLowerCase()}`}
+          onClick={onRemove}
+        >
           ×
         </button>
       </div>

@@ -81,7 +81,10 @@ describe('validateFilters', () => {
       [acres('between', [5, 1])],
       [acres('in', [1, 'x'])],
       [{ field: 'owner', op: 'ilike', value: 'smith' }],
-      [{ field: 'owner', op: 'ilike', value: 'smith' }, { field: 'state', op: 'eq', value: 'IA' }],
+      [
+        { field: 'owner', op: 'ilike', value: 'smith' },
+        { field: 'state', op: 'eq', value: 'IA' },
+      ],
       [{ field: 'state', op: 'gt', value: 'IA' }],
       Array.from({ length: 11 }, () => acres('gte', 1)),
     ]

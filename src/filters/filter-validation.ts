@@ -3,8 +3,9 @@
  * server answers 400/422 with — so the builder can never accept a filter the server rejects or
  * reject one it accepts. Pure: no React, unit-tested in Node.
  */
-import { checkFieldAndOperator, checkFilterValue, checkScope } from '../../contract/query-rules'
+
 import { MAX_FILTERS } from '../../contract/limits'
+import { checkFieldAndOperator, checkFilterValue, checkScope } from '../../contract/query-rules'
 import type { FilterItem } from '../../contract/schemas'
 
 export interface FilterValidation {
@@ -31,7 +32,7 @@ export function validateFilters(filters: readonly FilterItem[], reservedSlots = 
   }
   // Scope is a rule across filters; it is reported on the filter that needs it, as the server does.
   // Only when every filter is otherwise sound, mirroring the server's order of checks.
-  if (perFilter.every((p) => p === null)) {
+  if (!perFilter.some((p) => p !== null)) {
     const scope = checkScope(filters)
     if (scope) perFilter[scope.filterIndex] = `${scope.detail}.`
   }

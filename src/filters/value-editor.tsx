@@ -2,9 +2,9 @@
 import { fieldDef } from '../../contract/fields'
 import type { FilterItem } from '../../contract/schemas'
 import { ChipsInput } from './chips-input'
+import { CROP_NAMES } from './crop-names'
 import { CropPicker } from './crop-picker'
 import { NumberInput } from './number-input'
-import { CROP_NAMES } from './crop-names'
 
 export interface ValueEditorProps {
   filter: FilterItem
@@ -45,9 +45,21 @@ export function ValueEditor({ filter, onChange, label, describedBy, invalid }: V
       }
       return (
         <div className="flt-range">
-          <NumberInput {...common} label={`${label} minimum`} placeholder="Min" value={pair[0]} onChange={(x) => set(0, x)} />
+          <NumberInput
+            {...common}
+            label={`${label} minimum`}
+            placeholder="Min"
+            value={pair[0]}
+            onChange={(x) => set(0, x)}
+          />
           <span aria-hidden="true">–</span>
-          <NumberInput {...common} label={`${label} maximum`} placeholder="Max" value={pair[1]} onChange={(x) => set(1, x)} />
+          <NumberInput
+            {...common}
+            label={`${label} maximum`}
+            placeholder="Max"
+            value={pair[1]}
+            onChange={(x) => set(1, x)}
+          />
         </div>
       )
     }

@@ -1,0 +1,31 @@
+import { expect, test } from '@playwright/test'
+import { someAddress } from './support/api'
+import { drawRectangle, goToAddress, openApp, recordsIn, waitForSearchDone } from './support/app'
+import { e2eKeys } from './support/keys'
+
+test('an unknown key opens the settings with the reason', async ({ page }) => {
+  await openApp(page, `plat_${'A'.repeat(40)}`)
+  await drawRectangle(page, [0.45, 0.45], [0.55, 0.55])
+  await page.getByRole('button', { name: 'Search', exact: true }).click()
+  await expect(page.getByRole('dialog', { name: /settings/i })).toBeVisible()
+  await expect(page.getByRole('dialog', { name: /settings/i })).toContainText('Invalid API key')
+})
+
+test('a 429 part-way through a search keeps the loaded rows and offers to resume', async ({ page, request }) => {
+  const keys = e2eKeys()
+  // The full key finds the place; the small key (4 requests a month) runs the search.
+  const address = await someAddress(request, keys.full)
+  await openApp(page, keys.small)
+  await goToAddress(page, address.situs) // spends 1 request (address lookup)
+  await page.getByRole('button', { name: 'Zoom out' }).click()
+  await page.getByRole('button', { name: 'Zoom out' }).click()
+  await page.waitForTimeout(800)
+  await drawRectangle(page, [0.2, 0.2], [0.8, 0.8])
+  await page.getByRole('button', { name: 'Search', exact: true }).click()
+  const alert = page.getByRole('alert').filter({ hasText: /allowance/i })
+  await expect(alert).toBeVisible({ timeout: 60_000 })
+  await expect(alert.getByRole('button', { name: 'Resume' })).toBeVisible()
+  const progress = await waitForSearchDone(page)
+  // 1 address + 1 area + 2 query pages fit in the allowance: the two pages' records stay.
+  expect(recordsIn(progress)).toBe(200)
+})

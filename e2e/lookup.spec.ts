@@ -1,0 +1,37 @@
+import AxeBuilder from '@axe-core/playwright'
+import { expect, test } from '@playwright/test'
+import { someAddress } from './support/api'
+import { goToAddress, mapBox, openApp, watchConsole } from './support/app'
+import { e2eKeys } from './support/keys'
+
+test('the app loads with no console errors and no serious accessibility violations', async ({ page }) => {
+  const errors = watchConsole(page)
+  await openApp(page)
+  const results = await new AxeBuilder({ page }).analyze()
+  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
+  expect(serious.map((v) => `${v.id}: ${v.help}`)).toEqual([])
+  expect(errors).toEqual([])
+})
+
+test('address lookup flies to the parcel and shows its details', async ({ page, request }) => {
+  const keys = e2eKeys()
+  const target = await someAddress(request, keys.full)
+  await openApp(page, keys.full)
+  await goToAddress(page, target.situs)
+  await expect(page.getByText(target.svc_uuid).first()).toBeVisible()
+})
+
+test('identify mode looks up the parcel under a click', async ({ page, request }) => {
+  const keys = e2eKeys()
+  const target = await someAddress(request, keys.full)
+  await openApp(page, keys.full)
+  await goToAddress(page, target.situs)
+  // The camera centres on the chosen parcel: identify at the centre finds it again.
+  const pointRequest = page.waitForRequest((r) => r.url().includes('/parcels/point'))
+  await page.getByRole('button', { name: /^Identify/ }).click()
+  const b = await mapBox(page)
+  await page.mouse.click(b.x + b.width / 2, b.y + b.height / 2)
+  const url = new URL((await pointRequest).url())
+  expect(Number(url.searchParams.get('lat'))).toBeGreaterThan(40)
+  await expect(page.getByText(target.svc_uuid).first()).toBeVisible()
+})

@@ -1,0 +1,33 @@
+import type { APIRequestContext } from '@playwright/test'
+
+/** Direct calls to the same server, to know what the app should show (never to stand in for it). */
+export async function apiPost<T>(request: APIRequestContext, key: string, path: string, body: unknown): Promise<T> {
+  const res = await request.post(path, { data: body, headers: { authorization: `Bearer ${key}` } })
+  if (!res.ok()) throw new Error(`${path} → ${res.status()} ${await res.text()}`)
+  return (await res.json()) as T
+}
+
+/** A town lot with a street address in Story County, to fly to. */
+export async function someAddress(
+  request: APIRequestContext,
+  key: string,
+): Promise<{ situs: string; svc_uuid: string }> {
+  const page = await apiPost<{ results: { situs: string; svc_uuid: string; city: string }[] }>(
+    request,
+    key,
+    '/parcels/query',
+    {
+      filters: [
+        { field: 'county_fp', op: 'eq', value: '169' },
+        { field: 'state', op: 'eq', value: 'IA' },
+        { field: 'situs', op: 'isnull', value: false },
+        { field: 'acres', op: 'lt', value: 1 },
+      ],
+      limit: 1,
+      order: { field: 'parcel_value', direction: 'desc' },
+    },
+  )
+  const r = page.results[0]
+  if (!r) throw new Error('no addressed parcel in the e2e dataset')
+  return { situs: `${r.situs} ${r.city}`, svc_uuid: r.svc_uuid }
+}

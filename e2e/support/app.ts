@@ -1,0 +1,66 @@
+import { expect, type Page } from '@playwright/test'
+
+/** Starts the app with a key as a user who ticked "remember" would have it (sessionStorage). */
+export async function openApp(page: Page, apiKey?: string): Promise<void> {
+  if (apiKey) {
+    await page.addInitScript((key) => {
+      sessionStorage.setItem('plat.connection', JSON.stringify({ baseUrl: '', apiKey: key }))
+    }, apiKey)
+  }
+  await page.goto('/')
+  await expect(page.locator('.maplibregl-canvas')).toBeVisible()
+  await page.waitForFunction(() => document.querySelector('.maplibregl-canvas') !== null)
+}
+
+/** Collects console errors and page crashes; a spec asserts it stays empty. */
+export function watchConsole(page: Page): string[] {
+  const errors: string[] = []
+  page.on('console', (m) => {
+    if (m.type() === 'error') errors.push(m.text())
+  })
+  page.on('pageerror', (e) => errors.push(e.message))
+  return errors
+}
+
+export async function mapBox(page: Page) {
+  const box = await page.getByRole('region', { name: 'Map' }).boundingBox()
+  if (!box) throw new Error('map region not visible')
+  return box
+}
+
+/** Flies to an address through the address box, as a user would, and waits for the camera to settle. */
+export async function goToAddress(page: Page, address: string): Promise<void> {
+  const box = page.getByRole('combobox')
+  await box.fill(address)
+  const option = page.getByRole('option').first()
+  await expect(option).toBeVisible()
+  await option.click()
+  await page.waitForTimeout(1500)
+}
+
+/** Draws a rectangle between two points given as fractions of the map's box. */
+export async function drawRectangle(page: Page, from: [number, number], to: [number, number]): Promise<void> {
+  const b = await mapBox(page)
+  await page.getByRole('button', { name: /^Rectangle/ }).click()
+  const x = (f: number) => b.x + b.width * f
+  const y = (f: number) => b.y + b.height * f
+  await page.mouse.move(x(from[0]), y(from[1]))
+  await page.mouse.click(x(from[0]), y(from[1]))
+  await page.mouse.move(x((from[0] + to[0]) / 2), y((from[1] + to[1]) / 2), { steps: 5 })
+  await page.mouse.move(x(to[0]), y(to[1]), { steps: 5 })
+  await page.mouse.click(x(to[0]), y(to[1]))
+}
+
+/** Waits until the running search has finished (its Cancel button is gone) and returns the progress text. */
+export async function waitForSearchDone(page: Page): Promise<string> {
+  const progress = page.getByRole('progressbar')
+  await expect(progress).toBeVisible()
+  await expect(page.getByRole('button', { name: 'Cancel' })).toHaveCount(0, { timeout: 60_000 })
+  return (await progress.getAttribute('aria-valuetext')) ?? ''
+}
+
+export function recordsIn(progressText: string): number {
+  const m = /([\d,]+) records?/.exec(progressText)
+  if (!m) throw new Error(`no record count in "${progressText}"`)
+  return Number(m[1]?.replace(/,/g, ''))
+}

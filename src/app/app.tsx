@@ -1,0 +1,248 @@
+/**
+ * The app shell: the only place features meet. Reads the store, runs the search and lookups, and
+ * wires map ⇄ table ⇄ details: selecting a row highlights and zooms to the parcel; clicking a parcel
+ * on the map selects its row; identify and address picks open details.
+ */
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react'
+import { useShallow } from 'zustand/react/shallow'
+import type { ParcelRecord } from '../../contract/schemas'
+import type { ApiError } from '../api/api-error'
+import { useDraw } from '../draw/use-draw'
+import { FilterBuilder } from '../filters/filter-builder'
+import { AddressBox } from '../lookup/address-box'
+import { useIdentify } from '../lookup/use-identify'
+import type { MapController } from '../map/map-controller'
+import { SummaryBar } from '../results/summary-bar'
+import { SearchProgressView } from '../search/search-progress'
+import { useParcelSearch } from '../search/use-parcel-search'
+import { type AppState, appStore, useAppStore } from '../state/store'
+import { SearchPanel } from './search-panel'
+import { useShortcuts } from './use-shortcuts'
+
+// MapLibre is ~300 KB gzip: it loads as its own chunk right after the shell paints (initial JS stays small).
+const MapView = lazy(() => import('../map/map-view').then((m) => ({ default: m.MapView })))
+// TanStack Table + Virtual: only needed once the results pane renders, after the shell paints.
+const ResultsTable = lazy(() => import('../results/results-table').then((m) => ({ default: m.ResultsTable })))
+const ShortcutsDialog = lazy(() => import('./shortcuts-dialog').then((m) => ({ default: m.ShortcutsDialog })))
+const SettingsDialog = lazy(() => import('./pending').then((m) => ({ default: m.SettingsDialog })))
+const ParcelDetails = lazy(() => import('./pending').then((m) => ({ default: m.ParcelDetails })))
+
+function withoutView({ view: _view, ...rest }: AppState): Omit<AppState, 'view'> {
+  return rest
+}
+
+const EMPTY_ROWS: (ParcelRecord | undefined)[] = []
+
+export function App() {
+  // Everything but `view`: camera moves must not re-render the shell (the map already knows its view).
+  const s = useAppStore(useShallow(withoutView))
+  const result = useParcelSearch(s.submitted, s.loadPolicy)
+  const [controller, setController] = useState<MapController | null>(null)
+  const [filtersValid, setFiltersValid] = useState(true)
+
+  const zoomToRecord = useCallback(
+    (r: ParcelRecord | undefined) => {
+      const g = r?.geom as Parameters<MapController['fitTo']>[0] | undefined
+      if (g && typeof g === 'object' && 'type' in g) controller?.fitTo(g, 17)
+    },
+    [controller],
+  )
+
+  const identify = useIdentify((records) => {
+    const first = records[0]
+    if (first) appStore.getState().select(first.svc_uuid, true)
+    else appStore.getState().setDrawNotice({ level: 'info', message: 'No parcel at that point.' })
+  })
+
+  // --- drawing -------------------------------------------------------------------------------
+  const draw = useDraw(controller, s.tool, s.areas, {
+    onArea: (area, note) => {
+      const st = appStore.getState()
+      st.putArea(area)
+      if (note) st.setDrawNotice({ level: 'info', message: note })
+    },
+    onRemoved: (id) => appStore.getState().removeArea(id),
+    onRejected: (reason) => appStore.getState().setDrawNotice({ level: 'warning', message: reason }),
+  })
+
+  useShortcuts({
+    onTool: s.setTool,
+    onEscape: () => {
+      draw?.cancel()
+      if (s.tool !== 'pan' && s.tool !== 'identify') return
+      if (s.detailsOpen) s.closeDetails()
+      else s.select(null)
+    },
+    onHelp: () => s.openDialog({ kind: 'shortcuts' }),
+    disabled: s.ui.kind !== 'none',
+  })
+
+  // --- errors: 401/403 open settings with the reason --------------------------------------------
+  const authError = [result.error, identify.error].find(
+    (e): e is ApiError => !!e && (e.kind === 'auth' || e.kind === 'forbidden'),
+  )
+  useEffect(() => {
+    if (authError) appStore.getState().openDialog({ kind: 'settings', reason: authError.message })
+  }, [authError])
+
+  // --- details record: from lookups first, then loaded search rows ------------------------------
+  const rows = result.rows ?? EMPTY_ROWS
+  const detailsRecord = useMemo(() => {
+    if (!s.selectedId) return null
+    return (
+      identify.lookup?.records.find((r) => r.svc_uuid === s.selectedId) ??
+      rows.find((r) => r?.svc_uuid === s.selectedId) ??
+      null
+    )
+  }, [s.selectedId, identify.lookup, rows])
+
+  // A filters-only search has no drawn area on screen: frame its first loaded batch once.
+  const framedSpec = useRef<unknown>(null)
+  useEffect(() => {
+    const spec = s.submitted
+    if (spec?.mode !== 'direct' || framedSpec.current === spec || !controller) return
+    if (!rows.some(Boolean)) return
+    framedSpec.current = spec
+    controller.fitToRecords(rows)
+  }, [s.submitted, rows, controller])
+
+  const onRowSelect = (id: string | null) => {
+    s.select(id)
+    if (id) zoomToRecord(rows.find((r) => r?.svc_uuid === id))
+  }
+
+  const serverSort = s.loadPolicy === 'on-demand' || s.submitted?.mode === 'direct'
+  const areaMode = s.mode === 'area'
+  const canSearch = filtersValid && (areaMode ? s.areas.length > 0 : s.filters.length > 0)
+  const searchHint = canSearch
+    ? null
+    : !filtersValid
+      ? 'Fix the highlighted filters first.'
+      : areaMode
+        ? 'Draw at least one area first.'
+        : 'Add at least one filter (with a state or county) first.'
+  const filterError = result.error
+    ? result.error.filterIndex !== undefined
+      ? { filterIndex: result.error.filterIndex, message: result.error.message }
+      : { message: result.error.message }
+    : null
+
+  return (
+    <div className="app">
+      <header className="app-header">
+        <h1 className="brand">
+          <span aria-hidden="true" className="brand-mark" />
+          Plat
+        </h1>
+        <AddressBox
+          onChoose={(r) => {
+            identify.showAddress(r)
+            s.select(r.svc_uuid, true)
+            zoomToRecord(r)
+          }}
+        />
+        <div className="header-actions">
+          <button type="button" className="ghost-button" onClick={() => s.openDialog({ kind: 'shortcuts' })}>
+            Shortcuts
+          </button>
+          <button type="button" className="ghost-button" onClick={() => s.openDialog({ kind: 'settings' })}>
+            Settings
+          </button>
+        </div>
+      </header>
+
+      <aside className="left-panel" aria-label="Search controls">
+        <SearchPanel
+          mode={s.mode}
+          onMode={s.setMode}
+          tool={s.tool}
+          onTool={s.setTool}
+          areas={s.areas}
+          onRemoveArea={s.removeArea}
+          onClearAreas={s.clearAreas}
+          onZoomArea={(a) => controller?.fitTo(a.geometry, 15)}
+          notice={s.drawNotice}
+          onDismissNotice={() => s.setDrawNotice(null)}
+          includeBuildings={s.includeBuildings}
+          onIncludeBuildings={s.setIncludeBuildings}
+          canSearch={canSearch}
+          searchHint={searchHint}
+          onSearch={s.submit}
+          filters={
+            <FilterBuilder
+              filters={s.filters}
+              onChange={s.setFilters}
+              errors={filterError}
+              reservedSlots={areaMode ? 1 : 0}
+              onValidityChange={setFiltersValid}
+            />
+          }
+          progress={<SearchProgressView result={result} />}
+        />
+      </aside>
+
+      <main className="workspace">
+        <div className="map-pane">
+          <Suspense
+            fallback={
+              // biome-ignore lint/a11y/noRedundantRoles: same explicit region as the loaded map view
+              <section className="map-view map-loading" role="region" aria-label="Map" aria-busy="true">
+                <p className="muted">Loading map…</p>
+              </section>
+            }
+          >
+            <MapView
+              parcels={rows}
+              buildings={s.submitted?.includeBuildings ? rows : null}
+              lookup={identify.lookup?.records ?? null}
+              selectedId={s.selectedId}
+              basemap={s.basemap}
+              clickMode={s.tool === 'identify' ? 'identify' : s.tool === 'pan' ? 'select' : 'none'}
+              onBasemapChange={s.setBasemap}
+              onParcelClick={(id) => s.select(id, id !== null)}
+              onIdentify={identify.identify}
+              onViewChange={s.setView}
+              onController={setController}
+            >
+              {identify.isPending && (
+                <div className="map-busy" role="status">
+                  Looking up parcel…
+                </div>
+              )}
+            </MapView>
+          </Suspense>
+          {s.detailsOpen && detailsRecord && (
+            <aside className="details-pane" aria-label="Parcel details">
+              <Suspense fallback={<p className="muted">Loading…</p>}>
+                <ParcelDetails record={detailsRecord} onClose={s.closeDetails} />
+              </Suspense>
+            </aside>
+          )}
+        </div>
+        <section className="results-pane" aria-label="Results">
+          <SummaryBar result={result} />
+          <Suspense fallback={<p className="muted">Loading table…</p>}>
+            <ResultsTable
+              result={result}
+              columns={s.visibleColumns}
+              onColumnsChange={s.setVisibleColumns}
+              sort={s.order}
+              onSortChange={(order) => {
+                s.setOrder(order)
+                if (serverSort && s.submitted) s.submit()
+              }}
+              serverSort={serverSort}
+              selectedId={s.selectedId}
+              onSelect={onRowSelect}
+            />
+          </Suspense>
+        </section>
+      </main>
+
+      <Suspense fallback={null}>
+        {s.ui.kind === 'settings' && <SettingsDialog reason={s.ui.reason} onClose={s.closeDialog} />}
+        {s.ui.kind === 'shortcuts' && <ShortcutsDialog onClose={s.closeDialog} />}
+      </Suspense>
+    </div>
+  )
+}

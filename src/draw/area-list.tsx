@@ -1,0 +1,57 @@
+import { useMemo } from 'react'
+import type { DrawnArea } from '../state/search-spec'
+import { acresOf, formatAcres } from './validate-area'
+
+const KIND_LABEL: Record<DrawnArea['kind'], string> = {
+  polygon: 'Polygon',
+  rectangle: 'Rectangle',
+  circle: 'Circle',
+  freehand: 'Freehand',
+}
+
+export function AreaList({
+  areas,
+  onRemove,
+  onZoom,
+}: {
+  areas: readonly DrawnArea[]
+  onRemove(id: string): void
+  onZoom(area: DrawnArea): void
+}) {
+  const rows = useMemo(
+    () => areas.map((a, i) => ({ area: a, name: `${KIND_LABEL[a.kind]} ${i + 1}`, acres: acresOf(a.geometry) })),
+    [areas],
+  )
+  if (rows.length === 0) {
+    return <p className="muted area-empty">No areas yet. Pick a drawing tool and draw on the map.</p>
+  }
+  const total = rows.reduce((sum, r) => sum + r.acres, 0)
+  return (
+    <div className="area-list">
+      <ul aria-label="Drawn areas">
+        {rows.map((r) => (
+          <li key={r.area.id} className="area-row">
+            <button type="button" className="link-button" onClick={() => onZoom(r.area)} title="Zoom to this area">
+              {r.name}
+            </button>
+            <span className="area-acres">{formatAcres(r.acres)}</span>
+            <button
+              type="button"
+              className="icon-button"
+              aria-label={`Delete ${r.name}`}
+              title={`Delete ${r.name}`}
+              onClick={() => onRemove(r.area.id)}
+            >
+              ×
+            </button>
+          </li>
+        ))}
+      </ul>
+      {rows.length > 1 && (
+        <p className="area-total">
+          {rows.length} areas · {formatAcres(total)}
+        </p>
+      )}
+    </div>
+  )
+}

@@ -1,0 +1,200 @@
+/**
+ * terra-draw on the MapLibre map. terra-draw owns geometry while the user edits; every finished
+ * shape or edit is validated (validate-area.ts) and reported as a DrawnArea. The store's area list
+ * is pushed back in with `syncAreas` (e.g. a delete button in the list), which no-ops when equal.
+ */
+import type { Polygon } from 'geojson'
+import type { Map as MapLibreMap } from 'maplibre-gl'
+import {
+  type GeoJSONStoreFeatures,
+  TerraDraw,
+  TerraDrawCircleMode,
+  TerraDrawFreehandMode,
+  TerraDrawPolygonMode,
+  TerraDrawRectangleMode,
+  TerraDrawSelectMode,
+  ValidateNotSelfIntersecting,
+} from 'terra-draw'
+import { TerraDrawMapLibreGLAdapter } from 'terra-draw-maplibre-gl-adapter'
+import type { DrawnArea } from '../state/search-spec'
+import { checkDrawnArea } from './validate-area'
+
+export type DrawMode = 'static' | 'select' | DrawnArea['kind']
+export const AREA_KINDS: readonly DrawnArea['kind'][] = ['polygon', 'rectangle', 'circle', 'freehand']
+
+export interface DrawHandlers {
+  /** A new or edited area passed validation (geometry may be simplified). */
+  onArea(area: DrawnArea, note?: string): void
+  /** terra-draw removed an area (Delete key in select mode). */
+  onRemoved(id: string): void
+  /** A drawn or edited shape was rejected; it has been removed (new) or reverted (edit). */
+  onRejected(reason: string): void
+}
+
+const STYLE = {
+  fillColor: '#3b82f6',
+  outlineColor: '#1d4ed8',
+  fillOpacity: 0.12,
+  outlineWidth: 2,
+} as const
+
+const isKind = (m: unknown): m is DrawnArea['kind'] => AREA_KINDS.includes(m as DrawnArea['kind'])
+
+export class DrawController {
+  private readonly draw: TerraDraw
+  handlers: DrawHandlers
+  /** Last accepted geometry per area, used to revert an invalid edit. */
+  private accepted = new Map<string, DrawnArea>()
+  private mode: DrawMode = 'static'
+  private started = false
+  private pendingAreas: readonly DrawnArea[] | null = null
+
+  /** `whenReady` runs its callback once the map's style has loaded (now, if it already has). */
+  constructor(map: MapLibreMap, whenReady: (cb: () => void) => void, handlers: DrawHandlers) {
+    this.handlers = handlers
+    const adapter = new TerraDrawMapLibreGLAdapter({ map, coordinatePrecision: 7 })
+    const styles = {
+      fillColor: STYLE.fillColor,
+      outlineColor: STYLE.outlineColor,
+      fillOpacity: STYLE.fillOpacity,
+      outlineWidth: STYLE.outlineWidth,
+    } as const
+    const editFlags = {
+      feature: {
+        draggable: true,
+        selfIntersectable: false,
+        coordinates: { midpoints: true, draggable: true, deletable: true },
+      },
+    }
+    this.draw = new TerraDraw({
+      adapter,
+      modes: [
+        new TerraDrawPolygonMode({
+          styles,
+          // Refuse a click that would make edges cross, and say why (terra-draw alone refuses silently).
+          validation: (feature, { updateType }) => {
+            if (String(updateType) === 'provisional') return { valid: true }
+            const r = ValidateNotSelfIntersecting(feature)
+            if (!r.valid) this.handlers.onRejected('That point would make the edges cross; choose another point.')
+            return r
+          },
+        }),
+        new TerraDrawRectangleMode({ styles, drawInteraction: 'click-move-or-drag' }),
+        new TerraDrawCircleMode({ styles, drawInteraction: 'click-move-or-drag' }),
+        new TerraDrawFreehandMode({ styles, drawInteraction: 'click-move-or-drag' }),
+        new TerraDrawSelectMode({
+          flags: {
+            polygon: editFlags,
+            freehand: editFlags,
+            // Rectangles and circles move as a whole; moving one vertex would break their shape.
+            rectangle: { feature: { draggable: true } },
+            circle: { feature: { draggable: true } },
+          },
+          keyEvents: { deselect: 'Escape', delete: 'Delete', rotate: null, scale: null },
+          styles: {
+            selectedPolygonColor: '#f59e0b',
+            selectedPolygonOutlineColor: '#b45309',
+            selectedPolygonFillOpacity: 0.15,
+          },
+        }),
+      ],
+    })
+    this.draw.on('finish', (id, ctx) => this.onFinish(String(id), ctx.action))
+    this.draw.on('change', (ids, type) => {
+      if (type !== 'delete') return
+      for (const id of ids.map(String)) {
+        if (this.accepted.delete(id)) this.handlers.onRemoved(id)
+      }
+    })
+    const start = () => {
+      this.draw.start()
+      this.started = true
+      // For end-to-end tests and support: drawing works from this moment.
+      map.getContainer().dataset.drawReady = 'true'
+      this.draw.setMode(this.mode)
+      if (this.pendingAreas) this.syncAreas(this.pendingAreas)
+      this.pendingAreas = null
+    }
+    whenReady(start)
+  }
+
+  private onFinish(id: string, action: string): void {
+    const feature = this.draw.getSnapshotFeature(id)
+    if (feature?.geometry.type !== 'Polygon') return
+    const kindProp = feature.properties?.mode
+    const kind = isKind(kindProp) ? kindProp : 'polygon'
+    const result = checkDrawnArea(feature.geometry as Polygon)
+    if (!result.valid) {
+      const previous = this.accepted.get(id)
+      if (previous && action !== 'draw') {
+        this.draw.updateFeatureGeometry(id, previous.geometry)
+        this.handlers.onRejected(`Edit undone: ${result.reason}.`)
+      } else {
+        this.draw.removeFeatures([id])
+        this.accepted.delete(id)
+        this.handlers.onRejected(`Area not added: ${result.reason}.`)
+      }
+      return
+    }
+    if (result.simplifiedFrom !== undefined) this.draw.updateFeatureGeometry(id, result.geometry)
+    const area: DrawnArea = { id, kind, geometry: result.geometry }
+    this.accepted.set(id, area)
+    const note =
+      result.simplifiedFrom !== undefined
+        ? `Freehand area simplified from ${result.simplifiedFrom.toLocaleString('en-US')} to ${result.vertices} vertices.`
+        : undefined
+    this.handlers.onArea(area, note)
+  }
+
+  setMode(mode: DrawMode): void {
+    if (mode === this.mode) return
+    this.mode = mode
+    if (this.started) this.draw.setMode(mode)
+  }
+
+  /** Abandons a shape in progress (Escape) and deselects; the mode stays. */
+  cancel(): void {
+    if (!this.started) return
+    const mode = this.draw.getMode()
+    this.draw.setMode('static')
+    this.draw.setMode(mode)
+  }
+
+  /** Brings terra-draw in line with the store's list: drops areas deleted elsewhere, adds restored ones. */
+  syncAreas(areas: readonly DrawnArea[]): void {
+    if (!this.started) {
+      this.pendingAreas = areas
+      return
+    }
+    const wanted = new Map(areas.map((a) => [a.id, a]))
+    const present = this.draw.getSnapshot()
+    const toRemove = present.filter((f) => f.geometry.type === 'Polygon' && !wanted.has(String(f.id))).map((f) => f.id)
+    if (toRemove.length) {
+      for (const id of toRemove) this.accepted.delete(String(id))
+      this.draw.removeFeatures(toRemove as NonNullable<GeoJSONStoreFeatures['id']>[])
+    }
+    const have = new Set(present.map((f) => String(f.id)))
+    const missing = areas.filter((a) => !have.has(a.id))
+    if (missing.length) {
+      const features = missing.map(
+        (a): GeoJSONStoreFeatures => ({
+          type: 'Feature',
+          id: a.id,
+          geometry: a.geometry,
+          // Restored shapes are edited as free polygons (terra-draw checks rectangle/circle shapes strictly).
+          properties: { mode: 'polygon' },
+        }),
+      )
+      const results = this.draw.addFeatures(features)
+      results.forEach((r, i) => {
+        const a = missing[i]
+        if (r.valid && a) this.accepted.set(a.id, a)
+      })
+    }
+  }
+
+  destroy(): void {
+    if (this.started) this.draw.stop()
+    this.started = false
+  }
+}

@@ -1,0 +1,101 @@
+import { type KeyboardEvent, useRef } from 'react'
+import type { MapTool } from '../state/ui-slice'
+
+export interface ToolDef {
+  tool: MapTool
+  label: string
+  key: string
+  hint: string
+}
+
+/** Tools with their single-key shortcuts (ignored while typing in a field). */
+export const TOOLS: readonly ToolDef[] = [
+  { tool: 'pan', label: 'Pan', key: 'H', hint: 'Move the map; click a parcel to select it' },
+  {
+    tool: 'select',
+    label: 'Edit',
+    key: 'S',
+    hint: 'Select an area to move it or drag its vertices; Delete removes it',
+  },
+  { tool: 'polygon', label: 'Polygon', key: 'P', hint: 'Click each corner; click the first point to close' },
+  { tool: 'rectangle', label: 'Rectangle', key: 'R', hint: 'Click (or drag) from one corner to the opposite' },
+  { tool: 'circle', label: 'Circle', key: 'C', hint: 'Click the centre, move out, click again' },
+  { tool: 'freehand', label: 'Freehand', key: 'F', hint: 'Click (or press) and trace the outline' },
+  { tool: 'identify', label: 'Identify', key: 'I', hint: 'Click the map to look up the parcel at that point' },
+]
+
+export function toolForKey(key: string): MapTool | null {
+  const k = key.toUpperCase()
+  return TOOLS.find((t) => t.key === k)?.tool ?? null
+}
+
+const ICONS: Record<MapTool, string> = {
+  pan: 'M12 2l3 3h-2v6h6V9l3 3-3 3v-2h-6v6h2l-3 3-3-3h2v-6H5v2l-3-3 3-3v2h6V5H9z',
+  select: 'M4 3l14 7-6 2-2 6z',
+  polygon: 'M5 6l7-3 7 5-2 10H7z',
+  rectangle: 'M4 6h16v12H4z',
+  circle: 'M12 4a8 8 0 1 0 0.01 0z',
+  freehand: 'M3 15c3-6 5 2 8-3s4-6 7-2 2 6 3 6',
+  identify: 'M11 4a7 7 0 1 0 0.01 0zM16 16l5 5',
+}
+
+export function DrawToolbar({
+  tool,
+  onTool,
+  onClear,
+  areaCount,
+}: {
+  tool: MapTool
+  onTool(tool: MapTool): void
+  onClear(): void
+  areaCount: number
+}) {
+  const ref = useRef<HTMLDivElement>(null)
+  // Arrow keys move focus along the toolbar (WAI-ARIA toolbar pattern); Tab leaves it.
+  const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
+    if (!['ArrowLeft', 'ArrowRight', 'ArrowUp', 'ArrowDown', 'Home', 'End'].includes(e.key)) return
+    const buttons = Array.from(ref.current?.querySelectorAll<HTMLButtonElement>('button:not(:disabled)') ?? [])
+    const i = buttons.indexOf(document.activeElement as HTMLButtonElement)
+    const last = buttons.length - 1
+    const next =
+      e.key === 'Home' ? 0 : e.key === 'End' ? last : e.key === 'ArrowLeft' || e.key === 'ArrowUp' ? i - 1 : i + 1
+    buttons[(next + buttons.length) % buttons.length]?.focus()
+    e.preventDefault()
+  }
+  return (
+    <div ref={ref} className="draw-toolbar" role="toolbar" aria-label="Map tools" onKeyDown={onKeyDown}>
+      {TOOLS.map((t) => (
+        <button
+          key={t.tool}
+          type="button"
+          className="tool-button"
+          aria-pressed={tool === t.tool}
+          aria-keyshortcuts={t.key}
+          title={`${t.hint} (${t.key})`}
+          onClick={() => onTool(t.tool)}
+          data-tool={t.tool}
+        >
+          <svg viewBox="0 0 24 24" aria-hidden="true">
+            <path d={ICONS[t.tool]} />
+          </svg>
+          <span>{t.label}</span>
+          <span className="tool-key" aria-hidden="true">
+            {t.key}
+          </span>
+        </button>
+      ))}
+      <button
+        type="button"
+        className="tool-button tool-danger"
+        onClick={onClear}
+        disabled={areaCount === 0}
+        title="Remove every drawn area"
+      >
+        <svg viewBox="0 0 24 24" aria-hidden="true">
+          <path d="M5 7h14M9 7V4h6v3M7 7l1 13h8l1-13" />
+        </svg>
+        <span>Clear all</span>
+      </button>
+    </div>
+  )
+}

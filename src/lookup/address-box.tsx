@@ -1,0 +1,129 @@
+/**
+ * Address search (WAI-ARIA combobox with a listbox popup): type 3+ characters, arrows move through
+ * matches, Enter picks, Escape closes then clears. Picking flies to the parcel and opens its details.
+ */
+import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react'
+import type { ParcelRecord } from '../../contract/schemas'
+import { useAddressLookup } from '../api/address'
+
+function summarize(r: ParcelRecord): { title: string; detail: string } {
+  const s = (k: string) => (typeof r[k] === 'string' || typeof r[k] === 'number' ? String(r[k]) : '')
+  const place = [s('city'), s('county') && `${s('county')} County`, s('state')].filter(Boolean).join(', ')
+  return { title: s('situs') || s('parcel_id') || r.svc_uuid, detail: [s('owner'), place].filter(Boolean).join(' · ') }
+}
+
+export function AddressBox({ onChoose }: { onChoose(record: ParcelRecord): void }) {
+  const [text, setText] = useState('')
+  const [open, setOpen] = useState(false)
+  const [active, setActive] = useState(-1)
+  const inputRef = useRef<HTMLInputElement>(null)
+  const listId = useId()
+  const { data, error, isPending } = useAddressLookup(text)
+  const results = data?.results ?? []
+  // Keep the highlighted option inside the current result list.
+  const activeIndex = active < results.length ? active : -1
+  const searching = text.trim().length >= 3
+
+  // "/" focuses the box from anywhere (unless typing elsewhere).
+  useEffect(() => {
+    const onKey = (e: globalThis.KeyboardEvent) => {
+      const t = e.target as HTMLElement | null
+      if (e.key !== '/' || t?.closest('input, textarea, select, [contenteditable="true"]')) return
+      e.preventDefault()
+      inputRef.current?.focus()
+    }
+    window.addEventListener('keydown', onKey)
+    return () => window.removeEventListener('keydown', onKey)
+  }, [])
+
+  const choose = (r: ParcelRecord | undefined) => {
+    if (!r) return
+    setOpen(false)
+    setText(summarize(r).title)
+    onChoose(r)
+  }
+
+  const onKeyDown = (e: KeyboardEvent<HTMLInputElement>) => {
+    if (e.key === 'ArrowDown' || e.key === 'ArrowUp') {
+      e.preventDefault()
+      setOpen(true)
+      if (results.length === 0) return
+      const step = e.key === 'ArrowDown' ? 1 : -1
+      setActive((i) => (Math.min(i, results.length - 1) + step + results.length) % results.length)
+    } else if (e.key === 'Enter') {
+      if (open && results.length) {
+        e.preventDefault()
+        choose(results[Math.max(activeIndex, 0)])
+      }
+    } else if (e.key === 'Escape') {
+      if (open) setOpen(false)
+      else setText('')
+    }
+  }
+
+  const showList = open && searching
+  let status = ''
+  if (searching && isPending) status = 'Searching…'
+  else if (searching && error) status = error.message
+  else if (searching && data)
+    status = results.length ? `${results.length} match${results.length === 1 ? '' : 'es'}` : 'No matches'
+
+  return (
+    <div className="address-box">
+      <label htmlFor={`${listId}-input`} className="visually-hidden">
+        Find a parcel by address
+      </label>
+      <input
+        ref={inputRef}
+        id={`${listId}-input`}
+        type="search"
+        role="combobox"
+        aria-expanded={showList}
+        aria-controls={listId}
+        aria-autocomplete="list"
+        aria-activedescendant={showList && activeIndex >= 0 ? `${listId}-opt-${activeIndex}` : undefined}
+        placeholder="Find address…  ( / )"
+        autoComplete="off"
+        spellCheck={false}
+        value={text}
+        onChange={(e) => {
+          setText(e.target.value)
+          setActive(-1)
+          setOpen(true)
+        }}
+        onFocus={() => setOpen(true)}
+        onBlur={() => setOpen(false)}
+        onKeyDown={onKeyDown}
+      />
+      <span className="visually-hidden" role="status" aria-live="polite">
+        {status}
+      </span>
+      <div id={listId} role="listbox" aria-label="Address matches" className="address-list" hidden={!showList}>
+        {showList && status && results.length === 0 && <div className="address-status">{status}</div>}
+        {showList &&
+          results.map((r, i) => {
+            const d = summarize(r)
+            return (
+              <div
+                key={r.svc_uuid}
+                id={`${listId}-opt-${i}`}
+                role="option"
+                aria-selected={i === activeIndex}
+                tabIndex={-1}
+                className="address-option"
+                // mousedown, not click: it fires before the input's blur closes the list.
+                onMouseDown={(e) => {
+                  e.preventDefault()
+                  choose(r)
+                }}
+                onMouseEnter={() => setActive(i)}
+              >
+                <span className="address-title">{d.title}</span>
+                <span className="address-detail">{d.detail}</span>
+              </div>
+            )
+          })}
+      </div>
+    </div>
+  )
+}

@@ -1,0 +1,75 @@
+/**
+ * The default map style: everything comes from our own origin. No glyphs and no sprite (so no
+ * labels, no icons): MapLibre would fetch those from a URL, and tests run with no internet.
+ * Boundary sources start empty; `boundaries.ts` fills them from the us-atlas TopoJSON asset.
+ */
+import type { FeatureCollection } from 'geojson'
+import type { LayerSpecification, StyleSpecification } from 'maplibre-gl'
+import { parcelLayers, parcelSources } from './parcel-layers'
+
+export const EMPTY_FC: FeatureCollection = { type: 'FeatureCollection', features: [] }
+
+export const BOUNDARY_SOURCES = { states: 'boundaries-states', counties: 'boundaries-counties' } as const
+export const LAYER_IDS = {
+  background: 'background',
+  countyLines: 'county-lines',
+  stateLines: 'state-lines',
+} as const
+
+/** County lines appear from this zoom (and their data is fetched shortly before). */
+export const COUNTY_LINES_MINZOOM = 5
+
+export const BASEMAP_SOURCE = 'basemap'
+export const BASEMAP_LAYER = 'basemap'
+
+const PALETTE = {
+  land: '#eef1ec',
+  county: '#9aa79c',
+  state: '#4f5d55',
+}
+
+export function boundaryLayers(): LayerSpecification[] {
+  return [
+    {
+      id: LAYER_IDS.countyLines,
+      type: 'line',
+      source: BOUNDARY_SOURCES.counties,
+      minzoom: COUNTY_LINES_MINZOOM - 0.5,
+      paint: {
+        'line-color': PALETTE.county,
+        'line-width': ['interpolate', ['linear'], ['zoom'], 4.5, 0.3, 8, 0.8, 12, 1.4],
+        'line-opacity': ['interpolate', ['linear'], ['zoom'], 4.5, 0.3, 7, 0.9],
+      },
+    },
+    {
+      id: LAYER_IDS.stateLines,
+      type: 'line',
+      source: BOUNDARY_SOURCES.states,
+      paint: {
+        'line-color': PALETTE.state,
+        'line-width': ['interpolate', ['linear'], ['zoom'], 3, 0.8, 8, 1.6, 12, 2.4],
+      },
+    },
+  ]
+}
+
+export function buildOfflineStyle(): StyleSpecification {
+  return {
+    version: 8,
+    name: 'Plat offline',
+    sources: {
+      [BOUNDARY_SOURCES.states]: {
+        type: 'geojson',
+        data: EMPTY_FC,
+        attribution: 'Boundaries: US Census Bureau via us-atlas',
+      },
+      [BOUNDARY_SOURCES.counties]: { type: 'geojson', data: EMPTY_FC },
+      ...parcelSources(),
+    },
+    layers: [
+      { id: LAYER_IDS.background, type: 'background', paint: { 'background-color': PALETTE.land } },
+      ...boundaryLayers(),
+      ...parcelLayers(),
+    ],
+  }
+}

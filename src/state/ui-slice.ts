@@ -1,0 +1,77 @@
+import type { StateCreator } from 'zustand'
+
+/** Dialogs are a tagged union so at most one is open and each carries its own data. */
+export type DialogState = { kind: 'none' } | { kind: 'settings'; reason?: string } | { kind: 'shortcuts' }
+
+/** What a click or drag on the map does. `select` edits drawn areas; `identify` looks up the parcel under the click. */
+export type MapTool = 'pan' | 'select' | 'polygon' | 'rectangle' | 'circle' | 'freehand' | 'identify'
+
+export const DRAW_TOOLS = ['polygon', 'rectangle', 'circle', 'freehand'] as const
+export type DrawTool = (typeof DRAW_TOOLS)[number]
+
+export interface MapViewState {
+  center: [number, number]
+  zoom: number
+}
+
+/** Same list as src/results/default-columns.ts (the state layer does not import feature folders). */
+export const DEFAULT_COLUMNS = [
+  'owner',
+  'situs',
+  'county',
+  'state',
+  'acres',
+  'cdl_majority_category',
+  'parcel_value',
+  'land_use',
+  'zoning',
+  'sale_price',
+  'sale_date',
+]
+
+export interface UiSlice {
+  selectedId: string | null
+  detailsOpen: boolean
+  visibleColumns: string[]
+  view: MapViewState
+  tool: MapTool
+  basemap: string
+  ui: DialogState
+  /** Select a parcel; `open` also shows its details panel. */
+  select(id: string | null, open?: boolean): void
+  closeDetails(): void
+  setVisibleColumns(columns: string[]): void
+  setView(view: MapViewState): void
+  setTool(tool: MapTool): void
+  setBasemap(id: string): void
+  openDialog(dialog: DialogState): void
+  closeDialog(): void
+}
+
+export function sameView(a: MapViewState, b: MapViewState): boolean {
+  return a.zoom === b.zoom && a.center[0] === b.center[0] && a.center[1] === b.center[1]
+}
+
+export function createUiSlice(initialView: MapViewState): StateCreator<UiSlice, [], [], UiSlice> {
+  return (set) => ({
+    selectedId: null,
+    detailsOpen: false,
+    visibleColumns: DEFAULT_COLUMNS,
+    view: initialView,
+    tool: 'pan',
+    basemap: 'offline',
+    ui: { kind: 'none' },
+    select: (id, open = false) =>
+      set((s) => {
+        const detailsOpen = id === null ? false : open || s.detailsOpen
+        return s.selectedId === id && s.detailsOpen === detailsOpen ? s : { selectedId: id, detailsOpen }
+      }),
+    closeDetails: () => set((s) => (s.detailsOpen ? { detailsOpen: false } : s)),
+    setVisibleColumns: (visibleColumns) => set({ visibleColumns }),
+    setView: (view) => set((s) => (sameView(s.view, view) ? s : { view })),
+    setTool: (tool) => set((s) => (s.tool === tool ? s : { tool })),
+    setBasemap: (basemap) => set((s) => (s.basemap === basemap ? s : { basemap })),
+    openDialog: (ui) => set({ ui }),
+    closeDialog: () => set((s) => (s.ui.kind === 'none' ? s : { ui: { kind: 'none' } })),
+  })
+}
