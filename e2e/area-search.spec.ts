@@ -1,6 +1,14 @@
 import { expect, type Response, test } from '@playwright/test'
 import { apiPost, someAddress } from './support/api'
-import { drawRectangle, goToAddress, openApp, recordsIn, waitForSearchDone, watchConsole } from './support/app'
+import {
+  closeDetails,
+  drawRectangle,
+  goToAddress,
+  openApp,
+  recordsIn,
+  waitForSearchDone,
+  watchConsole,
+} from './support/app'
 import { e2eKeys } from './support/keys'
 
 interface QueryPage {
@@ -27,6 +35,7 @@ test.describe('area search', () => {
     const errors = watchConsole(page)
     await openApp(page, keys.full)
     await goToAddress(page, (await someAddress(request, keys.full)).situs)
+    await closeDetails(page)
     for (let i = 0; i < 2; i++) await page.getByRole('button', { name: 'Zoom out' }).click()
     await page.waitForTimeout(800)
     await drawRectangle(page, [0.3, 0.3], [0.7, 0.7])
@@ -52,6 +61,7 @@ test.describe('area search', () => {
     const keys = e2eKeys()
     await openApp(page, keys.full)
     await goToAddress(page, (await someAddress(request, keys.full)).situs)
+    await closeDetails(page)
     await page.getByRole('button', { name: 'Zoom out' }).click()
     await page.waitForTimeout(600)
     await drawRectangle(page, [0.4, 0.4], [0.6, 0.6])

@@ -23,14 +23,14 @@ export function watchConsole(page: Page): string[] {
 }
 
 export async function mapBox(page: Page) {
-  const box = await page.getByRole('region', { name: 'Map' }).boundingBox()
+  const box = await page.getByRole('region', { name: 'Map', exact: true }).boundingBox()
   if (!box) throw new Error('map region not visible')
   return box
 }
 
 /** Flies to an address through the address box, as a user would, and waits for the camera to settle. */
 export async function goToAddress(page: Page, address: string): Promise<void> {
-  const box = page.getByRole('combobox')
+  const box = page.getByRole('combobox', { name: 'Find a parcel by address' })
   await box.fill(address)
   const option = page.getByRole('option').first()
   await expect(option).toBeVisible()
@@ -63,4 +63,10 @@ export function recordsIn(progressText: string): number {
   const m = /([\d,]+) records?/.exec(progressText)
   if (!m) throw new Error(`no record count in "${progressText}"`)
   return Number(m[1]?.replace(/,/g, ''))
+}
+
+/** The address pick opens the details panel; close it to get the map's controls back. */
+export async function closeDetails(page: Page): Promise<void> {
+  await page.getByRole('button', { name: 'Close details' }).click()
+  await expect(page.getByRole('button', { name: 'Close details' })).toHaveCount(0)
 }

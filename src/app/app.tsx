@@ -24,8 +24,8 @@ const MapView = lazy(() => import('../map/map-view').then((m) => ({ default: m.M
 // TanStack Table + Virtual: only needed once the results pane renders, after the shell paints.
 const ResultsTable = lazy(() => import('../results/results-table').then((m) => ({ default: m.ResultsTable })))
 const ShortcutsDialog = lazy(() => import('./shortcuts-dialog').then((m) => ({ default: m.ShortcutsDialog })))
-const SettingsDialog = lazy(() => import('./pending').then((m) => ({ default: m.SettingsDialog })))
-const ParcelDetails = lazy(() => import('./pending').then((m) => ({ default: m.ParcelDetails })))
+const SettingsDialog = lazy(() => import('../settings/settings-dialog').then((m) => ({ default: m.SettingsDialog })))
+const ParcelDetails = lazy(() => import('../parcel/parcel-details').then((m) => ({ default: m.ParcelDetails })))
 
 function withoutView({ view: _view, ...rest }: AppState): Omit<AppState, 'view'> {
   return rest
@@ -121,11 +121,15 @@ export function App() {
       : areaMode
         ? 'Draw at least one area first.'
         : 'Add at least one filter (with a state or county) first.'
-  const filterError = result.error
-    ? result.error.filterIndex !== undefined
-      ? { filterIndex: result.error.filterIndex, message: result.error.message }
-      : { message: result.error.message }
-    : null
+  // Only a rejected query (400/422) belongs next to the filters; quota, auth and network errors are
+  // shown by the progress banner and the settings dialog.
+  const queryRejected = result.error && (result.error.kind === 'invalid' || result.error.kind === 'validation')
+  const filterError =
+    queryRejected && result.error
+      ? result.error.filterIndex !== undefined
+        ? { filterIndex: result.error.filterIndex, message: result.error.message }
+        : { message: result.error.message }
+      : null
 
   return (
     <div className="app">
@@ -240,7 +244,14 @@ export function App() {
       </main>
 
       <Suspense fallback={null}>
-        {s.ui.kind === 'settings' && <SettingsDialog reason={s.ui.reason} onClose={s.closeDialog} />}
+        {s.ui.kind === 'settings' && (
+          <SettingsDialog
+            reason={s.ui.reason}
+            onClose={s.closeDialog}
+            loadPolicy={s.loadPolicy}
+            onLoadPolicyChange={s.setLoadPolicy}
+          />
+        )}
         {s.ui.kind === 'shortcuts' && <ShortcutsDialog onClose={s.closeDialog} />}
       </Suspense>
     </div>

@@ -63,18 +63,20 @@ describe('groupFields', () => {
       mystery_flag: true,
       parcel_value: null,
     })
-    expect(sections.map((s) => s.group)).toEqual(['Ownership', 'Values', 'Tax', 'Other'])
+    expect(sections.map((s) => s.group)).toEqual(['Ownership', 'Values', 'Tax', 'Buildings', 'Other'])
+    expect(sections[3]!.fields).toEqual([])
     const names = sections.flatMap((s) => s.fields.map((f) => f.name))
     expect(names).not.toContain('geom')
     expect(names).not.toContain('buildings')
     expect(sections[0]!.fields[0]).toEqual({ name: 'owner', label: 'Owner', format: 'text', value: 'SMITH JOHN' })
     expect(sections[1]!.fields[0]).toMatchObject({ label: 'Assessed value', format: 'usd', value: null })
-    expect(sections[3]!.fields.map((f) => f.label)).toEqual(['Parcel UUID', 'Mystery flag'])
-    expect(sections[3]!.fields[1]!.format).toBeUndefined()
+    expect(sections[4]!.fields.map((f) => f.label)).toEqual(['Parcel UUID', 'Mystery flag'])
+    expect(sections[4]!.fields[1]!.format).toBeUndefined()
   })
 
-  it('returns nothing for an empty record', () => {
+  it('returns nothing for an empty record or an empty buildings list', () => {
     expect(groupFields({})).toEqual([])
+    expect(groupFields({ buildings: [] })).toEqual([])
   })
 })
 

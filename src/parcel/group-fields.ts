@@ -63,7 +63,11 @@ export function humanizeFieldName(name: string): string {
   return words ? words[0]!.toUpperCase() + words.slice(1) : name
 }
 
-/** Non-empty sections in GROUPS order; fields keep the record's own key order within a section. */
+/**
+ * Non-empty sections in GROUPS order; fields keep the record's own key order within a section.
+ * A record with a non-empty `buildings` array always gets a Buildings section (possibly with no
+ * fields) so the panel can list the buildings in their place.
+ */
 export function groupFields(record: Readonly<Record<string, unknown>>): FieldGroupSection[] {
   const byGroup = new Map<GroupName, GroupedField[]>()
   for (const [name, value] of Object.entries(record)) {
@@ -73,6 +77,9 @@ export function groupFields(record: Readonly<Record<string, unknown>>): FieldGro
     const list = byGroup.get(group) ?? []
     list.push({ name, label: def?.label ?? humanizeFieldName(name), format: def?.format, value })
     byGroup.set(group, list)
+  }
+  if (Array.isArray(record.buildings) && record.buildings.length > 0 && !byGroup.has('Buildings')) {
+    byGroup.set('Buildings', [])
   }
   return GROUPS.flatMap((group) => {
     const fields = byGroup.get(group)

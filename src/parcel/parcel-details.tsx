@@ -44,23 +44,19 @@ export function ParcelDetails({ record, onClose }: { record: ParcelRecord; onClo
       {sections.map((section) => (
         <div key={section.group} className="pd-section">
           <h3 className="pd-section-title">{section.group}</h3>
-          <dl className="pd-fields">
-            {section.fields.map((f) => (
-              <div key={f.name} className="pd-field">
-                <dt>{f.label}</dt>
-                <dd>{formatValue(f.value, f.format)}</dd>
-              </div>
-            ))}
-          </dl>
+          {section.fields.length > 0 && (
+            <dl className="pd-fields">
+              {section.fields.map((f) => (
+                <div key={f.name} className="pd-field">
+                  <dt>{f.label}</dt>
+                  <dd>{formatValue(f.value, f.format)}</dd>
+                </div>
+              ))}
+            </dl>
+          )}
           {section.group === 'Buildings' && <BuildingList buildings={buildings} />}
         </div>
       ))}
-      {buildings.length > 0 && !sections.some((s) => s.group === 'Buildings') && (
-        <div className="pd-section">
-          <h3 className="pd-section-title">Buildings</h3>
-          <BuildingList buildings={buildings} />
-        </div>
-      )}
     </section>
   )
 }
