@@ -8,6 +8,7 @@ import { useShallow } from 'zustand/react/shallow'
 import type { ParcelRecord } from '../../contract/schemas'
 import type { ApiError } from '../api/api-error'
 import { useDraw } from '../draw/use-draw'
+import { CropFilter } from '../filters/crop-picker'
 import { FilterBuilder } from '../filters/filter-builder'
 import { AddressBox } from '../lookup/address-box'
 import { useIdentify } from '../lookup/use-identify'
@@ -173,13 +174,16 @@ export function App() {
           searchHint={searchHint}
           onSearch={s.submit}
           filters={
-            <FilterBuilder
-              filters={s.filters}
-              onChange={s.setFilters}
-              errors={filterError}
-              reservedSlots={areaMode ? 1 : 0}
-              onValidityChange={setFiltersValid}
-            />
+            <>
+              <CropFilter filters={s.filters} onChange={s.setFilters} reservedSlots={areaMode ? 1 : 0} />
+              <FilterBuilder
+                filters={s.filters}
+                onChange={s.setFilters}
+                errors={filterError}
+                reservedSlots={areaMode ? 1 : 0}
+                onValidityChange={setFiltersValid}
+              />
+            </>
           }
           progress={<SearchProgressView result={result} />}
         />
