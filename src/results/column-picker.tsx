@@ -1,7 +1,7 @@
 import { useEffect, useId, useMemo, useRef, useState } from 'react'
 import type { ParcelRecord } from '../../contract/schemas'
+import { DEFAULT_COLUMNS } from '../state/ui-slice'
 import { availableColumns, columnLabel } from './columns'
-import { DEFAULT_COLUMNS } from './default-columns'
 import './results.css'
 
 export function ColumnPicker({

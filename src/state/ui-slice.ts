@@ -14,7 +14,7 @@ export interface MapViewState {
   zoom: number
 }
 
-/** Same list as src/results/default-columns.ts (the state layer does not import feature folders). */
+/** Columns shown before the user picks any (names from contract/fields.ts); features import it from here. */
 export const DEFAULT_COLUMNS = [
   'owner',
   'situs',
