@@ -6,22 +6,18 @@ import { areaSpec, harness } from './test-helpers'
 const pct = (below: number): FilterItem => ({ field: 'cdl_majority_percent', op: 'lt', value: below })
 
 describe('load-all call counts against the lower bound (1 area call + ceil(matches / 100))', () => {
-  it.each([1, 99, 100, 101, 10_000, 12_345, 100_000])(
-    'no filters, %i ids: exactly the lower bound',
-    async (n) => {
-      const h = harness(n)
-      const r = await h.run(areaSpec())
-      expect(r.status).toBe('done')
-      expect(r.rowCount).toBe(n)
-      expect(r.calls).toEqual({ area: 1, query: lowerBound(n) })
-      // Each call carries at most 100 ids: the bound is met with ~4 KB bodies.
-      expect(
-        Math.max(...h.server.queries.map((q) => (q.filters.at(-1)?.value as string[] | undefined)?.length ?? 0)),
-      ).toBeLessThanOrEqual(100)
-      expect(new Set(r.rows.map((x) => x?.svc_uuid)).size).toBe(n)
-    },
-    60_000,
-  )
+  it.each([1, 99, 100, 101, 10_000, 12_345, 100_000])('no filters, %i ids: exactly the lower bound', async (n) => {
+    const h = harness(n)
+    const r = await h.run(areaSpec())
+    expect(r.status).toBe('done')
+    expect(r.rowCount).toBe(n)
+    expect(r.calls).toEqual({ area: 1, query: lowerBound(n) })
+    // Each call carries at most 100 ids: the bound is met with ~4 KB bodies.
+    expect(
+      Math.max(...h.server.queries.map((q) => (q.filters.at(-1)?.value as string[] | undefined)?.length ?? 0)),
+    ).toBeLessThanOrEqual(100)
+    expect(new Set(r.rows.map((x) => x?.svc_uuid)).size).toBe(n)
+  }, 60_000)
 
   const cases: [number, number][] = [
     [10_000, 10],
@@ -37,23 +33,21 @@ describe('load-all call counts against the lower bound (1 area call + ceil(match
     [100_000, 95],
   ]
   const measured: string[] = []
-  it.each(cases.map(([n, percent]) => ({ n, percent })))(
-    '$n ids, filter matching ~$percent percent: within 10 % + 2 of the bound',
-    async ({ n, percent }) => {
-      const h = harness(n)
-      const r = await h.run(areaSpec([pct(percent)]))
-      const matches = h.server.records.filter((x) => (x.cdl_majority_percent as number) < percent).length
-      const bound = 1 + lowerBound(matches)
-      const calls = r.calls.area + r.calls.query
-      measured.push(`${n} ids, ${percent}% → ${matches} matches: ${calls} calls, bound ${bound}`)
-      expect(r.status).toBe('done')
-      expect(r.rowCount).toBe(matches)
-      expect(new Set(r.rows.map((x) => x?.svc_uuid)).size).toBe(matches)
-      expect(calls).toBeLessThanOrEqual(Math.floor(bound * 1.1) + 2)
-      if (n <= 10_100) expect(calls).toBe(bound) // one chunk: exactly the bound
-    },
-    60_000,
-  )
+  it.each(
+    cases.map(([n, percent]) => ({ n, percent })),
+  )('$n ids, filter matching ~$percent percent: within 10 % + 2 of the bound', async ({ n, percent }) => {
+    const h = harness(n)
+    const r = await h.run(areaSpec([pct(percent)]))
+    const matches = h.server.records.filter((x) => (x.cdl_majority_percent as number) < percent).length
+    const bound = 1 + lowerBound(matches)
+    const calls = r.calls.area + r.calls.query
+    measured.push(`${n} ids, ${percent}% → ${matches} matches: ${calls} calls, bound ${bound}`)
+    expect(r.status).toBe('done')
+    expect(r.rowCount).toBe(matches)
+    expect(new Set(r.rows.map((x) => x?.svc_uuid)).size).toBe(matches)
+    expect(calls).toBeLessThanOrEqual(Math.floor(bound * 1.1) + 2)
+    if (n <= 10_100) expect(calls).toBe(bound) // one chunk: exactly the bound
+  }, 60_000)
   it('prints the measurements', () => {
     console.log(`call counts:\n${measured.join('\n')}`)
   })
