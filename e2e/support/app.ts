@@ -32,7 +32,7 @@ export async function mapBox(page: Page) {
 export async function goToAddress(page: Page, address: string): Promise<void> {
   const box = page.getByRole('combobox', { name: 'Find a parcel by address' })
   await box.fill(address)
-  const option = page.getByRole('option').first()
+  const option = page.getByRole('listbox', { name: 'Address matches' }).getByRole('option').first()
   await expect(option).toBeVisible()
   await option.click()
   await page.waitForTimeout(1500)
