@@ -1,5 +1,5 @@
 import { TOOLS } from '../draw/draw-toolbar'
-import { Modal } from './modal'
+import { Modal } from '../ui/modal'
 
 export function ShortcutsDialog({ onClose }: { onClose(): void }) {
   return (

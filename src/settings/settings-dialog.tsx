@@ -6,9 +6,9 @@
  */
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react'
 import { useConnection } from '../api/connection'
-import { Modal } from '../app/modal'
 import { useSearchSettings } from '../config/search-settings'
 import type { LoadPolicy } from '../state/search-spec'
+import { Modal } from '../ui/modal'
 import './settings.css'
 
 export interface SettingsDialogProps {
