@@ -55,8 +55,10 @@ export async function createKeyGuard(repo: KeysRepo, now: () => Date = () => new
         if (reserved) used.set(key.id, (used.get(key.id) ?? 0) - reserved)
         if (!success) return { ok: true }
         const amount = key.quotaUnit === 'requests' ? 1 : records
-        if (limit !== null && key.quotaUnit === 'records' && (used.get(key.id) ?? 0) + amount > limit) {
-          return { ok: false, status: 429, detail: exhausted(key) }
+        const left = limit === null ? Number.POSITIVE_INFINITY : limit - (used.get(key.id) ?? 0)
+        if (key.quotaUnit === 'records' && amount > left) {
+          const detail = `This request would return ${amount} records but only ${left} of this key's monthly allowance of ${limit} records remain; ask for fewer (a smaller limit) or wait for the 1st (UTC).`
+          return { ok: false, status: 429, detail }
         }
         charge(key, amount)
         return { ok: true }

@@ -2,8 +2,8 @@ import type { MultiPolygon, Polygon } from 'geojson'
 
 /**
  * One parcel as stored: every queryable field of the contract is a real column (so filters and
- * orders use indexes); everything else a record carries lives in `extra` (jsonb) and is merged into
- * the record on the way out. Numeric fields are numbers, text and identifier fields strings.
+ * orders use indexes); everything else a record carries comes in `extra`, and the loader writes the
+ * whole record (extra, then columns, then geom) as ready-to-send JSON text. Numeric fields are numbers, text and identifier fields strings.
  */
 export interface ParcelColumns {
   svc_uuid: string
