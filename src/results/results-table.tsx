@@ -68,6 +68,10 @@ export function ResultsTable({
     return m
   }, [order, rows])
 
+  // Cells read the rows through a ref: column definitions then change only with the columns, not
+  // with every loaded batch (rebuilding them made TanStack recompute its whole model per batch).
+  const rowsRef = useRef(rows)
+  rowsRef.current = rows
   const columnDefs = useMemo<ColumnDef<number>[]>(
     () =>
       columns.map((name) => ({
@@ -75,11 +79,11 @@ export function ResultsTable({
         header: () => columnLabel(name),
         size: columnWidth(name),
         cell: (ctx) => {
-          const r = rows[ctx.row.original]
+          const r = rowsRef.current[ctx.row.original]
           return r ? cellText(r, name) : null
         },
       })),
-    [columns, rows],
+    [columns],
   )
 
   const table = useReactTable({
