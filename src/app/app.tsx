@@ -75,6 +75,8 @@ export function App() {
       else s.select(null)
     },
     onHelp: () => s.openDialog({ kind: 'shortcuts' }),
+    onUndo: s.undoAreas,
+    onRedo: s.redoAreas,
     disabled: s.ui.kind !== 'none',
   })
 
@@ -165,6 +167,10 @@ export function App() {
           areas={s.areas}
           onRemoveArea={s.removeArea}
           onClearAreas={s.clearAreas}
+          onUndo={s.undoAreas}
+          onRedo={s.redoAreas}
+          canUndo={s.areaHistory.past.length > 0}
+          canRedo={s.areaHistory.future.length > 0}
           onZoomArea={(a) => controller?.fitTo(a.geometry, 15)}
           notice={s.drawNotice}
           onDismissNotice={() => s.setDrawNotice(null)}

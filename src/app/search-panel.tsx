@@ -14,6 +14,10 @@ export interface SearchPanelProps {
   areas: readonly DrawnArea[]
   onRemoveArea(id: string): void
   onClearAreas(): void
+  onUndo(): void
+  onRedo(): void
+  canUndo: boolean
+  canRedo: boolean
   onZoomArea(area: DrawnArea): void
   notice: DrawNotice | null
   onDismissNotice(): void
@@ -52,7 +56,16 @@ export function SearchPanel(p: SearchPanelProps) {
 
       <section className="panel-section" aria-labelledby="areas-heading">
         <h2 id="areas-heading">Map tools &amp; areas</h2>
-        <DrawToolbar tool={p.tool} onTool={p.onTool} onClear={p.onClearAreas} areaCount={p.areas.length} />
+        <DrawToolbar
+          tool={p.tool}
+          onTool={p.onTool}
+          onClear={p.onClearAreas}
+          areaCount={p.areas.length}
+          onUndo={p.onUndo}
+          onRedo={p.onRedo}
+          canUndo={p.canUndo}
+          canRedo={p.canRedo}
+        />
         {p.notice && (
           <div className={`notice notice-${p.notice.level}`} role={p.notice.level === 'warning' ? 'alert' : 'status'}>
             <span>{p.notice.message}</span>

@@ -29,6 +29,18 @@ export function ShortcutsDialog({ onClose }: { onClose(): void }) {
         </div>
         <div>
           <dt>
+            <kbd>Ctrl</kbd>+<kbd>Z</kbd>
+          </dt>
+          <dd>Undo the last area edit</dd>
+        </div>
+        <div>
+          <dt>
+            <kbd>Ctrl</kbd>+<kbd>Shift</kbd>+<kbd>Z</kbd>
+          </dt>
+          <dd>Redo</dd>
+        </div>
+        <div>
+          <dt>
             <kbd>/</kbd>
           </dt>
           <dd>Focus the address search</dd>

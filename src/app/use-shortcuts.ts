@@ -3,11 +3,13 @@ import { toolForKey } from '../draw/draw-toolbar'
 import type { MapTool } from '../state/ui-slice'
 import { isTypingTarget } from './is-typing'
 
-/** Single-key shortcuts, ignored while typing in a field or with modifier keys held. */
+/** Single-key shortcuts and Ctrl/Cmd+Z, Ctrl/Cmd+Shift+Z (or Ctrl+Y) for area undo/redo; ignored while typing in a field. */
 export function useShortcuts(opts: {
   onTool(tool: MapTool): void
   onEscape(): void
   onHelp(): void
+  onUndo(): void
+  onRedo(): void
   disabled: boolean
 }) {
   const ref = useRef(opts)
@@ -15,8 +17,15 @@ export function useShortcuts(opts: {
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
       const o = ref.current
-      if (o.disabled || e.defaultPrevented || e.ctrlKey || e.metaKey || e.altKey) return
-      if (isTypingTarget(e.target)) return
+      // Text fields keep their own undo; so do open dialogs.
+      if (o.disabled || e.defaultPrevented || isTypingTarget(e.target)) return
+      if ((e.ctrlKey || e.metaKey) && !e.altKey && (e.key.toLowerCase() === 'z' || e.key.toLowerCase() === 'y')) {
+        e.preventDefault()
+        if (e.key.toLowerCase() === 'y' || e.shiftKey) o.onRedo()
+        else o.onUndo()
+        return
+      }
+      if (e.ctrlKey || e.metaKey || e.altKey) return
       if (e.key === 'Escape') {
         o.onEscape()
         return

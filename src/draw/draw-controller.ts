@@ -160,7 +160,7 @@ export class DrawController {
     this.draw.setMode(mode)
   }
 
-  /** Brings terra-draw in line with the store's list: drops areas deleted elsewhere, adds restored ones. */
+  /** Brings terra-draw in line with the store's list: drops areas deleted elsewhere, adds restored ones, moves changed ones. */
   syncAreas(areas: readonly DrawnArea[]): void {
     if (!this.started) {
       this.pendingAreas = areas
@@ -174,6 +174,14 @@ export class DrawController {
       this.draw.removeFeatures(toRemove as NonNullable<GeoJSONStoreFeatures['id']>[])
     }
     const have = new Set(present.map((f) => String(f.id)))
+    // Same id, new geometry: an undo/redo, or the store's quantized copy of a shape just drawn.
+    for (const a of areas) {
+      const known = this.accepted.get(a.id)
+      if (have.has(a.id) && known && known.geometry !== a.geometry) {
+        this.draw.updateFeatureGeometry(a.id, a.geometry)
+        this.accepted.set(a.id, a)
+      }
+    }
     const missing = areas.filter((a) => !have.has(a.id))
     if (missing.length) {
       const features = missing.map(

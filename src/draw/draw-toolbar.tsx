@@ -44,11 +44,19 @@ export function DrawToolbar({
   onTool,
   onClear,
   areaCount,
+  onUndo,
+  onRedo,
+  canUndo,
+  canRedo,
 }: {
   tool: MapTool
   onTool(tool: MapTool): void
   onClear(): void
   areaCount: number
+  onUndo(): void
+  onRedo(): void
+  canUndo: boolean
+  canRedo: boolean
 }) {
   const ref = useRef<HTMLDivElement>(null)
   // Arrow keys move focus along the toolbar (WAI-ARIA toolbar pattern); Tab leaves it.
@@ -84,6 +92,32 @@ export function DrawToolbar({
           </span>
         </button>
       ))}
+      <button
+        type="button"
+        className="tool-button"
+        onClick={onUndo}
+        disabled={!canUndo}
+        aria-keyshortcuts="Control+Z"
+        title="Undo the last area edit (Ctrl+Z)"
+      >
+        <svg viewBox="0 0 24 24" aria-hidden="true">
+          <path d="M9 14L4 9l5-5M4 9h10a6 6 0 0 1 0 12h-3" />
+        </svg>
+        <span>Undo</span>
+      </button>
+      <button
+        type="button"
+        className="tool-button"
+        onClick={onRedo}
+        disabled={!canRedo}
+        aria-keyshortcuts="Control+Shift+Z"
+        title="Redo (Ctrl+Shift+Z)"
+      >
+        <svg viewBox="0 0 24 24" aria-hidden="true">
+          <path d="M15 14l5-5-5-5M20 9H10a6 6 0 0 0 0 12h3" />
+        </svg>
+        <span>Redo</span>
+      </button>
       <button
         type="button"
         className="tool-button tool-danger"

@@ -1,4 +1,5 @@
 import type { StateCreator } from 'zustand'
+import { type AreaHistory, EMPTY_HISTORY, recordEdit, redoStep, undoStep } from './area-history'
 import type { DrawnArea } from './search-spec'
 
 /** Pure list updates, exported for tests; the slice below only wires them to `set`. */
@@ -22,22 +23,39 @@ export interface DrawNotice {
 
 export interface DrawSlice {
   areas: DrawnArea[]
+  areaHistory: AreaHistory
   drawNotice: DrawNotice | null
   putArea(area: DrawnArea): void
   removeArea(id: string): void
   clearAreas(): void
+  undoAreas(): void
+  redoAreas(): void
+  /** Replaces the list without an undo step (a shared link or back/forward restores it). */
+  replaceAreas(areas: DrawnArea[]): void
   setDrawNotice(notice: DrawNotice | null): void
 }
 
-export const createDrawSlice: StateCreator<DrawSlice, [], [], DrawSlice> = (set) => ({
-  areas: [],
-  drawNotice: null,
-  putArea: (area) => set((s) => ({ areas: upsertArea(s.areas, area) })),
-  removeArea: (id) =>
-    set((s) => {
-      const areas = removeAreaById(s.areas, id)
-      return areas === s.areas ? s : { areas }
-    }),
-  clearAreas: () => set((s) => (s.areas.length === 0 ? s : { areas: [] })),
-  setDrawNotice: (drawNotice) => set({ drawNotice }),
-})
+export const createDrawSlice: StateCreator<DrawSlice, [], [], DrawSlice> = (set) => {
+  const edit = (s: DrawSlice, areas: DrawnArea[]) =>
+    areas === s.areas ? s : { areas, areaHistory: recordEdit(s.areaHistory, s.areas) }
+  return {
+    areas: [],
+    areaHistory: EMPTY_HISTORY,
+    drawNotice: null,
+    putArea: (area) => set((s) => edit(s, upsertArea(s.areas, area))),
+    removeArea: (id) => set((s) => edit(s, removeAreaById(s.areas, id))),
+    clearAreas: () => set((s) => (s.areas.length === 0 ? s : edit(s, []))),
+    undoAreas: () =>
+      set((s) => {
+        const step = undoStep(s.areaHistory, s.areas)
+        return step ? { areas: step.areas, areaHistory: step.history } : s
+      }),
+    redoAreas: () =>
+      set((s) => {
+        const step = redoStep(s.areaHistory, s.areas)
+        return step ? { areas: step.areas, areaHistory: step.history } : s
+      }),
+    replaceAreas: (areas) => set({ areas, areaHistory: EMPTY_HISTORY }),
+    setDrawNotice: (drawNotice) => set({ drawNotice }),
+  }
+}
