@@ -7,6 +7,7 @@ import { spawn } from 'node:child_process'
 import { parseArgs } from 'node:util'
 import { loadConfig } from '../server/config'
 import { startServer } from '../server/server'
+import { areaBody, denseCentre, squareFor } from './bench-areas'
 import { machineLine, writeSection } from './benchmarks-file'
 import { ms, percentile, timeIt } from './stats'
 
@@ -39,57 +40,15 @@ const post = async (path: string, body: unknown) => {
   if (!res.ok) throw new Error(`${path} → ${res.status} ${await res.text()}`)
   return res.json()
 }
-const square = (lon: number, lat: number, half: number) => ({
-  type: 'FeatureCollection',
-  features: [
-    {
-      type: 'Feature',
-      properties: {},
-      geometry: {
-        type: 'Polygon',
-        coordinates: [
-          [
-            [lon - half, lat - half],
-            [lon + half, lat - half],
-            [lon + half, lat + half],
-            [lon - half, lat + half],
-            [lon - half, lat - half],
-          ],
-        ],
-      },
-    },
-  ],
-})
 const areaIds = async (body: unknown) => ((await post('/parcels/area', body)) as { svc_uuids: string[] }).svc_uuids
 
-// Centre on the densest place: the first county's parcel with the most neighbours is near a town.
-const first = (await post('/parcels/query', {
-  filters: [{ field: 'state', op: 'eq', value: 'IA' }],
-  limit: 1,
-  order: { field: 'acres', direction: 'asc' },
-})) as {
-  results: { geom: { coordinates: number[][][][] } }[]
-}
-const corner = first.results[0]?.geom.coordinates[0]?.[0]?.[0]
-if (!corner) throw new Error('no Iowa parcel to centre the benchmark on')
-const [lon0, lat0] = corner as [number, number]
-
-// Grow a square until it covers ~10,000 parcels (or everything there is).
+// Centre on the densest place and grow a square until it covers ~10,000 parcels (or what there is).
 const target = Math.min(10_000, Math.floor(parcels / 4))
-let lo = 0.001
-let hi = 1.5
-let ids: string[] = []
-for (let i = 0; i < 18; i++) {
-  const mid = (lo + hi) / 2
-  ids = await areaIds(square(lon0, lat0, mid))
-  if (Math.abs(ids.length - target) / target < 0.03) break
-  if (ids.length < target) lo = mid
-  else hi = mid
-}
-const half = (lo + hi) / 2
-const areaBody = square(lon0, lat0, half)
+const found = await squareFor(post, await denseCentre(post), target)
+const ids = found.ids
+const areaRequest = areaBody(found.polygon)
 const areaSamples: number[] = []
-for (let i = 0; i < runs; i++) areaSamples.push(await timeIt(() => areaIds(areaBody)))
+for (let i = 0; i < runs; i++) areaSamples.push(await timeIt(() => areaIds(areaRequest)))
 
 const queryIds =
   ids.length >= 1000

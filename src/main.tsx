@@ -3,14 +3,26 @@ import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
 import { App } from './app/app'
 import { Providers } from './app/providers'
+import { restoreFromUrl } from './app/url-sync'
+import { appStore } from './state/store'
 
 const root = document.getElementById('root')
 if (!root) throw new Error('index.html has no #root element')
 
+// Before the first render, so the map opens on the link's view and its search starts at once.
+const restored = (() => {
+  try {
+    return restoreFromUrl(appStore, window.location.search)
+  } catch {
+    // The codec never throws by design; this guards the store setters so a bad link can't blank the app.
+    return { view: null, problems: ['This link could not be read; the app opened without it.'] }
+  }
+})()
+
 createRoot(root).render(
   <StrictMode>
     <Providers>
-      <App />
+      <App restoredView={restored.view} linkProblems={restored.problems} />
     </Providers>
   </StrictMode>,
 )

@@ -16,8 +16,13 @@ import type { MapController } from '../map/map-controller'
 import { SummaryBar } from '../results/summary-bar'
 import { SearchProgressView } from '../search/search-progress'
 import { useParcelSearch } from '../search/use-parcel-search'
+import { quantizeArea } from '../share/url-codec'
 import { type AppState, appStore, useAppStore } from '../state/store'
+import type { MapViewState } from '../state/ui-slice'
+import { CopyLinkButton } from './copy-link-button'
+import { LinkProblems } from './link-problems'
 import { SearchPanel } from './search-panel'
+import { startUrlSync } from './url-sync'
 import { useShortcuts } from './use-shortcuts'
 
 // MapLibre is ~300 KB gzip: it loads as its own chunk right after the shell paints (initial JS stays small).
@@ -34,12 +39,32 @@ function withoutView({ view: _view, ...rest }: AppState): Omit<AppState, 'view'>
 
 const EMPTY_ROWS: (ParcelRecord | undefined)[] = []
 
-export function App() {
+export interface AppProps {
+  /** The view of the link the app was opened with (restored into the store before the first render). */
+  restoredView?: MapViewState | null
+  /** What that link could not restore. */
+  linkProblems?: readonly string[]
+}
+
+export function App({ restoredView = null, linkProblems: initialProblems = [] }: AppProps) {
   // Everything but `view`: camera moves must not re-render the shell (the map already knows its view).
   const s = useAppStore(useShallow(withoutView))
   const result = useParcelSearch(s.submitted, s.loadPolicy)
   const [controller, setController] = useState<MapController | null>(null)
   const [filtersValid, setFiltersValid] = useState(true)
+  const [linkProblems, setLinkProblems] = useState<readonly string[]>(initialProblems)
+
+  // The URL mirrors the store; Back/Forward restore it (and move the camera).
+  const controllerRef = useRef(controller)
+  controllerRef.current = controller
+  useEffect(
+    () =>
+      startUrlSync(appStore, {
+        onProblems: setLinkProblems,
+        onView: (v) => controllerRef.current?.flyTo(v.center, v.zoom),
+      }),
+    [],
+  )
 
   const zoomToRecord = useCallback(
     (r: ParcelRecord | undefined) => {
@@ -59,7 +84,8 @@ export function App() {
   const draw = useDraw(controller, s.tool, s.areas, {
     onArea: (area, note) => {
       const st = appStore.getState()
-      st.putArea(area)
+      // Stored at the link's precision, so the search run here is exactly the one a shared link runs.
+      st.putArea(quantizeArea(area))
       if (note) st.setDrawNotice({ level: 'info', message: note })
     },
     onRemoved: (id) => appStore.getState().removeArea(id),
@@ -149,6 +175,7 @@ export function App() {
           }}
         />
         <div className="header-actions">
+          <CopyLinkButton />
           <button type="button" className="ghost-button" onClick={() => s.openDialog({ kind: 'shortcuts' })}>
             Shortcuts
           </button>
@@ -159,6 +186,7 @@ export function App() {
       </header>
 
       <aside className="left-panel" aria-label="Search controls">
+        <LinkProblems problems={linkProblems} onDismiss={() => setLinkProblems([])} />
         <SearchPanel
           mode={s.mode}
           onMode={s.setMode}
@@ -206,6 +234,7 @@ export function App() {
             }
           >
             <MapView
+              initialView={restoredView}
               parcels={rows}
               buildings={s.submitted?.includeBuildings ? rows : null}
               lookup={identify.lookup?.records ?? null}

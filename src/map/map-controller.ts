@@ -122,6 +122,8 @@ export class MapController {
     this.wireEvents()
     this.map.once('load', () => {
       this.styleReady = true
+      // Time-to-interactive marker for `npm run bench:app` (and anyone profiling in DevTools).
+      performance.mark('plat:map-ready')
       for (const cb of this.readyCallbacks.splice(0)) cb()
     })
     void loadStateLines(this.abort.signal)

@@ -6,7 +6,7 @@
 import { type KeyboardEvent, useEffect, useId, useMemo, useRef, useState } from 'react'
 import type { Building, ParcelRecord } from '../../contract/schemas'
 import { EMPTY, formatInteger, formatMeters, formatText, formatValue, isEmptyValue } from '../format/format-value'
-import { copyText } from './copy-text'
+import { copyText } from '../ui/copy-text'
 import { groupFields } from './group-fields'
 import './parcel.css'
 

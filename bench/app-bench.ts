@@ -1,0 +1,238 @@
+/**
+ * `npm run bench:app [-- --parcels N --runs R]`: the built app in headless Chromium against the
+ * reference server on the embedded database (dataset in .data-bench-N, shared with bench:api).
+ * Measures Search → all rows loaded for ~1,000 and ~10,000 parcel areas (calls vs the lower bound,
+ * with and without a selective filter), table scroll frame times with 20,000 rows × every column,
+ * the initial JS size and time to interactive. Searches are set up through a shared link (the URL
+ * codec), exactly as a user opening one would, then started with the Search button.
+ */
+import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { parseArgs } from 'node:util'
+import { gzipSync } from 'node:zlib'
+import { type Browser, chromium, type Page } from '@playwright/test'
+import type { Polygon } from 'geojson'
+import { FIELDS } from '../contract/fields'
+import type { FilterItem } from '../contract/schemas'
+import { chromiumLaunch } from '../playwright.config'
+import { loadConfig } from '../server/config'
+import { startServer } from '../server/server'
+import type { ShareState } from '../src/share/share-state'
+import { encodeShareState, quantizeArea } from '../src/share/url-codec'
+import { DEFAULT_COLUMNS } from '../src/state/ui-slice'
+import { denseCentre, squareFor } from './bench-areas'
+import { machineLine, writeSection } from './benchmarks-file'
+import { ms, percentile } from './stats'
+
+const { values } = parseArgs({
+  options: { parcels: { type: 'string', default: '100000' }, runs: { type: 'string', default: '3' } },
+})
+const parcels = Number(values.parcels)
+const runs = Number(values.runs)
+const server = await startServer(
+  loadConfig({
+    ...process.env,
+    DATA_DIR: `.data-bench-${parcels}`,
+    DEMO_PARCELS: String(parcels),
+    DEMO_SEED: '1',
+    PORT: '0',
+    STATIC_DIR: 'dist',
+  }),
+)
+const key = server.demoKey as string
+const post = async (path: string, body: unknown) => {
+  const res = await fetch(`${server.url}${path}`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  })
+  if (!res.ok) throw new Error(`${path} → ${res.status} ${await res.text()}`)
+  return res.json()
+}
+
+// Areas at the link's precision, so the app searches exactly the polygon measured here.
+const quantized = (p: Polygon) => quantizeArea({ id: 'bench', kind: 'rectangle', geometry: p }).geometry
+const centre = await denseCentre(post)
+const areaOf = async (target: number) => (await squareFor(post, centre, target, quantized)).polygon
+const SELECTIVE: FilterItem[] = [{ field: 'cdl_majority_category', op: 'in', value: ['Soybeans'] }]
+
+function link(polygon: Polygon, extra: Partial<ShareState> = {}): string {
+  return `/?${encodeShareState({
+    mode: 'area',
+    areas: [{ id: 'a1', kind: 'rectangle', geometry: polygon }],
+    filters: [],
+    order: null,
+    includeBuildings: false,
+    searched: false,
+    selectedId: null,
+    view: { center: centre, zoom: 12 },
+    visibleColumns: DEFAULT_COLUMNS,
+    ...extra,
+  })}`
+}
+
+const browser: Browser = await chromium.launch({
+  ...chromiumLaunch,
+  // Unthrottled frames: a frame's interval is then the time it took, not the 60 Hz vsync tick.
+  args: [...chromiumLaunch.args, '--disable-gpu-vsync', '--disable-frame-rate-limit'],
+})
+
+async function openPage(url: string): Promise<Page> {
+  const context = await browser.newContext({ viewport: { width: 1400, height: 900 }, baseURL: server.url })
+  await context.addInitScript((k) => {
+    sessionStorage.setItem('plat.connection', JSON.stringify({ baseUrl: '', apiKey: k }))
+    // No cost question: the benchmark times loading, not a person deciding.
+    localStorage.setItem('plat.search-settings', JSON.stringify({ confirmThreshold: 1_000_000 }))
+  }, key)
+  const page = await context.newPage()
+  await page.goto(url)
+  await page.getByRole('button', { name: 'Search', exact: true }).waitFor()
+  return page
+}
+
+interface SearchRun {
+  ms: number
+  records: number
+  areaCalls: number
+  queryCalls: number
+}
+
+/** Clicks Search and waits for the progress bar to say Done; a fresh browser context each run (empty cache). */
+async function timeSearch(url: string): Promise<SearchRun> {
+  const page = await openPage(url)
+  let areaCalls = 0
+  let queryCalls = 0
+  page.on('request', (r) => {
+    if (r.url().endsWith('/parcels/area')) areaCalls++
+    if (r.url().endsWith('/parcels/query')) queryCalls++
+  })
+  const t0 = Date.now()
+  await page.getByRole('button', { name: 'Search', exact: true }).click()
+  await page.waitForFunction(() => document.querySelector('.search-progress-label')?.textContent === 'Done', null, {
+    polling: 'raf',
+    timeout: 600_000,
+  })
+  const elapsed = Date.now() - t0
+  const text = (await page.getByRole('progressbar').getAttribute('aria-valuetext')) ?? ''
+  const records = Number(/([\d,]+) records?/.exec(text)?.[1]?.replace(/,/g, '') ?? Number.NaN)
+  await page.context().close()
+  return { ms: elapsed, records, areaCalls, queryCalls }
+}
+
+async function searchRow(label: string, url: string): Promise<string> {
+  const samples: SearchRun[] = []
+  for (let i = 0; i < runs; i++) samples.push(await timeSearch(url))
+  const last = samples.at(-1) as SearchRun
+  const bound = 1 + Math.ceil(last.records / 100)
+  const calls = last.areaCalls + last.queryCalls
+  const times = samples.map((s) => s.ms)
+  console.log(label, times, last)
+  return `| ${label} | ${last.records.toLocaleString('en-US')} | ${ms(percentile(times, 50))} | ${ms(Math.max(...times))} | ${calls} | ${bound} |`
+}
+
+const area1k = await areaOf(1_000)
+const area10k = await areaOf(10_000)
+const searchRows = [
+  await searchRow('~1,000-parcel area, no filter', link(area1k)),
+  await searchRow('~10,000-parcel area, no filter', link(area10k)),
+  await searchRow('~1,000-parcel area, crop = Soybeans', link(area1k, { filters: SELECTIVE })),
+  await searchRow('~10,000-parcel area, crop = Soybeans', link(area10k, { filters: SELECTIVE })),
+]
+
+/** Scrolls the results grid one step per animation frame and returns the frame intervals (ms). */
+async function scrollFrames(page: Page, dy: number, dx: number, frames: number): Promise<number[]> {
+  return page.evaluate(
+    ({ dy, dx, frames }) =>
+      new Promise<number[]>((resolve) => {
+        const grid = document.querySelector('[role=grid]') as HTMLElement
+        const out: number[] = []
+        let last = performance.now()
+        let n = 0
+        const step = (t: number) => {
+          if (n > 5) out.push(t - last) // skip the first frames (warm-up)
+          last = t
+          grid.scrollTop = (grid.scrollTop + dy) % Math.max(1, grid.scrollHeight - grid.clientHeight)
+          if (dx) grid.scrollLeft = (grid.scrollLeft + dx) % Math.max(1, grid.scrollWidth - grid.clientWidth)
+          if (++n < frames) requestAnimationFrame(step)
+          else resolve(out)
+        }
+        requestAnimationFrame(step)
+      }),
+    { dy, dx, frames },
+  )
+}
+
+const area20k = await areaOf(20_000)
+const scrollPage = await openPage(link(area20k, { visibleColumns: FIELDS.map((f) => f.name) }))
+await scrollPage.getByRole('button', { name: 'Search', exact: true }).click()
+await scrollPage.waitForFunction(() => document.querySelector('.search-progress-label')?.textContent === 'Done', null, {
+  polling: 500,
+  timeout: 900_000,
+})
+const rowsLoaded = Number(await scrollPage.getByRole('grid').getAttribute('aria-rowcount')) - 1
+const columnsShown = Number(await scrollPage.getByRole('grid').getAttribute('aria-colcount'))
+const vertical = await scrollFrames(scrollPage, 96, 0, 600)
+const jumps = await scrollFrames(scrollPage, 2_400, 0, 300)
+const diagonal = await scrollFrames(scrollPage, 64, 180, 400)
+await scrollPage.context().close()
+
+// Initial JS: the entry script and what index.html preloads; the rest (MapLibre, the table) loads lazily.
+const html = readFileSync('dist/index.html', 'utf8')
+const initial = [...html.matchAll(/(?:src|href)="\/(assets\/[^"]+\.js)"/g)].map((m) => m[1] as string)
+const gz = (file: string) => gzipSync(readFileSync(join('dist', file))).length
+const initialKb = initial.reduce((n, f) => n + gz(f), 0) / 1024
+
+const tti: number[] = []
+const mapReady: number[] = []
+for (let i = 0; i < Math.max(3, runs); i++) {
+  const page = await openPage('/')
+  await page.waitForFunction(() => performance.getEntriesByName('plat:map-ready').length > 0, null, {
+    timeout: 60_000,
+  })
+  const [shell, map] = await page.evaluate(() => {
+    const nav = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming
+    return [nav.domContentLoadedEventEnd, performance.getEntriesByName('plat:map-ready')[0]?.startTime ?? Number.NaN]
+  })
+  tti.push(shell)
+  mapReady.push(map)
+  await page.context().close()
+}
+await browser.close()
+await server.close()
+
+const frameRow = (name: string, s: number[]) =>
+  `| ${name} | ${s.length} | ${ms(percentile(s, 50))} | ${ms(percentile(s, 95))} | ${ms(Math.max(...s))} |`
+const body = `
+## App in Chromium (\`npm run bench:app -- --parcels ${parcels}\`)
+Headless Debian Chromium (SwiftShader WebGL), the production build served by the reference server on the embedded
+database with ${parcels.toLocaleString('en-US')} demo parcels; ${runs} runs per search, each in a fresh browser
+context (empty cache), measured ${new Date().toISOString().slice(0, 10)} on ${machineLine()}.
+
+Search → all rows loaded (from the Search click to the progress bar's "Done"; load-all policy). Lower bound = one
+area call + ceil(records / 100) query calls. Targets: calls equal to the bound without a filter, within 10% + 2 with
+a selective one.
+
+| search | records | p50 | max | calls made | lower bound |
+|---|---|---|---|---|---|
+${searchRows.join('\n')}
+
+Table scrolling with ${rowsLoaded.toLocaleString('en-US')} loaded rows × ${columnsShown} columns (every catalog field),
+one scroll step per animation frame with vsync off, so a frame's interval is the time it took (target p95 ≤ 16 ms):
+
+| scroll | frames | p50 | p95 | max |
+|---|---|---|---|---|
+${frameRow('vertical, 96 px per frame', vertical)}
+${frameRow('vertical jumps, 2,400 px per frame', jumps)}
+${frameRow('diagonal, 64 px down + 180 px right per frame', diagonal)}
+
+Load (target: initial JS ≤ 400 KB gzip):
+
+| measure | value |
+|---|---|
+| initial JS (entry + preloaded chunks), gzip | ${initialKb.toFixed(1)} KB (${initial.length} files) |
+| shell interactive (DOMContentLoaded), p50 of ${tti.length} | ${ms(percentile(tti, 50))} |
+| map ready (style loaded, \`plat:map-ready\`), p50 of ${mapReady.length} | ${ms(percentile(mapReady, 50))} |
+`
+writeSection(`app-${parcels}`, body)
+console.log(body)
+process.exit(0)

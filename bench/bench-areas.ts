@@ -1,0 +1,57 @@
+/** Square search areas sized to a parcel count, shared by the API and app benchmarks. */
+import type { Polygon } from 'geojson'
+
+export type Post = (path: string, body: unknown) => Promise<unknown>
+
+export function squarePolygon(lon: number, lat: number, half: number): Polygon {
+  return {
+    type: 'Polygon',
+    coordinates: [
+      [
+        [lon - half, lat - half],
+        [lon + half, lat - half],
+        [lon + half, lat + half],
+        [lon - half, lat + half],
+        [lon - half, lat - half],
+      ],
+    ],
+  }
+}
+
+export function areaBody(polygon: Polygon) {
+  return { type: 'FeatureCollection', features: [{ type: 'Feature', properties: {}, geometry: polygon }] }
+}
+
+/** The densest place to centre on: a corner of Iowa's smallest parcel (a town lot). */
+export async function denseCentre(post: Post): Promise<[number, number]> {
+  const first = (await post('/parcels/query', {
+    filters: [{ field: 'state', op: 'eq', value: 'IA' }],
+    limit: 1,
+    order: { field: 'acres', direction: 'asc' },
+  })) as { results: { geom: { coordinates: number[][][][] } }[] }
+  const corner = first.results[0]?.geom.coordinates[0]?.[0]?.[0]
+  if (!corner) throw new Error('no Iowa parcel to centre the benchmark on')
+  return corner as [number, number]
+}
+
+/** Grows a square (bisection on its half-width) until it covers `target` parcels within 3%. */
+export async function squareFor(
+  post: Post,
+  centre: [number, number],
+  target: number,
+  round: (p: Polygon) => Polygon = (p) => p,
+): Promise<{ polygon: Polygon; ids: string[] }> {
+  let lo = 0.0005
+  let hi = 1.5
+  let best = { polygon: squarePolygon(centre[0], centre[1], hi), ids: [] as string[] }
+  for (let i = 0; i < 22; i++) {
+    const mid = (lo + hi) / 2
+    const polygon = round(squarePolygon(centre[0], centre[1], mid))
+    const ids = ((await post('/parcels/area', areaBody(polygon))) as { svc_uuids: string[] }).svc_uuids
+    best = { polygon, ids }
+    if (Math.abs(ids.length - target) / target < 0.03) break
+    if (ids.length < target) lo = mid
+    else hi = mid
+  }
+  return best
+}

@@ -1,0 +1,135 @@
+import { expect, type Page, test } from '@playwright/test'
+import { someAddress } from './support/api'
+import { closeDetails, drawRectangle, goToAddress, openApp, waitForSearchDone, watchConsole } from './support/app'
+import { e2eKeys } from './support/keys'
+
+const grid = (page: Page) => page.getByRole('grid', { name: 'Search results' })
+
+/** The text of the first rows, in display order (row 0 is the header). */
+async function firstRows(page: Page, n: number): Promise<string[]> {
+  const rows = grid(page).getByRole('row')
+  await expect(rows.nth(n)).toBeVisible()
+  const out: string[] = []
+  for (let i = 1; i <= n; i++) out.push(await rows.nth(i).innerText())
+  return out
+}
+
+/** The view the link holds (center + zoom), read back from the page's own URL once it has settled. */
+const viewOf = (url: string) => new URL(url).searchParams.get('c')
+
+test('a copied link reopens the same search: rows, order, selection and view', async ({ page, browser, request }) => {
+  const keys = e2eKeys()
+  const errors = watchConsole(page)
+  await page.context().grantPermissions(['clipboard-read', 'clipboard-write'])
+  await openApp(page, keys.full)
+  await goToAddress(page, (await someAddress(request, keys.full)).situs)
+  await closeDetails(page)
+  for (let i = 0; i < 2; i++) await page.getByRole('button', { name: 'Zoom out' }).click()
+  await page.waitForTimeout(800)
+  await drawRectangle(page, [0.3, 0.3], [0.7, 0.7])
+  await page.getByRole('button', { name: '+ Add filter' }).click()
+  await page.getByLabel('Filter 1 field').selectOption('acres')
+  await page.getByLabel('Filter 1 operator').selectOption('gt')
+  await page.getByLabel('Filter 1 value').fill('0.2')
+  await page.getByRole('button', { name: 'Search', exact: true }).click()
+  await waitForSearchDone(page)
+  const header = grid(page)
+    .getByRole('columnheader', { name: /^Acres/ })
+    .first()
+  await header.click()
+  await header.click()
+  await expect(header).toHaveAttribute('aria-sort', 'descending')
+  await grid(page).getByRole('row').nth(3).click()
+  await expect(grid(page).locator('[role=row][aria-selected=true]')).toHaveCount(1)
+  const selectedText = await grid(page).locator('[role=row][aria-selected=true]').innerText()
+  const rows = await firstRows(page, 8)
+
+  await page.getByRole('button', { name: 'Copy link' }).click()
+  await expect(page.getByRole('status').filter({ hasText: 'Link copied' })).toBeVisible()
+  const link = await page.evaluate(() => navigator.clipboard.readText())
+  expect(link).not.toContain(keys.full)
+  expect(link.length).toBeLessThan(2000)
+  await expect.poll(() => page.url()).toBe(link)
+
+  // A fresh browser: nothing cached, nothing in storage but the key.
+  const other = await browser.newContext({ viewport: { width: 1400, height: 900 } })
+  const page2 = await other.newPage()
+  await page2.addInitScript((key) => {
+    sessionStorage.setItem('plat.connection', JSON.stringify({ baseUrl: '', apiKey: key }))
+  }, keys.full)
+  await page2.goto(link)
+  await waitForSearchDone(page2)
+  expect(await firstRows(page2, 8)).toEqual(rows)
+  await expect.poll(() => grid(page2).locator('[role=row][aria-selected=true]').innerText()).toBe(selectedText)
+  await expect(
+    grid(page2)
+      .getByRole('columnheader', { name: /^Acres/ })
+      .first(),
+  ).toHaveAttribute('aria-sort', 'descending')
+  await expect(page2.getByLabel('Filter 1 value')).toHaveValue('0.2')
+  await page2.waitForTimeout(1000)
+  expect(viewOf(page2.url())).toBe(viewOf(link))
+  await other.close()
+  expect(errors).toEqual([])
+})
+
+test('Back and Forward step through search edits', async ({ page }) => {
+  const keys = e2eKeys()
+  await openApp(page, keys.full)
+  await page.getByRole('radio', { name: 'Filters only' }).check()
+  await page.getByRole('button', { name: '+ Add filter' }).click()
+  await page.getByLabel('Filter 1 field').selectOption('state')
+  await page.getByLabel('Filter 1 operator').selectOption('eq')
+  await page.getByLabel('Filter 1 value').fill('KS')
+  await expect.poll(() => new URL(page.url()).search).toContain('KS')
+  await page.getByRole('button', { name: '+ Add filter' }).click()
+  await page.getByLabel('Filter 2 field').selectOption('acres')
+  await page.getByLabel('Filter 2 operator').selectOption('gt')
+  await page.getByLabel('Filter 2 value').fill('150')
+  await expect.poll(() => new URL(page.url()).search).toContain('150')
+
+  // Each settled edit is a history entry (quick successive edits may share one).
+  const filter2 = page.getByLabel('Filter 2 value')
+  for (let i = 0; i < 6 && (await filter2.count()) > 0; i++) await page.goBack()
+  await expect(filter2).toHaveCount(0)
+  await expect(page.getByLabel('Filter 1 value')).toHaveValue('KS')
+  for (let i = 0; i < 6 && (await filter2.count()) === 0; i++) await page.goForward()
+  await expect(filter2).toBeVisible()
+  for (let i = 0; i < 6 && !(await page.getByRole('radio', { name: 'Drawn area' }).isChecked()); i++) {
+    await page.goBack()
+  }
+  await expect(page.getByRole('radio', { name: 'Drawn area' })).toBeChecked()
+  await expect(page.getByLabel('Filter 1 value')).toHaveCount(0)
+})
+
+test('a garbled link says what it could not restore, keeps the rest, and the app works', async ({ page }) => {
+  const keys = e2eKeys()
+  const errors = watchConsole(page)
+  await page.addInitScript((key) => {
+    sessionStorage.setItem('plat.connection', JSON.stringify({ baseUrl: '', apiKey: key }))
+  }, keys.full)
+  // Takes a valid link, keeps its filters and truncates the area in the middle.
+  await page.goto('/')
+  await page.getByRole('radio', { name: 'Filters only' }).check()
+  await page.getByRole('button', { name: '+ Add filter' }).click()
+  await page.getByLabel('Filter 1 field').selectOption('state')
+  await page.getByLabel('Filter 1 operator').selectOption('eq')
+  await page.getByLabel('Filter 1 value').fill('KS')
+  await expect.poll(() => new URL(page.url()).search).toContain('KS')
+  const good = new URL(page.url()).search.slice(1)
+
+  await page.goto(`/?${good}&a=%E0%A4%A&cols=nope.%3Cscript%3E&c=999,abc`)
+  const alert = page.getByRole('alert').filter({ hasText: 'could not be restored' })
+  await expect(alert).toBeVisible()
+  await expect(page.getByLabel('Filter 1 value')).toHaveValue('KS')
+  await alert.getByRole('button', { name: 'Dismiss link problems' }).click()
+  await expect(alert).toHaveCount(0)
+  await page.getByRole('button', { name: 'Search', exact: true }).click()
+  await waitForSearchDone(page)
+  await expect(grid(page).getByRole('row').nth(1)).toBeVisible()
+
+  await page.goto('/?v=99&zz=1')
+  await expect(page.getByRole('alert').filter({ hasText: /newer version/ })).toBeVisible()
+  await expect(page.getByRole('button', { name: 'Search', exact: true })).toBeVisible()
+  expect(errors).toEqual([])
+})

@@ -1,0 +1,19 @@
+/** What a garbled or partly unreadable shared link could not restore; the rest of it was applied. */
+export function LinkProblems({ problems, onDismiss }: { problems: readonly string[]; onDismiss(): void }) {
+  if (problems.length === 0) return null
+  return (
+    <div className="notice notice-warning link-problems" role="alert">
+      <div>
+        <strong>Parts of this link could not be restored.</strong> Everything else was.
+        <ul>
+          {problems.map((p) => (
+            <li key={p}>{p}</li>
+          ))}
+        </ul>
+      </div>
+      <button type="button" className="icon-button" aria-label="Dismiss link problems" onClick={onDismiss}>
+        ×
+      </button>
+    </div>
+  )
+}
