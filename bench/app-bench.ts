@@ -139,27 +139,27 @@ const searchRows = [
   await searchRow('~10,000-parcel area, crop = Soybeans', link(area10k, { filters: SELECTIVE })),
 ]
 
-/** Scrolls the results grid one step per animation frame and returns the frame intervals (ms). */
+/**
+ * Scrolls the results grid one step per animation frame and returns the frame intervals (ms).
+ * Page code is a string: tsx would wrap inner functions in a `__name` helper the page lacks.
+ */
 async function scrollFrames(page: Page, dy: number, dx: number, frames: number): Promise<number[]> {
-  return page.evaluate(
-    ({ dy, dx, frames }) =>
-      new Promise<number[]>((resolve) => {
-        const grid = document.querySelector('[role=grid]') as HTMLElement
-        const out: number[] = []
-        let last = performance.now()
-        let n = 0
-        const step = (t: number) => {
-          if (n > 5) out.push(t - last) // skip the first frames (warm-up)
-          last = t
-          grid.scrollTop = (grid.scrollTop + dy) % Math.max(1, grid.scrollHeight - grid.clientHeight)
-          if (dx) grid.scrollLeft = (grid.scrollLeft + dx) % Math.max(1, grid.scrollWidth - grid.clientWidth)
-          if (++n < frames) requestAnimationFrame(step)
-          else resolve(out)
-        }
-        requestAnimationFrame(step)
-      }),
-    { dy, dx, frames },
-  )
+  return page.evaluate(`new Promise((resolve) => {
+    const grid = document.querySelector('[role=grid]')
+    const out = []
+    let last = performance.now()
+    let n = 0
+    const wrap = (v, max) => (max > 0 ? v % max : 0)
+    const step = (t) => {
+      if (n > 5) out.push(t - last) // the first frames are warm-up
+      last = t
+      grid.scrollTop = wrap(grid.scrollTop + ${dy}, grid.scrollHeight - grid.clientHeight)
+      if (${dx}) grid.scrollLeft = wrap(grid.scrollLeft + ${dx}, grid.scrollWidth - grid.clientWidth)
+      if (++n < ${frames}) requestAnimationFrame(step)
+      else resolve(out)
+    }
+    requestAnimationFrame(step)
+  })`)
 }
 
 const area20k = await areaOf(20_000)

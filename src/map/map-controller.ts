@@ -61,6 +61,9 @@ export type LngLat = { lng: number; lat: number }
 /** What a click on the map does: select a drawn parcel, look up the parcel under the point, or nothing (drawing). */
 export type ClickMode = 'select' | 'identify' | 'none'
 
+/** Least time between two uploads of the parcel layer while results stream in. */
+const UPLOAD_INTERVAL_MS = 750
+
 export interface MapHandlers {
   onParcelClick?(svcUuid: string | null): void
   onIdentify?(at: LngLat): void
@@ -84,6 +87,9 @@ export class MapController {
   private readyCallbacks: (() => void)[] = []
   private parcelsInput: readonly (ParcelRecord | undefined)[] | null = null
   private batch: ParcelBatch = parcelsToFeatures([])
+  private uploaded: readonly (ParcelRecord | undefined)[] | null = null
+  private uploadTimer: ReturnType<typeof setTimeout> | null = null
+  private lastUpload = Number.NEGATIVE_INFINITY
   private buildingsInput: readonly (ParcelRecord | undefined)[] | null = null
   private lookupInput: readonly ParcelRecord[] | null = null
   private selectedUuid: string | null = null
@@ -227,19 +233,33 @@ export class MapController {
     this.map.getCanvas().style.cursor = mode === 'identify' ? 'help' : ''
   }
 
-  /** setData only when the array identity changes (one upload per loaded batch). */
+  /**
+   * setData only when the array identity changes, and at most once per UPLOAD_INTERVAL_MS while a
+   * search streams in: every setData re-sends and re-tiles the whole collection in the worker, so
+   * one upload per 100-record page made a 10,000-parcel search quadratic. The last batch always lands.
+   */
   setParcels(records: readonly (ParcelRecord | undefined)[]): void {
     if (records === this.parcelsInput) return
     this.parcelsInput = records
-    this.whenReady(() => {
-      if (records !== this.parcelsInput) return
-      this.batch = parcelsToFeatures(records)
-      this.hoverId = null
-      this.selectedFeatureId = null
-      this.source(PARCEL_SOURCES.parcels)?.setData(this.batch.data)
-      this.map.removeFeatureState({ source: PARCEL_SOURCES.parcels })
-      this.applySelection()
-    })
+    if (this.uploadTimer !== null) return
+    const wait = this.lastUpload + UPLOAD_INTERVAL_MS - performance.now()
+    if (wait <= 0 || records.length === 0) this.whenReady(() => this.uploadParcels())
+    else this.uploadTimer = setTimeout(() => this.whenReady(() => this.uploadParcels()), wait)
+  }
+
+  private uploadParcels(): void {
+    if (this.uploadTimer !== null) clearTimeout(this.uploadTimer)
+    this.uploadTimer = null
+    const records = this.parcelsInput ?? []
+    if (records === this.uploaded) return
+    this.uploaded = records
+    this.lastUpload = performance.now()
+    this.batch = parcelsToFeatures(records)
+    this.hoverId = null
+    this.selectedFeatureId = null
+    this.source(PARCEL_SOURCES.parcels)?.setData(this.batch.data)
+    this.map.removeFeatureState({ source: PARCEL_SOURCES.parcels })
+    this.applySelection()
   }
 
   setBuildings(records: readonly (ParcelRecord | undefined)[] | null): void {
@@ -344,6 +364,7 @@ export class MapController {
   }
 
   destroy(): void {
+    if (this.uploadTimer !== null) clearTimeout(this.uploadTimer)
     this.abort.abort()
     this.map.remove()
   }
