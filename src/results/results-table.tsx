@@ -23,6 +23,7 @@ export interface ResultsTableProps {
 }
 
 const ROW_HEIGHT = 32
+const NO_ROWS: number[] = []
 const REQUEST_DEBOUNCE_MS = 100
 
 function nextSort(current: TableSort | null, field: string): TableSort | null {
@@ -68,33 +69,20 @@ export function ResultsTable({
     return m
   }, [order, rows])
 
-  // Cells read the rows through a ref: column definitions then change only with the columns, not
-  // with every loaded batch (rebuilding them made TanStack recompute its whole model per batch).
-  const rowsRef = useRef(rows)
-  rowsRef.current = rows
+  // TanStack Table owns the columns (headers, sizes); rows are rendered straight from `order`, so a
+  // loaded batch never rebuilds a 20,000-row model (that allocation dominated large searches).
   const columnDefs = useMemo<ColumnDef<number>[]>(
-    () =>
-      columns.map((name) => ({
-        id: name,
-        header: () => columnLabel(name),
-        size: columnWidth(name),
-        cell: (ctx) => {
-          const r = rowsRef.current[ctx.row.original]
-          return r ? cellText(r, name) : null
-        },
-      })),
+    () => columns.map((name) => ({ id: name, header: () => columnLabel(name), size: columnWidth(name) })),
     [columns],
   )
 
   const table = useReactTable({
-    data: order,
+    data: NO_ROWS,
     columns: columnDefs,
     getCoreRowModel: getCoreRowModel(),
     manualSorting: true,
-    getRowId: (i) => String(i),
   })
   const headers = table.getHeaderGroups()[0]?.headers ?? []
-  const tableRows = table.getRowModel().rows
   const totalWidth = headers.reduce((s, h) => s + h.getSize(), 0)
 
   const rowVirtualizer = useVirtualizer({
@@ -269,27 +257,25 @@ export function ResultsTable({
             {padRight > 0 && <div className="res-pad" style={{ width: padRight }} />}
           </div>
           {virtualRows.map((vr) => {
-            const tr = tableRows[vr.index]
             const i = order[vr.index]
             const record: ParcelRecord | undefined = i === undefined ? undefined : rows[i]
             const selected = record !== undefined && record.svc_uuid === selectedId
-            const cells = tr?.getVisibleCells() ?? []
             const renderCell = (ci: number, sticky: boolean) => {
-              const cell = cells[ci]
-              if (!cell) return null
-              const field = cell.column.id
+              const h = headers[ci]
+              if (!h) return null
+              const field = h.column.id
               return (
                 // biome-ignore lint/a11y/useSemanticElements: virtualized div grid (rows/cells are absolutely laid out)
                 <div
-                  key={cell.id}
+                  key={field}
                   role="gridcell"
                   tabIndex={-1}
                   aria-colindex={ci + 1}
                   className={`res-td${sticky ? ' res-sticky-col' : ''}${isNumericColumn(field) ? ' res-num' : ''}`}
-                  style={{ width: cell.column.getSize() }}
+                  style={{ width: h.getSize() }}
                 >
                   {record ? (
-                    <span className="res-cell-text">{flexRender(cell.column.columnDef.cell, cell.getContext())}</span>
+                    <span className="res-cell-text">{cellText(record, field)}</span>
                   ) : (
                     <span className="res-skeleton" aria-hidden="true" />
                   )}
