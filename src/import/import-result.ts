@@ -1,0 +1,51 @@
+/** What every importer returns: polygons to become search areas, other shapes (for Buffer), and messages. */
+import type { Geometry, Polygon, Position } from 'geojson'
+
+export interface ImportResult {
+  polygons: Polygon[]
+  /** Points and lines: not areas themselves, but they can be buffered into areas. */
+  others: Geometry[]
+  /** Why something was left out. */
+  problems: string[]
+  /** Things done on the user's behalf (reprojected, assumed WGS84). */
+  notices: string[]
+}
+
+export const emptyResult = (): ImportResult => ({ polygons: [], others: [], problems: [], notices: [] })
+
+/** Limits that keep a hostile or huge file from hanging the tab. */
+export const MAX_FILE_BYTES = 50 * 1024 * 1024
+export const MAX_TOTAL_VERTICES = 2_000_000
+
+export function isLonLat(ring: readonly Position[]): boolean {
+  return ring.every((p) => Math.abs(p[0] as number) <= 180 && Math.abs(p[1] as number) <= 90)
+}
+
+export function closeRing(ring: Position[]): Position[] {
+  const first = ring[0]
+  const last = ring.at(-1)
+  if (first && last && (first[0] !== last[0] || first[1] !== last[1]))
+    return [...ring, [first[0] as number, first[1] as number]]
+  return ring
+}
+
+/** Splits any geometry into polygons and the rest. */
+export function collect(g: Geometry | null | undefined, into: ImportResult): void {
+  if (!g) return
+  switch (g.type) {
+    case 'Polygon':
+      into.polygons.push({
+        type: 'Polygon',
+        coordinates: g.coordinates.map((r) => closeRing(r.map((p) => [p[0] as number, p[1] as number]))),
+      })
+      return
+    case 'MultiPolygon':
+      for (const coordinates of g.coordinates) collect({ type: 'Polygon', coordinates }, into)
+      return
+    case 'GeometryCollection':
+      for (const part of g.geometries) collect(part, into)
+      return
+    default:
+      into.others.push(g)
+  }
+}
