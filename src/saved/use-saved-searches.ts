@@ -1,0 +1,48 @@
+/** The saved list as React state, in step with other tabs (the `storage` event) and our own writes. */
+import { useCallback, useSyncExternalStore } from 'react'
+import { type ListResult, listSaved, STORAGE_KEY, type StorageLike, type WriteResult } from './saved-store'
+
+const listeners = new Set<() => void>()
+let cached: { raw: string | null; result: ListResult } | null = null
+
+function storage(): StorageLike | null {
+  try {
+    return typeof localStorage === 'undefined' ? null : localStorage
+  } catch {
+    return null
+  }
+}
+
+function snapshot(): ListResult {
+  let raw: string | null = null
+  try {
+    raw = storage()?.getItem(STORAGE_KEY) ?? null
+  } catch {
+    raw = null
+  }
+  if (!cached || cached.raw !== raw) cached = { raw, result: listSaved(storage()) }
+  return cached.result
+}
+
+function subscribe(listener: () => void): () => void {
+  listeners.add(listener)
+  const onStorage = (e: StorageEvent) => {
+    if (e.key === STORAGE_KEY) listener()
+  }
+  window.addEventListener('storage', onStorage)
+  return () => {
+    listeners.delete(listener)
+    window.removeEventListener('storage', onStorage)
+  }
+}
+
+export function useSavedSearches() {
+  const list = useSyncExternalStore(subscribe, snapshot, snapshot)
+  /** Runs a store operation on localStorage and tells every subscriber. */
+  const apply = useCallback((op: (s: StorageLike | null) => WriteResult): WriteResult => {
+    const r = op(storage())
+    for (const l of listeners) l()
+    return r
+  }, [])
+  return { ...list, apply }
+}
