@@ -3,11 +3,14 @@
  * wires map ⇄ table ⇄ details: selecting a row highlights and zooms to the parcel; clicking a parcel
  * on the map selects its row; identify and address picks open details.
  */
+
+import type { Polygon } from 'geojson'
 import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react'
 import { useShallow } from 'zustand/react/shallow'
 import type { ParcelRecord } from '../../contract/schemas'
 import type { ApiError } from '../api/api-error'
 import { useDraw } from '../draw/use-draw'
+import { ExportMenu } from '../export/export-menu'
 import { CropFilter } from '../filters/crop-picker'
 import { FilterBuilder } from '../filters/filter-builder'
 import { AddressBox } from '../lookup/address-box'
@@ -19,9 +22,12 @@ import { useParcelSearch } from '../search/use-parcel-search'
 import { quantizeArea } from '../share/url-codec'
 import { type AppState, appStore, useAppStore } from '../state/store'
 import type { MapViewState } from '../state/ui-slice'
-import { CopyLinkButton } from './copy-link-button'
+import { polygonsToAreas } from './add-polygons'
+import { AppDialogs } from './app-dialogs'
+import { CopyLinkButton, shareQuery } from './copy-link-button'
 import { LinkProblems } from './link-problems'
 import { SearchPanel } from './search-panel'
+import { describeSearch } from './search-summary'
 import { startUrlSync } from './url-sync'
 import { useShortcuts } from './use-shortcuts'
 
@@ -29,8 +35,6 @@ import { useShortcuts } from './use-shortcuts'
 const MapView = lazy(() => import('../map/map-view').then((m) => ({ default: m.MapView })))
 // TanStack Table + Virtual: only needed once the results pane renders, after the shell paints.
 const ResultsTable = lazy(() => import('../results/results-table').then((m) => ({ default: m.ResultsTable })))
-const ShortcutsDialog = lazy(() => import('./shortcuts-dialog').then((m) => ({ default: m.ShortcutsDialog })))
-const SettingsDialog = lazy(() => import('../settings/settings-dialog').then((m) => ({ default: m.SettingsDialog })))
 const ParcelDetails = lazy(() => import('../parcel/parcel-details').then((m) => ({ default: m.ParcelDetails })))
 
 function withoutView({ view: _view, ...rest }: AppState): Omit<AppState, 'view'> {
@@ -160,6 +164,35 @@ export function App({ restoredView = null, linkProblems: initialProblems = [] }:
         : { message: result.error.message }
       : null
 
+  const summary = describeSearch({
+    mode: s.submitted?.mode ?? s.mode,
+    areaCount: (s.submitted ?? s).areas.length,
+    filters: (s.submitted ?? s).filters,
+  })
+
+  // Imported or buffered shapes join the drawn areas (validated and stored like drawn ones).
+  const addPolygons = (polygons: Polygon[], notices: string[], source: string) => {
+    const st = appStore.getState()
+    const { areas, problems, simplified } = polygonsToAreas(polygons, 100 - st.areas.length)
+    for (const a of areas) st.putArea(a)
+    if (st.mode !== 'area') st.setMode('area')
+    const first = areas[0]
+    if (first) controller?.fitTo({ type: 'GeometryCollection', geometries: areas.map((a) => a.geometry) }, 15)
+    const parts = [
+      `Added ${areas.length} area${areas.length === 1 ? '' : 's'} from ${source}.`,
+      simplified ? `${simplified} simplified.` : '',
+      ...notices,
+      ...problems,
+    ].filter(Boolean)
+    st.setDrawNotice({ level: problems.length || areas.length === 0 ? 'warning' : 'info', message: parts.join(' ') })
+  }
+
+  // A saved search is a link: open it the way Back/Forward would.
+  const openQuery = (query: string) => {
+    window.history.pushState(null, '', `${window.location.pathname}?${query}`)
+    window.dispatchEvent(new PopStateEvent('popstate'))
+  }
+
   return (
     <div className="app">
       <header className="app-header">
@@ -176,6 +209,9 @@ export function App({ restoredView = null, linkProblems: initialProblems = [] }:
         />
         <div className="header-actions">
           <CopyLinkButton />
+          <button type="button" className="ghost-button" onClick={() => s.openDialog({ kind: 'saved' })}>
+            Saved searches
+          </button>
           <button type="button" className="ghost-button" onClick={() => s.openDialog({ kind: 'shortcuts' })}>
             Shortcuts
           </button>
@@ -200,6 +236,8 @@ export function App({ restoredView = null, linkProblems: initialProblems = [] }:
           canUndo={s.areaHistory.past.length > 0}
           canRedo={s.areaHistory.future.length > 0}
           onZoomArea={(a) => controller?.fitTo(a.geometry, 15)}
+          onBufferArea={(a) => s.openDialog({ kind: 'buffer', areaId: a.id })}
+          onImportAreas={() => s.openDialog({ kind: 'import' })}
           notice={s.drawNotice}
           onDismissNotice={() => s.setDrawNotice(null)}
           includeBuildings={s.includeBuildings}
@@ -263,7 +301,10 @@ export function App({ restoredView = null, linkProblems: initialProblems = [] }:
           )}
         </div>
         <section className="results-pane" aria-label="Results">
-          <SummaryBar result={result} />
+          <div className="results-head">
+            <SummaryBar result={result} />
+            <ExportMenu records={rows} visibleColumns={s.visibleColumns} searchSummary={summary} />
+          </div>
           <Suspense fallback={<p className="muted">Loading table…</p>}>
             <ResultsTable
               result={result}
@@ -283,15 +324,13 @@ export function App({ restoredView = null, linkProblems: initialProblems = [] }:
       </main>
 
       <Suspense fallback={null}>
-        {s.ui.kind === 'settings' && (
-          <SettingsDialog
-            reason={s.ui.reason}
-            onClose={s.closeDialog}
-            loadPolicy={s.loadPolicy}
-            onLoadPolicyChange={s.setLoadPolicy}
-          />
-        )}
-        {s.ui.kind === 'shortcuts' && <ShortcutsDialog onClose={s.closeDialog} />}
+        <AppDialogs
+          s={s}
+          currentQuery={s.ui.kind === 'saved' && (s.areas.length > 0 || s.filters.length > 0) ? shareQuery() : ''}
+          summary={summary}
+          onOpenQuery={openQuery}
+          onPolygons={addPolygons}
+        />
       </Suspense>
     </div>
   )

@@ -5,8 +5,13 @@ import { appStore } from '../state/store'
 import { copyText } from '../ui/copy-text'
 import { shareStateOf } from './url-sync'
 
+/** The current search as a link query (what a saved search stores). */
+export function shareQuery(): string {
+  return encodeShareState(shareStateOf(appStore.getState()))
+}
+
 export function shareLink(): string {
-  const query = encodeShareState(shareStateOf(appStore.getState()))
+  const query = shareQuery()
   return `${window.location.origin}${window.location.pathname}${query ? `?${query}` : ''}`
 }
 

@@ -19,6 +19,8 @@ export interface SearchPanelProps {
   canUndo: boolean
   canRedo: boolean
   onZoomArea(area: DrawnArea): void
+  onBufferArea(area: DrawnArea): void
+  onImportAreas(): void
   notice: DrawNotice | null
   onDismissNotice(): void
   includeBuildings: boolean
@@ -75,7 +77,12 @@ export function SearchPanel(p: SearchPanelProps) {
           </div>
         )}
         {p.mode === 'area' ? (
-          <AreaList areas={p.areas} onRemove={p.onRemoveArea} onZoom={p.onZoomArea} />
+          <>
+            <AreaList areas={p.areas} onRemove={p.onRemoveArea} onZoom={p.onZoomArea} onBuffer={p.onBufferArea} />
+            <button type="button" className="ghost-button import-button" onClick={p.onImportAreas}>
+              Import areas…
+            </button>
+          </>
         ) : (
           <p className="muted">Filters-only search ignores drawn areas; add a state or county filter to narrow it.</p>
         )}

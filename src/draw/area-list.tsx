@@ -13,10 +13,13 @@ export function AreaList({
   areas,
   onRemove,
   onZoom,
+  onBuffer,
 }: {
   areas: readonly DrawnArea[]
   onRemove(id: string): void
   onZoom(area: DrawnArea): void
+  /** Grow this area by a distance (opens the buffer form). */
+  onBuffer?(area: DrawnArea): void
 }) {
   const rows = useMemo(
     () => areas.map((a, i) => ({ area: a, name: `${KIND_LABEL[a.kind]} ${i + 1}`, acres: acresOf(a.geometry) })),
@@ -35,6 +38,17 @@ export function AreaList({
               {r.name}
             </button>
             <span className="area-acres">{formatAcres(r.acres)}</span>
+            {onBuffer && (
+              <button
+                type="button"
+                className="link-button area-buffer"
+                aria-label={`Buffer ${r.name}`}
+                title={`Search everything within a distance of ${r.name}`}
+                onClick={() => onBuffer(r.area)}
+              >
+                Buffer
+              </button>
+            )}
             <button
               type="button"
               className="icon-button"

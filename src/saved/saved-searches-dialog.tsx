@@ -1,64 +1,67 @@
 /** Saved searches: save the current one by name, reopen, rename, delete, export/import as a file. */
-import { useId, useState } from 'react'
+import { useId, useRef, useState } from 'react'
+import { downloadBlob } from '../export/download'
 import { Modal } from '../ui/modal'
-import { mergeSavedFile, savedSearchesFile } from './saved-file'
-import { deleteSearch, findByName, renameSearch, replaceAll, type SavedSearch, saveSearch } from './saved-store'
-import { useSavedSearches } from './use-saved-searches'
+import { MAX_FILE_BYTES, mergeSavedFile, savedFileName, savedSearchesFile } from './saved-file'
+import { SavedRow } from './saved-row'
+import { cleanName, findByName, MAX_NAME, replaceAll, saveSearch } from './saved-store'
+import { savedStorage, useSavedSearches } from './use-saved-searches'
 import './saved.css'
 
 export interface SavedSearchesDialogProps {
   /** The current search as a link query ('' when there is nothing to save). */
   currentQuery: string
+  /** Prefills the name; also kept as the search's summary. */
   suggestedName: string
   onOpen(query: string): void
   onClose(): void
 }
 
-const when = (iso: string) => {
-  const d = new Date(iso)
-  return Number.isNaN(d.getTime()) ? iso : d.toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' })
-}
-
 export function SavedSearchesDialog({ currentQuery, suggestedName, onOpen, onClose }: SavedSearchesDialogProps) {
-  const ids = { name: useId(), file: useId() }
+  const ids = { name: useId(), why: useId(), file: useId(), list: useId() }
   const { searches, problem, readOnly, apply } = useSavedSearches()
-  const [name, setName] = useState(suggestedName)
+  const [name, setName] = useState(() => cleanName(suggestedName))
   const [message, setMessage] = useState('')
+  // Set after a first Save hit an existing name: the next Save replaces it.
   const [confirmReplace, setConfirmReplace] = useState(false)
+  const listHeading = useRef<HTMLHeadingElement>(null)
+  const fileInput = useRef<HTMLInputElement>(null)
 
-  const report = (r: { ok: true } | { ok: false; error: string }, done: string) => setMessage(r.ok ? done : r.error)
+  const why = !currentQuery
+    ? 'Draw an area or add filters first: there is no search to save yet.'
+    : readOnly
+      ? 'Saving is off: see the note below.'
+      : ''
 
   const save = () => {
-    if (!confirmReplace && findByName(localStorage, name)) {
+    const clean = cleanName(name)
+    if (clean && !confirmReplace && findByName(savedStorage(), clean)) {
       setConfirmReplace(true)
-      setMessage(`A saved search is already called “${name.trim()}”. Save again to replace it.`)
+      setMessage(`A saved search is already called “${clean}”. Press Replace to overwrite it.`)
       return
     }
     setConfirmReplace(false)
-    report(
-      apply((s) => saveSearch(s, { name, query: currentQuery, summary: suggestedName })),
-      `Saved “${name.trim()}”.`,
-    )
-  }
-
-  const exportFile = () => {
-    const url = URL.createObjectURL(new Blob([savedSearchesFile(searches)], { type: 'application/json' }))
-    const a = document.createElement('a')
-    a.href = url
-    a.download = `plat-saved-searches-${new Date().toISOString().slice(0, 10)}.json`
-    a.click()
-    setTimeout(() => URL.revokeObjectURL(url), 60_000)
+    const r = apply((s) => saveSearch(s, { name, query: currentQuery, summary: suggestedName }))
+    setMessage(r.ok ? `Saved “${clean}”.` : r.error)
   }
 
   const importFile = async (file: File | undefined) => {
     if (!file) return
-    const merged = mergeSavedFile(searches, await file.text())
-    if ('error' in merged) setMessage(merged.error)
-    else
-      report(
-        apply((s) => replaceAll(s, merged.searches)),
-        merged.message,
-      )
+    if (file.size > MAX_FILE_BYTES) {
+      setMessage('This file is too large to be a Plat saved-searches file.')
+      return
+    }
+    let text: string
+    try {
+      text = await file.text()
+    } catch {
+      setMessage('The file could not be read.')
+      return
+    }
+    const merged = mergeSavedFile(searches, text)
+    if (!merged.ok) return setMessage(merged.error)
+    const r = merged.added > 0 ? apply((s) => replaceAll(s, merged.searches)) : { ok: true as const }
+    setMessage(r.ok ? merged.message : r.error)
   }
 
   return (
@@ -74,124 +77,85 @@ export function SavedSearchesDialog({ currentQuery, suggestedName, onOpen, onClo
         <input
           id={ids.name}
           value={name}
-          maxLength={100}
+          maxLength={MAX_NAME}
+          disabled={!!why}
+          aria-describedby={why ? ids.why : undefined}
           onChange={(e) => {
             setName(e.target.value)
             setConfirmReplace(false)
           }}
         />
-        <button type="submit" className="set-button set-primary" disabled={!currentQuery || readOnly}>
+        <button
+          type="submit"
+          className="saved-button saved-primary"
+          disabled={!!why}
+          aria-describedby={why ? ids.why : undefined}
+        >
           {confirmReplace ? 'Replace' : 'Save'}
         </button>
+        {why && (
+          <p id={ids.why} className="muted saved-why">
+            {why}
+          </p>
+        )}
       </form>
-      {!currentQuery && <p className="muted">Draw an area or add filters first: there is no search to save yet.</p>}
-      <p role="status" className="saved-message">
-        {message || problem || ''}
+      {/* Always rendered: a live region added together with its text is often not announced. */}
+      <p role="status" aria-live="polite" className="saved-message">
+        {message}
       </p>
+      {problem && <p className="saved-problem">{problem}</p>}
 
+      <h3 id={ids.list} ref={listHeading} tabIndex={-1} className="saved-heading">
+        Saved in this browser ({searches.length})
+      </h3>
       {searches.length === 0 ? (
         <p className="muted">No saved searches in this browser yet.</p>
       ) : (
-        <ul className="saved-list" aria-label="Saved searches">
+        <ul className="saved-list" aria-labelledby={ids.list}>
           {searches.map((s) => (
-            <SavedRow key={s.id} search={s} onOpen={onOpen} apply={apply} onMessage={setMessage} />
+            <SavedRow
+              key={s.id}
+              search={s}
+              onOpen={onOpen}
+              apply={apply}
+              onMessage={setMessage}
+              onDeleted={() => listHeading.current?.focus()}
+            />
           ))}
         </ul>
       )}
 
       <div className="saved-file-actions">
-        <button type="button" className="set-button" onClick={exportFile} disabled={searches.length === 0}>
+        <button
+          type="button"
+          className="saved-button"
+          disabled={searches.length === 0}
+          onClick={() => {
+            downloadBlob(new Blob([savedSearchesFile(searches)], { type: 'application/json' }), savedFileName())
+            setMessage(`Exported ${searches.length} saved search${searches.length === 1 ? '' : 'es'}.`)
+          }}
+        >
           Export to file
         </button>
-        <label htmlFor={ids.file} className="set-button">
-          Import from file…
-        </label>
+        {/* The real file input stays focusable (keyboard users tab to it); the label is what shows. */}
         <input
+          ref={fileInput}
           id={ids.file}
           className="saved-file-input"
           type="file"
           accept=".json,application/json"
-          onChange={(e) => void importFile(e.target.files?.[0])}
+          disabled={readOnly}
+          onChange={(e) => {
+            void importFile(e.target.files?.[0]).finally(() => {
+              // Lets the same file be picked again after fixing it.
+              if (fileInput.current) fileInput.current.value = ''
+            })
+          }}
         />
+        <label htmlFor={ids.file} className="saved-button">
+          Import from file…
+        </label>
       </div>
     </Modal>
-  )
-}
-
-function SavedRow({
-  search,
-  onOpen,
-  apply,
-  onMessage,
-}: {
-  search: SavedSearch
-  onOpen(query: string): void
-  apply: ReturnType<typeof useSavedSearches>['apply']
-  onMessage(m: string): void
-}) {
-  const [mode, setMode] = useState<'view' | 'rename' | 'delete'>('view')
-  const [name, setName] = useState(search.name)
-  const renameId = useId()
-  return (
-    <li className="saved-row">
-      <div className="saved-row-text">
-        <strong>{search.name}</strong>
-        <span className="muted">
-          {when(search.savedAt)}
-          {search.summary && search.summary !== search.name ? ` · ${search.summary}` : ''}
-        </span>
-      </div>
-      {mode === 'rename' ? (
-        <form
-          className="saved-row-actions"
-          onSubmit={(e) => {
-            e.preventDefault()
-            const r = apply((s) => renameSearch(s, search.id, name))
-            onMessage(r.ok ? `Renamed to “${name.trim()}”.` : r.error)
-            if (r.ok) setMode('view')
-          }}
-        >
-          <label htmlFor={renameId} className="visually-hidden">
-            New name for {search.name}
-          </label>
-          <input id={renameId} value={name} maxLength={100} onChange={(e) => setName(e.target.value)} />
-          <button type="submit" className="set-button">
-            Rename
-          </button>
-          <button type="button" className="set-button" onClick={() => setMode('view')}>
-            Cancel
-          </button>
-        </form>
-      ) : mode === 'delete' ? (
-        <div className="saved-row-actions">
-          <span>Delete “{search.name}”?</span>
-          <button
-            type="button"
-            className="set-button set-danger"
-            onClick={() => {
-              const r = apply((s) => deleteSearch(s, search.id))
-              onMessage(r.ok ? `Deleted “${search.name}”.` : r.error)
-            }}
-          >
-            Delete
-          </button>
-          <button type="button" className="set-button" onClick={() => setMode('view')}>
-            Keep
-          </button>
-        </div>
-      ) : (
-        <div className="saved-row-actions">
-          <button type="button" className="set-button set-primary" onClick={() => onOpen(search.query)}>
-            Open <span className="visually-hidden">{search.name}</span>
-          </button>
-          <button type="button" className="set-button" onClick={() => setMode('rename')}>
-            Rename <span className="visually-hidden">{search.name}</span>
-          </button>
-          <button type="button" className="set-button" onClick={() => setMode('delete')}>
-            Delete <span className="visually-hidden">{search.name}</span>
-          </button>
-        </div>
-      )}
-    </li>
   )
 }

@@ -5,7 +5,8 @@ import { type ListResult, listSaved, STORAGE_KEY, type StorageLike, type WriteRe
 const listeners = new Set<() => void>()
 let cached: { raw: string | null; result: ListResult } | null = null
 
-function storage(): StorageLike | null {
+/** localStorage, or null where it is missing or merely touching it throws (sandboxed iframes, some private modes). */
+export function savedStorage(): StorageLike | null {
   try {
     return typeof localStorage === 'undefined' ? null : localStorage
   } catch {
@@ -14,20 +15,23 @@ function storage(): StorageLike | null {
 }
 
 function snapshot(): ListResult {
+  const storage = savedStorage()
   let raw: string | null = null
   try {
-    raw = storage()?.getItem(STORAGE_KEY) ?? null
+    raw = storage?.getItem(STORAGE_KEY) ?? null
   } catch {
     raw = null
   }
-  if (!cached || cached.raw !== raw) cached = { raw, result: listSaved(storage()) }
+  // useSyncExternalStore needs the same object while nothing changed, or it re-renders forever.
+  if (!cached || cached.raw !== raw) cached = { raw, result: listSaved(storage) }
   return cached.result
 }
 
 function subscribe(listener: () => void): () => void {
   listeners.add(listener)
   const onStorage = (e: StorageEvent) => {
-    if (e.key === STORAGE_KEY) listener()
+    // key is null when another tab cleared all storage.
+    if (e.key === STORAGE_KEY || e.key === null) listener()
   }
   window.addEventListener('storage', onStorage)
   return () => {
@@ -38,9 +42,9 @@ function subscribe(listener: () => void): () => void {
 
 export function useSavedSearches() {
   const list = useSyncExternalStore(subscribe, snapshot, snapshot)
-  /** Runs a store operation on localStorage and tells every subscriber. */
+  /** Runs a store operation on localStorage and tells every subscriber in this tab. */
   const apply = useCallback((op: (s: StorageLike | null) => WriteResult): WriteResult => {
-    const r = op(storage())
+    const r = op(savedStorage())
     for (const l of listeners) l()
     return r
   }, [])

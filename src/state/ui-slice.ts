@@ -1,7 +1,13 @@
 import type { StateCreator } from 'zustand'
 
 /** Dialogs are a tagged union so at most one is open and each carries its own data. */
-export type DialogState = { kind: 'none' } | { kind: 'settings'; reason?: string } | { kind: 'shortcuts' }
+export type DialogState =
+  | { kind: 'none' }
+  | { kind: 'settings'; reason?: string }
+  | { kind: 'shortcuts' }
+  | { kind: 'saved' }
+  | { kind: 'import' }
+  | { kind: 'buffer'; areaId: string }
 
 /** What a click or drag on the map does. `select` edits drawn areas; `identify` looks up the parcel under the click. */
 export type MapTool = 'pan' | 'select' | 'polygon' | 'rectangle' | 'circle' | 'freehand' | 'identify'
