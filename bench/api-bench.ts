@@ -7,7 +7,7 @@ import { spawn } from 'node:child_process'
 import { parseArgs } from 'node:util'
 import { loadConfig } from '../server/config'
 import { startServer } from '../server/server'
-import { areaBody, denseCentre, squareFor } from './bench-areas'
+import { areaBody, denseCentre, poster, squareFor } from './bench-areas'
 import { machineLine, writeSection } from './benchmarks-file'
 import { ms, percentile, timeIt } from './stats'
 
@@ -31,15 +31,7 @@ const loadStart = performance.now()
 const server = await startServer(loadConfig(env))
 const loadSeconds = (performance.now() - loadStart) / 1000
 const key = server.demoKey as string
-const post = async (path: string, body: unknown) => {
-  const res = await fetch(`${server.url}${path}`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-  })
-  if (!res.ok) throw new Error(`${path} → ${res.status} ${await res.text()}`)
-  return res.json()
-}
+const post = poster(server.url, key)
 const areaIds = async (body: unknown) => ((await post('/parcels/area', body)) as { svc_uuids: string[] }).svc_uuids
 
 // Centre on the densest place and grow a square until it covers ~10,000 parcels (or what there is).

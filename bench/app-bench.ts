@@ -20,7 +20,7 @@ import { startServer } from '../server/server'
 import type { ShareState } from '../src/share/share-state'
 import { encodeShareState, quantizeArea } from '../src/share/url-codec'
 import { DEFAULT_COLUMNS } from '../src/state/ui-slice'
-import { denseCentre, squareFor } from './bench-areas'
+import { denseCentre, poster, squareFor } from './bench-areas'
 import { machineLine, writeSection } from './benchmarks-file'
 import { ms, percentile } from './stats'
 
@@ -40,15 +40,7 @@ const server = await startServer(
   }),
 )
 const key = server.demoKey as string
-const post = async (path: string, body: unknown) => {
-  const res = await fetch(`${server.url}${path}`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-  })
-  if (!res.ok) throw new Error(`${path} → ${res.status} ${await res.text()}`)
-  return res.json()
-}
+const post = poster(server.url, key)
 
 // Areas at the link's precision, so the app searches exactly the polygon measured here.
 const quantized = (p: Polygon) => quantizeArea({ id: 'bench', kind: 'rectangle', geometry: p }).geometry

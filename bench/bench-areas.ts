@@ -3,6 +3,19 @@ import type { Polygon } from 'geojson'
 
 export type Post = (path: string, body: unknown) => Promise<unknown>
 
+/** POSTs JSON with the key to a running server; throws on any non-2xx. */
+export function poster(baseUrl: string, key: string): Post {
+  return async (path, body) => {
+    const res = await fetch(`${baseUrl}${path}`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    })
+    if (!res.ok) throw new Error(`${path} → ${res.status} ${await res.text()}`)
+    return res.json()
+  }
+}
+
 export function squarePolygon(lon: number, lat: number, half: number): Polygon {
   return {
     type: 'Polygon',

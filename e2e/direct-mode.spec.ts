@@ -1,7 +1,7 @@
 import { expect, type Page, test } from '@playwright/test'
 import { formatAcres } from '../src/format/format-value'
 import { apiPost } from './support/api'
-import { openApp, recordsIn, waitForSearchDone } from './support/app'
+import { addFilter, openApp, recordsIn, waitForSearchDone } from './support/app'
 import { e2eKeys } from './support/keys'
 
 interface QueryBody {
@@ -20,13 +20,6 @@ function watchCalls(page: Page) {
     if (r.url().endsWith('/parcels/area')) areaCalls++
   })
   return { queries, areaCalls: () => areaCalls }
-}
-
-async function addFilter(page: Page, n: number, field: string, op: string, value: string) {
-  await page.getByRole('button', { name: '+ Add filter' }).click()
-  await page.getByLabel(`Filter ${n} field`).selectOption(field)
-  await page.getByLabel(`Filter ${n} operator`).selectOption(op)
-  await page.getByLabel(`Filter ${n} value`).fill(value)
 }
 
 async function useFiltersOnly(page: Page) {

@@ -5,6 +5,7 @@ import proj4 from 'proj4'
 import { clockwiseSquare, shapefileZip, UTM15N_PRJ } from '../src/import/test-fixtures'
 import { apiPost, someAddress } from './support/api'
 import {
+  addFilter,
   closeDetails,
   drawRectangle,
   goToAddress,
@@ -64,14 +65,8 @@ async function download(page: Page, item: string): Promise<{ name: string; text:
 
 async function filtersOnlySearch(page: Page) {
   await page.getByRole('radio', { name: 'Filters only' }).check()
-  await page.getByRole('button', { name: '+ Add filter' }).click()
-  await page.getByLabel('Filter 1 field').selectOption('state')
-  await page.getByLabel('Filter 1 operator').selectOption('eq')
-  await page.getByLabel('Filter 1 value').fill('KS')
-  await page.getByRole('button', { name: '+ Add filter' }).click()
-  await page.getByLabel('Filter 2 field').selectOption('acres')
-  await page.getByLabel('Filter 2 operator').selectOption('gt')
-  await page.getByLabel('Filter 2 value').fill('150')
+  await addFilter(page, 1, 'state', 'eq', 'KS')
+  await addFilter(page, 2, 'acres', 'gt', '150')
 }
 
 test('exported CSV, GeoJSON and KML parse back to the loaded records', async ({ page }) => {

@@ -1,6 +1,14 @@
 import { expect, type Page, test } from '@playwright/test'
 import { someAddress } from './support/api'
-import { closeDetails, drawRectangle, goToAddress, openApp, waitForSearchDone, watchConsole } from './support/app'
+import {
+  addFilter,
+  closeDetails,
+  drawRectangle,
+  goToAddress,
+  openApp,
+  waitForSearchDone,
+  watchConsole,
+} from './support/app'
 import { e2eKeys } from './support/keys'
 
 const grid = (page: Page) => page.getByRole('grid', { name: 'Search results' })
@@ -27,10 +35,7 @@ test('a copied link reopens the same search: rows, order, selection and view', a
   for (let i = 0; i < 2; i++) await page.getByRole('button', { name: 'Zoom out' }).click()
   await page.waitForTimeout(800)
   await drawRectangle(page, [0.3, 0.3], [0.7, 0.7])
-  await page.getByRole('button', { name: '+ Add filter' }).click()
-  await page.getByLabel('Filter 1 field').selectOption('acres')
-  await page.getByLabel('Filter 1 operator').selectOption('gt')
-  await page.getByLabel('Filter 1 value').fill('0.2')
+  await addFilter(page, 1, 'acres', 'gt', '0.2')
   await page.getByRole('button', { name: 'Search', exact: true }).click()
   await waitForSearchDone(page)
   const header = grid(page)
@@ -77,15 +82,9 @@ test('Back and Forward step through search edits', async ({ page }) => {
   const keys = e2eKeys()
   await openApp(page, keys.full)
   await page.getByRole('radio', { name: 'Filters only' }).check()
-  await page.getByRole('button', { name: '+ Add filter' }).click()
-  await page.getByLabel('Filter 1 field').selectOption('state')
-  await page.getByLabel('Filter 1 operator').selectOption('eq')
-  await page.getByLabel('Filter 1 value').fill('KS')
+  await addFilter(page, 1, 'state', 'eq', 'KS')
   await expect.poll(() => new URL(page.url()).search).toContain('KS')
-  await page.getByRole('button', { name: '+ Add filter' }).click()
-  await page.getByLabel('Filter 2 field').selectOption('acres')
-  await page.getByLabel('Filter 2 operator').selectOption('gt')
-  await page.getByLabel('Filter 2 value').fill('150')
+  await addFilter(page, 2, 'acres', 'gt', '150')
   await expect.poll(() => new URL(page.url()).search).toContain('150')
 
   // Each settled edit is a history entry (quick successive edits may share one).
@@ -111,10 +110,7 @@ test('a garbled link says what it could not restore, keeps the rest, and the app
   // Takes a valid link, keeps its filters and truncates the area in the middle.
   await page.goto('/')
   await page.getByRole('radio', { name: 'Filters only' }).check()
-  await page.getByRole('button', { name: '+ Add filter' }).click()
-  await page.getByLabel('Filter 1 field').selectOption('state')
-  await page.getByLabel('Filter 1 operator').selectOption('eq')
-  await page.getByLabel('Filter 1 value').fill('KS')
+  await addFilter(page, 1, 'state', 'eq', 'KS')
   await expect.poll(() => new URL(page.url()).search).toContain('KS')
   const good = new URL(page.url()).search.slice(1)
 

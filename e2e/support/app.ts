@@ -70,3 +70,11 @@ export async function closeDetails(page: Page): Promise<void> {
   await page.getByRole('button', { name: 'Close details' }).click()
   await expect(page.getByRole('button', { name: 'Close details' })).toHaveCount(0)
 }
+
+/** Adds filter `n` (1-based) through the filter builder. */
+export async function addFilter(page: Page, n: number, field: string, op: string, value: string): Promise<void> {
+  await page.getByRole('button', { name: '+ Add filter' }).click()
+  await page.getByLabel(`Filter ${n} field`).selectOption(field)
+  await page.getByLabel(`Filter ${n} operator`).selectOption(op)
+  await page.getByLabel(`Filter ${n} value`).fill(value)
+}
