@@ -4,7 +4,7 @@ import { downloadBlob } from '../export/download'
 import { Modal } from '../ui/modal'
 import { MAX_FILE_BYTES, mergeSavedFile, savedFileName, savedSearchesFile } from './saved-file'
 import { SavedRow } from './saved-row'
-import { cleanName, findByName, MAX_NAME, replaceAll, saveSearch } from './saved-store'
+import { cleanName, findByName, listSaved, MAX_NAME, replaceAll, saveSearch } from './saved-store'
 import { savedStorage, useSavedSearches } from './use-saved-searches'
 import './saved.css'
 
@@ -58,7 +58,8 @@ export function SavedSearchesDialog({ currentQuery, suggestedName, onOpen, onClo
       setMessage('The file could not be read.')
       return
     }
-    const merged = mergeSavedFile(searches, text)
+    // Merge into what is stored now, not the rendered list: another tab may have saved meanwhile.
+    const merged = mergeSavedFile(listSaved(savedStorage()).searches, text)
     if (!merged.ok) return setMessage(merged.error)
     const r = merged.added > 0 ? apply((s) => replaceAll(s, merged.searches)) : { ok: true as const }
     setMessage(r.ok ? merged.message : r.error)
