@@ -1,12 +1,13 @@
 import { type ColumnDef, flexRender, getCoreRowModel, useReactTable } from '@tanstack/react-table'
 import { useVirtualizer } from '@tanstack/react-virtual'
-import { type KeyboardEvent, useDeferredValue, useEffect, useId, useMemo, useRef } from 'react'
+import { type KeyboardEvent, useCallback, useDeferredValue, useEffect, useId, useMemo, useRef } from 'react'
 import { ORDERABLE_FIELDS } from '../../contract/fields'
 import type { ParcelRecord } from '../../contract/schemas'
 import type { SearchResult } from '../search/search-types'
 import { ColumnPicker } from './column-picker'
-import { cellText, columnLabel, columnValue, columnWidth, isNumericColumn } from './columns'
+import { columnLabel, columnValue, columnWidth, isNumericColumn } from './columns'
 import { sortIndex } from './compare-values'
+import { ResultRow, type RowColumns } from './result-row'
 import './results.css'
 
 export type TableSort = { field: string; direction: 'asc' | 'desc' }
@@ -109,6 +110,25 @@ export function ResultsTable({
   const firstWidth = headers[0]?.getSize() ?? 0
   const padLeft = virtualCols.length ? (virtualCols[0]?.start ?? 0) - firstWidth : 0
   const padRight = virtualCols.length ? colVirtualizer.getTotalSize() - (virtualCols.at(-1)?.end ?? 0) : 0
+  // One object per column window, so memoized rows re-render only when the columns they show change.
+  const colWindow = virtualCols.map((vc) => vc.index).join(',')
+  // biome-ignore lint/correctness/useExhaustiveDependencies: keyed by the window, not the virtualizer's fresh arrays
+  const rowColumns = useMemo<RowColumns>(() => {
+    const col = (index: number) => {
+      const h = headers[index]
+      return h ? { field: h.column.id, width: h.getSize(), index } : null
+    }
+    return {
+      first: col(0),
+      visible: virtualCols.flatMap((vc) => col(vc.index) ?? []),
+      padLeft,
+      padRight,
+      totalWidth,
+    }
+  }, [colWindow, headers, padLeft, padRight, totalWidth])
+  const onSelectRef = useRef(onSelect)
+  onSelectRef.current = onSelect
+  const onSelectStable = useCallback((id: string) => onSelectRef.current(id), [])
 
   // On-demand loading: ask for the not-yet-loaded rows in the visible range (debounced).
   const firstVisible = virtualRows[0]?.index ?? 0
@@ -259,54 +279,17 @@ export function ResultsTable({
           {virtualRows.map((vr) => {
             const i = order[vr.index]
             const record: ParcelRecord | undefined = i === undefined ? undefined : rows[i]
-            const selected = record !== undefined && record.svc_uuid === selectedId
-            const renderCell = (ci: number, sticky: boolean) => {
-              const h = headers[ci]
-              if (!h) return null
-              const field = h.column.id
-              return (
-                // biome-ignore lint/a11y/useSemanticElements: virtualized div grid (rows/cells are absolutely laid out)
-                <div
-                  key={field}
-                  role="gridcell"
-                  tabIndex={-1}
-                  aria-colindex={ci + 1}
-                  className={`res-td${sticky ? ' res-sticky-col' : ''}${isNumericColumn(field) ? ' res-num' : ''}`}
-                  style={{ width: h.getSize() }}
-                >
-                  {record ? (
-                    <span className="res-cell-text">{cellText(record, field)}</span>
-                  ) : (
-                    <span className="res-skeleton" aria-hidden="true" />
-                  )}
-                </div>
-              )
-            }
             return (
-              // biome-ignore lint/a11y/useSemanticElements: virtualized div grid (rows/cells are absolutely laid out)
-              <div
+              <ResultRow
                 key={record ? record.svc_uuid : `pending-${vr.index}`}
                 id={`${idPrefix}-row-${vr.index}`}
-                role="row"
-                tabIndex={-1}
-                aria-rowindex={vr.index + 2}
-                aria-selected={selected}
-                aria-busy={record ? undefined : true}
-                className={`res-tr${selected ? ' res-selected' : ''}${record ? '' : ' res-loading'}${vr.index % 2 ? ' res-odd' : ''}`}
-                style={{ width: totalWidth, transform: `translateY(${vr.start + ROW_HEIGHT}px)` }}
-                onClick={record ? () => onSelect(record.svc_uuid) : undefined}
-                onKeyDown={(e) => {
-                  if (record && (e.key === 'Enter' || e.key === ' ')) {
-                    e.preventDefault()
-                    onSelect(record.svc_uuid)
-                  }
-                }}
-              >
-                {renderCell(0, true)}
-                {padLeft > 0 && <div className="res-pad" style={{ width: padLeft }} />}
-                {virtualCols.map((vc) => renderCell(vc.index, false))}
-                {padRight > 0 && <div className="res-pad" style={{ width: padRight }} />}
-              </div>
+                position={vr.index}
+                top={vr.start + ROW_HEIGHT}
+                record={record}
+                selected={record !== undefined && record.svc_uuid === selectedId}
+                columns={rowColumns}
+                onSelect={onSelectStable}
+              />
             )
           })}
         </div>
