@@ -1,9 +1,19 @@
-/** Distance + unit + Buffer: turns a point, line or area into search polygons. */
+/**
+ * Distance + unit + Buffer: turns a point, line or area into search polygons, already checked by the
+ * area rules (to-areas), so only shapes the server accepts are handed on.
+ */
 import type { Geometry, Polygon } from 'geojson'
 import { useId, useState } from 'react'
 import { bufferGeometry, type DistanceUnit, toMeters, UNITS } from './buffer-area'
+import { toAreas } from './to-areas'
 
-export function BufferForm({ geometry, onPolygons }: { geometry: Geometry; onPolygons(p: Polygon[]): void }) {
+export interface BufferFormProps {
+  geometry: Geometry
+  /** Valid polygons (at most 100) and what was changed or left out on the way. */
+  onPolygons(polygons: Polygon[], notices: string[]): void
+}
+
+export function BufferForm({ geometry, onPolygons }: BufferFormProps) {
   const ids = { distance: useId(), unit: useId(), error: useId() }
   const [distance, setDistance] = useState('100')
   const [unit, setUnit] = useState<DistanceUnit>('m')
@@ -14,8 +24,14 @@ export function BufferForm({ geometry, onPolygons }: { geometry: Geometry; onPol
       onSubmit={(e) => {
         e.preventDefault()
         const r = bufferGeometry(geometry, toMeters(Number(distance), unit))
-        setProblem(r.problem ?? null)
-        if (!r.problem) onPolygons(r.polygons)
+        const checked = toAreas(r.polygons)
+        const problems = [...(r.problem ? [r.problem] : []), ...checked.problems]
+        setProblem(problems.length ? problems.join(' ') : null)
+        if (checked.areas.length > 0)
+          onPolygons(
+            checked.areas.map((a) => a.geometry),
+            [...checked.notices, ...problems],
+          )
       }}
     >
       <label htmlFor={ids.distance}>Distance</label>
@@ -44,7 +60,7 @@ export function BufferForm({ geometry, onPolygons }: { geometry: Geometry; onPol
         Buffer
       </button>
       {problem && (
-        <p id={ids.error} className="set-error">
+        <p id={ids.error} className="set-error" role="alert">
           {problem}
         </p>
       )}

@@ -1,12 +1,20 @@
-/** Which importer a file needs, from its name and first bytes. */
+/** Which importer a file needs, from its first bytes (and for a zip, the names inside), then its name. */
+import { zipEntryNames } from './unzip'
+
 export type ImportFormat = 'geojson' | 'kml' | 'kmz' | 'shapefile-zip' | 'unknown'
 
-export function detectFormat(name: string, head: Uint8Array): ImportFormat {
+/** `bytes` is the whole file: a zip's entry names live in its central directory at the end. */
+export function detectFormat(name: string, bytes: Uint8Array): ImportFormat {
   const lower = name.toLowerCase()
-  const zip = head[0] === 0x50 && head[1] === 0x4b && head[2] === 0x03 && head[3] === 0x04
-  if (zip) return lower.endsWith('.kmz') ? 'kmz' : 'shapefile-zip'
+  const zip = bytes[0] === 0x50 && bytes[1] === 0x4b && bytes[2] === 0x03 && bytes[3] === 0x04
+  if (zip) {
+    const names = zipEntryNames(bytes).map((n) => n.toLowerCase())
+    if (names.some((n) => n.endsWith('.shp'))) return 'shapefile-zip'
+    if (names.some((n) => n.endsWith('.kml'))) return 'kmz'
+    return lower.endsWith('.kmz') ? 'kmz' : 'shapefile-zip'
+  }
   const text = new TextDecoder()
-    .decode(head.slice(0, 200))
+    .decode(bytes.slice(0, 200))
     .replace(/^\uFEFF/, '')
     .trimStart()
   if (text.startsWith('<')) return 'kml'

@@ -4,17 +4,22 @@
  */
 import type { Geometry, Polygon } from 'geojson'
 import { type DragEvent, useId, useState } from 'react'
+import { AREA_MAX_FEATURES } from '../../contract/limits'
 import { Modal } from '../ui/modal'
 import { BufferForm } from './buffer-form'
 import { importFile } from './import-file'
 import type { ImportResult } from './import-result'
 import { parseGeoJson } from './parse-geojson'
+import { toAreas } from './to-areas'
 import './import.css'
 
 const parseXml = (text: string) => new DOMParser().parseFromString(text, 'application/xml')
 
 export interface ImportDialogProps {
-  /** Hands over the polygons (and what was done to read them); the app adds them as areas. */
+  /**
+   * Hands over valid polygons (already checked and simplified by the area rules, at most 100) and
+   * what was done or left out to get them; the app adds them as areas.
+   */
   onImport(polygons: Polygon[], notices: string[], source: string): void
   onClose(): void
 }
@@ -28,18 +33,25 @@ export function ImportDialog({ onImport, onClose }: ImportDialogProps) {
   const [dragging, setDragging] = useState(false)
 
   const accept = (r: ImportResult, source: string) => {
-    setProblems(r.problems)
-    if (r.polygons.length > 0) {
-      onImport(r.polygons, [...r.notices, ...r.problems], source)
+    const checked = toAreas(r.polygons)
+    const leftOut = [...new Set([...r.problems, ...checked.problems])]
+    setProblems(leftOut)
+    setOthers(null)
+    if (checked.areas.length > 0) {
+      onImport(
+        checked.areas.map((a) => a.geometry),
+        [...r.notices, ...checked.notices, ...leftOut],
+        source,
+      )
       onClose()
       return
     }
     const first = r.others[0]
     if (first) {
       const geometry: Geometry =
-        r.others.length === 1 ? first : { type: 'GeometryCollection', geometries: r.others.slice(0, 100) }
+        r.others.length === 1 ? first : { type: 'GeometryCollection', geometries: r.others.slice(0, AREA_MAX_FEATURES) }
       setOthers({ geometry, source })
-    } else if (r.problems.length === 0) setProblems([`${source} holds no shapes to search.`])
+    } else if (leftOut.length === 0) setProblems([`${source} holds no shapes to search.`])
   }
 
   const readFile = async (file: File | undefined) => {
@@ -83,7 +95,12 @@ export function ImportDialog({ onImport, onClose }: ImportDialogProps) {
           type="file"
           accept=".geojson,.json,.kml,.kmz,.zip,application/geo+json,application/vnd.google-earth.kml+xml,application/zip"
           disabled={busy}
-          onChange={(e) => void readFile(e.target.files?.[0])}
+          onChange={(e) => {
+            const file = e.target.files?.[0]
+            // Cleared so choosing the same file again (after fixing it) fires change again.
+            e.target.value = ''
+            void readFile(file)
+          }}
         />
         <p className="muted">GeoJSON, KML or KMZ, or a zipped Shapefile (.shp with its .prj).</p>
       </div>
@@ -124,8 +141,8 @@ export function ImportDialog({ onImport, onClose }: ImportDialogProps) {
           <p>{others.source} holds points or lines, not areas. Search everything within a distance of them:</p>
           <BufferForm
             geometry={others.geometry}
-            onPolygons={(polygons) => {
-              onImport(polygons, [`Buffered the points/lines of ${others.source}.`], others.source)
+            onPolygons={(polygons, notices) => {
+              onImport(polygons, [`Buffered the points/lines of ${others.source}.`, ...notices], others.source)
               onClose()
             }}
           />

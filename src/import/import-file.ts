@@ -5,15 +5,28 @@ import { parseGeoJson } from './parse-geojson'
 import { parseKml, parseKmz, type XmlParse } from './parse-kml'
 import { parseShapefileZip } from './parse-shapefile'
 
+const tooBig = (name: string) =>
+  `${name} is larger than ${MAX_FILE_BYTES / 1024 / 1024} MB; simplify or split it first.`
+
 export async function importFile(file: File, parseXml: XmlParse): Promise<ImportResult> {
   if (file.size > MAX_FILE_BYTES) {
-    return { ...emptyResult(), problems: [`${file.name} is larger than 50 MB; simplify or split it first.`] }
+    return { ...emptyResult(), problems: [tooBig(file.name)] }
   }
   const bytes = new Uint8Array(await file.arrayBuffer())
   return importBytes(file.name, bytes, parseXml)
 }
 
+/** Never throws: whatever a parser trips over in a hostile file becomes a problem to show. */
 export function importBytes(name: string, bytes: Uint8Array, parseXml: XmlParse): ImportResult {
+  try {
+    return importByFormat(name, bytes, parseXml)
+  } catch (err) {
+    return { ...emptyResult(), problems: [`${name} could not be read (${(err as Error)?.message ?? err}).`] }
+  }
+}
+
+function importByFormat(name: string, bytes: Uint8Array, parseXml: XmlParse): ImportResult {
+  if (bytes.byteLength > MAX_FILE_BYTES) return { ...emptyResult(), problems: [tooBig(name)] }
   switch (detectFormat(name, bytes)) {
     case 'geojson':
       return parseGeoJson(new TextDecoder().decode(bytes))

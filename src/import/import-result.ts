@@ -49,3 +49,21 @@ export function collect(g: Geometry | null | undefined, into: ImportResult): voi
       into.others.push(g)
   }
 }
+
+/**
+ * One message for the points and lines found, naming the first few: a file of 10,000 points must
+ * not produce 10,000 lines of text.
+ */
+export function reportOthers(result: ImportResult, labels: readonly string[] = []): void {
+  const n = result.others.length
+  if (n === 0) return
+  const hint = 'only polygons can be search areas (use Buffer to turn points and lines into areas).'
+  if (labels.length > 0) {
+    const shown = labels.slice(0, 3).join('; ')
+    const more = labels.length > 3 ? ` and ${(labels.length - 3).toLocaleString('en-US')} more` : ''
+    result.problems.push(`${shown}${more}; ${hint}`)
+    return
+  }
+  const types = [...new Set(result.others.map((g) => g.type))].join(', ')
+  result.problems.push(`${n.toLocaleString('en-US')} shape(s) are not polygons (${types}); ${hint}`)
+}

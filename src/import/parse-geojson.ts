@@ -1,19 +1,29 @@
 /**
- * GeoJSON text → polygons. RFC 7946 says longitude/latitude (WGS 84); an old-style `crs` naming Web
- * Mercator (EPSG:3857) is converted, anything else projected is refused with the reason.
+ * GeoJSON text → polygons. RFC 7946 says longitude/latitude (WGS 84); an old-style `crs` naming an
+ * EPSG code proj4 knows (Web Mercator, WGS 84 UTM…) is converted, anything else projected is
+ * refused with the reason, since guessing a projection would search the wrong place.
  */
 import type { Feature, FeatureCollection, Geometry, Position } from 'geojson'
-import { collect, emptyResult, type ImportResult, isLonLat } from './import-result'
+import proj4 from 'proj4'
+import { collect, emptyResult, type ImportResult, isLonLat, MAX_TOTAL_VERTICES, reportOthers } from './import-result'
 
-const R = 6378137
-const fromMercator = ([x, y]: Position): Position => [
-  ((x as number) / R) * (180 / Math.PI),
-  (Math.atan(Math.exp((y as number) / R)) * 2 - Math.PI / 2) * (180 / Math.PI),
-]
+const MAX_TEXT_CHARS = 50_000_000
+const LONLAT_CODES = new Set(['4326', '4269', '4258', 'CRS84', 'CRS83'])
 
 function crsName(obj: unknown): string | null {
   const name = (obj as { crs?: { properties?: { name?: unknown } } })?.crs?.properties?.name
   return typeof name === 'string' ? name : null
+}
+
+/** A converter to lon/lat for the named CRS, null for lon/lat already, or a message. */
+function converterFor(crs: string): ((p: Position) => Position) | null | string {
+  const code = /(CRS8[34])\s*$/i.exec(crs)?.[1]?.toUpperCase() ?? /EPSG:+(?:[\d.]*:)?(\d+)\s*$/i.exec(crs)?.[1]
+  if (code && LONLAT_CODES.has(code)) return null
+  if (!code || !proj4.defs(`EPSG:${code}`)) {
+    return `The file's coordinate system (${crs}) is not one Plat can convert; save it as WGS 84 longitude/latitude (EPSG:4326).`
+  }
+  const forward = proj4(`EPSG:${code}`, 'EPSG:4326').forward
+  return (p) => forward([p[0] as number, p[1] as number])
 }
 
 function mapPositions(g: Geometry, f: (p: Position) => Position): Geometry {
@@ -23,73 +33,121 @@ function mapPositions(g: Geometry, f: (p: Position) => Position): Geometry {
   return { ...g, coordinates: walk(g.coordinates) } as Geometry
 }
 
+/** Engines report a character offset; people look for a line and column. */
+function jsonError(text: string, err: unknown): string {
+  const message = (err as Error)?.message ?? 'unreadable'
+  const at = /at position (\d+)/.exec(message)?.[1]
+  if (!at || /line \d+/.test(message)) return `This is not valid JSON (${message}).`
+  const before = text.slice(0, Number(at)).split('\n')
+  return `This is not valid JSON (${message}, line ${before.length} column ${(before.at(-1)?.length ?? 0) + 1}).`
+}
+
 export function parseGeoJson(text: string): ImportResult {
   const result = emptyResult()
+  if (text.length > MAX_TEXT_CHARS) {
+    result.problems.push('This text is too long to import (over 50 million characters); split it first.')
+    return result
+  }
   let data: unknown
   try {
     data = JSON.parse(text)
   } catch (err) {
-    result.problems.push(`This is not valid JSON (${(err as Error).message}).`)
+    result.problems.push(jsonError(text, err))
     return result
   }
   const crs = crsName(data)
-  const mercator = crs !== null && /3857|900913|3785/.test(crs)
-  if (crs !== null && !mercator && !/CRS84|4326|4269/.test(crs)) {
-    result.problems.push(
-      `The file's coordinate system (${crs}) is not supported; save it as WGS 84 longitude/latitude.`,
-    )
+  const convert = crs === null ? null : converterFor(crs)
+  if (typeof convert === 'string') {
+    result.problems.push(convert)
     return result
   }
-  if (mercator) result.notices.push('Coordinates were converted from Web Mercator (EPSG:3857) to longitude/latitude.')
-  const geometries: Geometry[] = []
+  if (convert) result.notices.push(`Coordinates were converted from ${crs} to longitude/latitude.`)
+  const geometries: (Geometry | null)[] = []
   const t = (data as { type?: unknown })?.type
   if (t === 'FeatureCollection') {
     const features = (data as FeatureCollection).features
     if (!Array.isArray(features)) result.problems.push('The FeatureCollection has no features array.')
-    else
-      features.forEach((f, i) => {
-        if (f?.geometry) geometries.push(f.geometry)
-        else result.problems.push(`Feature ${i + 1} has no geometry and was skipped.`)
-      })
+    else for (const f of features) geometries.push(f?.geometry ?? null)
   } else if (t === 'Feature') {
-    const g = (data as Feature).geometry
-    if (g) geometries.push(g)
+    geometries.push((data as Feature).geometry ?? null)
   } else if (typeof t === 'string' && /^(Multi)?(Polygon|Point|LineString)$|^GeometryCollection$/.test(t)) {
     geometries.push(data as Geometry)
   } else {
     result.problems.push('This JSON is not GeoJSON (no FeatureCollection, Feature or geometry type).')
     return result
   }
-  for (const g of geometries) {
-    if (!isGeometry(g)) {
-      result.problems.push('A geometry with missing or malformed coordinates was skipped.')
+  let vertices = 0
+  const otherLabels: string[] = []
+  for (const [i, g] of geometries.entries()) {
+    const label = geometries.length > 1 ? `Feature ${i + 1}` : 'The geometry'
+    if (!g) {
+      result.problems.push(`${label} has no geometry and was skipped.`)
       continue
     }
-    collect(mercator ? mapPositions(g, fromMercator) : g, result)
+    if (!isGeometry(g)) {
+      result.problems.push(`${label} has missing or malformed coordinates and was skipped.`)
+      continue
+    }
+    vertices += countPositions(g)
+    if (vertices > MAX_TOTAL_VERTICES) {
+      result.problems.push(
+        `The file has more than ${MAX_TOTAL_VERTICES.toLocaleString('en-US')} vertices; features from ${i + 1} on were left out.`,
+      )
+      break
+    }
+    const before = result.others.length
+    collect(convert ? mapPositions(g, convert) : g, result)
+    for (const other of result.others.slice(before)) otherLabels.push(`${label} is a ${other.type}`)
   }
   const projected = result.polygons.filter((p) => !p.coordinates.every(isLonLat))
-  if (projected.length) {
+  const projectedOthers = result.others.filter((g) => !isLonLat(positionsOf(g)))
+  result.others = result.others.filter((g) => isLonLat(positionsOf(g)))
+  if (projected.length || projectedOthers.length) {
     result.polygons = result.polygons.filter((p) => p.coordinates.every(isLonLat))
     result.problems.push(
-      `${projected.length} polygon(s) have coordinates outside longitude/latitude range (a projected file?) and were left out; GeoJSON must be WGS 84.`,
+      `${projected.length + projectedOthers.length} shape(s) have coordinates outside longitude/latitude range (a projected file?) and were left out; GeoJSON must be WGS 84 longitude/latitude.`,
     )
   }
+  reportOthers(result, otherLabels)
   return result
 }
 
-function isGeometry(g: unknown): g is Geometry {
-  if (!g || typeof g !== 'object') return false
-  const x = g as { type?: unknown; coordinates?: unknown; geometries?: unknown }
-  if (x.type === 'GeometryCollection') return Array.isArray(x.geometries)
-  const depth: Record<string, number> = {
-    Point: 0,
-    MultiPoint: 1,
-    LineString: 1,
-    MultiLineString: 2,
-    Polygon: 2,
-    MultiPolygon: 3,
+/** Every position of a point or line geometry, flat (polygons are checked ring by ring). */
+function positionsOf(g: Geometry): Position[] {
+  const out: Position[] = []
+  const walk = (c: unknown): void => {
+    if (Array.isArray(c) && typeof c[0] === 'number') out.push(c as Position)
+    else if (Array.isArray(c)) for (const x of c) walk(x)
   }
-  const d = typeof x.type === 'string' ? depth[x.type] : undefined
+  if (g.type === 'GeometryCollection') for (const x of g.geometries) out.push(...positionsOf(x))
+  else walk(g.coordinates)
+  return out
+}
+
+const countIn = (c: unknown): number =>
+  Array.isArray(c) ? (typeof c[0] === 'number' ? 1 : c.reduce((n: number, x) => n + countIn(x), 0)) : 0
+
+function countPositions(g: Geometry): number {
+  return g.type === 'GeometryCollection'
+    ? g.geometries.reduce((n, x) => n + countPositions(x), 0)
+    : countIn(g.coordinates)
+}
+
+const DEPTH: Record<string, number> = {
+  Point: 0,
+  MultiPoint: 1,
+  LineString: 1,
+  MultiLineString: 2,
+  Polygon: 2,
+  MultiPolygon: 3,
+}
+
+function isGeometry(g: unknown, nesting = 0): g is Geometry {
+  if (!g || typeof g !== 'object' || nesting > 8) return false
+  const x = g as { type?: unknown; coordinates?: unknown; geometries?: unknown }
+  if (x.type === 'GeometryCollection')
+    return Array.isArray(x.geometries) && x.geometries.every((c) => isGeometry(c, nesting + 1))
+  const d = typeof x.type === 'string' ? DEPTH[x.type] : undefined
   if (d === undefined) return false
   const ok = (c: unknown, level: number): boolean =>
     level === 0

@@ -4,7 +4,7 @@
  * The XML parser is passed in: the browser's DOMParser, or @xmldom/xmldom in Node tests.
  */
 import type { Position } from 'geojson'
-import { closeRing, emptyResult, type ImportResult } from './import-result'
+import { closeRing, emptyResult, type ImportResult, MAX_TOTAL_VERTICES, reportOthers } from './import-result'
 import { unzipEntries } from './unzip'
 
 export type XmlParse = (text: string) => Document
@@ -38,19 +38,36 @@ export function parseKml(text: string, parse: XmlParse): ImportResult {
     result.problems.push('This file is not valid KML.')
     return result
   }
-  byTag(doc, 'Polygon').forEach((poly, i) => {
+  let vertices = 0
+  const overBudget = (n: number) => {
+    vertices += n
+    return vertices > MAX_TOTAL_VERTICES
+  }
+  const capped = () =>
+    result.problems.push(
+      `The file has more than ${MAX_TOTAL_VERTICES.toLocaleString('en-US')} vertices; the rest was left out.`,
+    )
+  for (const [i, poly] of byTag(doc, 'Polygon').entries()) {
     const outer = ringOf(byTag(poly, 'outerBoundaryIs')[0])
     if (outer.length < 4) {
       result.problems.push(`KML polygon ${i + 1} has no usable outer boundary and was skipped.`)
-      return
+      continue
     }
     const holes = byTag(poly, 'innerBoundaryIs')
       .map(ringOf)
       .filter((r) => r.length >= 4)
+    if (overBudget(outer.length + holes.reduce((n, h) => n + h.length, 0))) {
+      capped()
+      return result
+    }
     result.polygons.push({ type: 'Polygon', coordinates: [outer, ...holes] })
-  })
+  }
   for (const line of byTag(doc, 'LineString')) {
     const coordinates = parsePositions(byTag(line, 'coordinates')[0]?.textContent)
+    if (overBudget(coordinates.length)) {
+      capped()
+      break
+    }
     if (coordinates.length >= 2) result.others.push({ type: 'LineString', coordinates })
   }
   for (const point of byTag(doc, 'Point')) {
@@ -58,6 +75,7 @@ export function parseKml(text: string, parse: XmlParse): ImportResult {
     if (coordinates) result.others.push({ type: 'Point', coordinates })
   }
   if (result.polygons.length === 0 && result.others.length === 0) result.problems.push('The KML holds no shapes.')
+  reportOthers(result)
   return result
 }
 

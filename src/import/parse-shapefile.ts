@@ -4,9 +4,9 @@
  * counter-clockwise = hole inside the outline that contains it), and reprojects with proj4 when
  * the .prj names a projected coordinate system (UTM, State Plane, Web Mercator…).
  */
-import type { Position } from 'geojson'
+import type { Geometry, Position } from 'geojson'
 import proj4 from 'proj4'
-import { closeRing, emptyResult, type ImportResult, isLonLat, MAX_TOTAL_VERTICES } from './import-result'
+import { closeRing, emptyResult, type ImportResult, isLonLat, MAX_TOTAL_VERTICES, reportOthers } from './import-result'
 import { unzipEntries } from './unzip'
 
 const POLYGON_TYPES = new Set([5, 15, 25])
@@ -46,7 +46,12 @@ function ringsToPolygons(rings: Position[][]): Position[][][] {
 }
 
 /** Reads the .shp bytes; `project` converts each point to lon/lat. */
-export function readShp(buf: ArrayBuffer, project: (p: Position) => Position, result: ImportResult): void {
+export function readShp(
+  buf: ArrayBuffer,
+  project: (p: Position) => Position,
+  result: ImportResult,
+  budget = MAX_TOTAL_VERTICES,
+): void {
   const v = new DataView(buf)
   if (buf.byteLength < 100 || v.getInt32(0, false) !== 9994) {
     result.problems.push('The .shp file is not a Shapefile (bad header).')
@@ -79,8 +84,14 @@ export function readShp(buf: ArrayBuffer, project: (p: Position) => Position, re
     const numParts = v.getInt32(start + 36, true)
     const numPoints = v.getInt32(start + 40, true)
     const pointsAt = start + 44 + 4 * numParts
-    if (numParts < 1 || numPoints < 1 || pointsAt + 16 * numPoints > off || vertices + numPoints > MAX_TOTAL_VERTICES) {
+    if (numParts < 1 || numPoints < 1 || pointsAt + 16 * numPoints > off) {
       result.problems.push('A shape with an impossible size was found; the rest of the file was skipped.')
+      break
+    }
+    if (vertices + numPoints > budget) {
+      result.problems.push(
+        `The file has more than ${MAX_TOTAL_VERTICES.toLocaleString('en-US')} vertices; the rest was left out.`,
+      )
       break
     }
     vertices += numPoints
@@ -122,27 +133,57 @@ export function parseShapefileZip(bytes: Uint8Array): ImportResult {
   const result = emptyResult()
   const entries = unzipEntries(bytes, (n) => /\.(shp|prj)$/i.test(n))
   if (typeof entries === 'string') return { ...result, problems: [entries] }
-  const shpName = Object.keys(entries).find((n) => /\.shp$/i.test(n))
-  if (!shpName) return { ...result, problems: ['The zip holds no .shp file (a Shapefile needs at least .shp).'] }
+  const layers = Object.keys(entries)
+    .filter((n) => /\.shp$/i.test(n))
+    .sort()
+  if (layers.length === 0)
+    return { ...result, problems: ['The zip holds no .shp file (a Shapefile needs at least .shp).'] }
+  for (const shpName of layers) readLayer(shpName, entries, layers.length > 1 ? `${shpName}: ` : '', result)
+  if (layers.length > 1) result.notices.push(`The zip holds ${layers.length} layers; all were read.`)
+  reportOthers(result)
+  return result
+}
+
+function readLayer(shpName: string, entries: Record<string, Uint8Array>, prefix: string, into: ImportResult): void {
+  const layer = emptyResult()
   const prjName = Object.keys(entries).find((n) => n.toLowerCase() === shpName.toLowerCase().replace(/\.shp$/, '.prj'))
   const prj = prjName ? new TextDecoder().decode(entries[prjName]) : null
-  const project = projection(prj, result)
-  if (!project) return result
+  const project = projection(prj, layer)
   const shp = entries[shpName] as Uint8Array
-  readShp(shp.buffer.slice(shp.byteOffset, shp.byteOffset + shp.byteLength) as ArrayBuffer, project, result)
-  const outside = result.polygons.some((p) => !p.coordinates.every(isLonLat))
+  const budget = MAX_TOTAL_VERTICES - countVertices(into)
+  try {
+    const buf = shp.buffer.slice(shp.byteOffset, shp.byteOffset + shp.byteLength) as ArrayBuffer
+    if (project) readShp(buf, project, layer, budget)
+  } catch (err) {
+    // proj4 can throw on coordinates outside its projection's domain; the file is refused, not the tab.
+    layer.problems.push(`The layer could not be read (${(err as Error).message}).`)
+  }
+  const all = [...layer.polygons.flatMap((p) => p.coordinates), ...layer.others.flatMap(positionsOf)]
+  const outside = all.some((ring) => !isLonLat(ring))
   if (outside) {
-    result.polygons = result.polygons.filter((p) => p.coordinates.every(isLonLat))
-    result.problems.push(
+    layer.polygons = layer.polygons.filter((p) => p.coordinates.every(isLonLat))
+    layer.others = layer.others.filter((g) => positionsOf(g).every(isLonLat))
+    layer.problems.push(
       prj
         ? 'Some shapes are outside longitude/latitude range after conversion and were left out.'
         : 'There is no .prj and the coordinates are not longitude/latitude; include the .prj file in the zip.',
     )
-  } else if (!prj) {
-    result.notices.push('No .prj in the zip: the coordinates look like longitude/latitude and were read as WGS 84.')
+  } else if (!prj && all.length > 0) {
+    layer.notices.push('No .prj in the zip: the coordinates look like longitude/latitude and were read as WGS 84.')
   }
-  if (Object.keys(entries).filter((n) => /\.shp$/i.test(n)).length > 1) {
-    result.notices.push(`The zip holds several layers; ${shpName} was imported.`)
-  }
-  return result
+  into.polygons.push(...layer.polygons)
+  into.others.push(...layer.others)
+  into.problems.push(...layer.problems.map((m) => prefix + m))
+  into.notices.push(...layer.notices.map((m) => prefix + m))
+}
+
+function positionsOf(g: Geometry): Position[][] {
+  if (g.type === 'Point') return [[g.coordinates]]
+  if (g.type === 'LineString') return [g.coordinates]
+  return []
+}
+
+function countVertices(r: ImportResult): number {
+  const rings = r.polygons.flatMap((p) => p.coordinates).reduce((n, ring) => n + ring.length, 0)
+  return rings + r.others.flatMap(positionsOf).reduce((n, line) => n + line.length, 0)
 }

@@ -1,35 +1,39 @@
-/** Writes small real-format files for the importer tests (a Polygon Shapefile, zipped). */
+/** Writes small real-format files for the importer tests: a zipped Polygon Shapefile (.shp .shx .dbf .prj). */
+import { DOMParser } from '@xmldom/xmldom'
 import { zipSync } from 'fflate'
 import type { Position } from 'geojson'
 
 export const UTM15N_PRJ =
   'PROJCS["NAD_1983_UTM_Zone_15N",GEOGCS["GCS_North_American_1983",DATUM["D_North_American_1983",SPHEROID["GRS_1980",6378137.0,298.257222101]],PRIMEM["Greenwich",0.0],UNIT["Degree",0.0174532925199433]],PROJECTION["Transverse_Mercator"],PARAMETER["False_Easting",500000.0],PARAMETER["False_Northing",0.0],PARAMETER["Central_Meridian",-93.0],PARAMETER["Scale_Factor",0.9996],PARAMETER["Latitude_Of_Origin",0.0],UNIT["Meter",1.0]]'
+/** EPSG:26915 as OGC WKT (what epsg.io and GDAL write), with AUTHORITY and AXIS nodes. */
+export const EPSG26915_PRJ =
+  'PROJCS["NAD83 / UTM zone 15N",GEOGCS["NAD83",DATUM["North_American_Datum_1983",SPHEROID["GRS 1980",6378137,298.257222101,AUTHORITY["EPSG","7019"]],TOWGS84[0,0,0,0,0,0,0],AUTHORITY["EPSG","6269"]],PRIMEM["Greenwich",0,AUTHORITY["EPSG","8901"]],UNIT["degree",0.0174532925199433,AUTHORITY["EPSG","9122"]],AUTHORITY["EPSG","4269"]],PROJECTION["Transverse_Mercator"],PARAMETER["latitude_of_origin",0],PARAMETER["central_meridian",-93],PARAMETER["scale_factor",0.9996],PARAMETER["false_easting",500000],PARAMETER["false_northing",0],UNIT["metre",1,AUTHORITY["EPSG","9001"]],AXIS["Easting",EAST],AXIS["Northing",NORTH],AUTHORITY["EPSG","26915"]]'
 export const WGS84_PRJ =
   'GEOGCS["GCS_WGS_1984",DATUM["D_WGS_1984",SPHEROID["WGS_1984",6378137.0,298.257223563]],PRIMEM["Greenwich",0.0],UNIT["Degree",0.0174532925199433]]'
 
-/** One record per shape; each shape is a list of rings (shapefile order: outlines clockwise). */
-export function shpBytes(shapes: Position[][][], shapeType = 5): Uint8Array {
-  const records = shapes.map((rings) => {
-    const points = rings.flat()
-    const len = 44 + 4 * rings.length + 16 * points.length
-    const b = new DataView(new ArrayBuffer(8 + len))
-    b.setInt32(4, len / 2, false)
-    b.setInt32(8, shapeType, true)
-    b.setInt32(44, rings.length, true)
-    b.setInt32(48, points.length, true)
-    let start = 0
-    rings.forEach((r, i) => {
-      b.setInt32(52 + 4 * i, start, true)
-      start += r.length
-    })
-    const at = 52 + 4 * rings.length
-    points.forEach((p, i) => {
-      b.setFloat64(at + 16 * i, p[0] as number, true)
-      b.setFloat64(at + 16 * i + 8, p[1] as number, true)
-    })
-    return new Uint8Array(b.buffer)
+function record(rings: Position[][], shapeType: number): Uint8Array {
+  const points = rings.flat()
+  const len = 44 + 4 * rings.length + 16 * points.length
+  const b = new DataView(new ArrayBuffer(8 + len))
+  b.setInt32(4, len / 2, false)
+  b.setInt32(8, shapeType, true)
+  b.setInt32(44, rings.length, true)
+  b.setInt32(48, points.length, true)
+  let start = 0
+  rings.forEach((r, i) => {
+    b.setInt32(52 + 4 * i, start, true)
+    start += r.length
   })
-  const total = 100 + records.reduce((n, r) => n + r.length, 0)
+  const at = 52 + 4 * rings.length
+  points.forEach((p, i) => {
+    b.setFloat64(at + 16 * i, p[0] as number, true)
+    b.setFloat64(at + 16 * i + 8, p[1] as number, true)
+  })
+  return new Uint8Array(b.buffer)
+}
+
+function withHeader(body: Uint8Array[], shapeType: number): Uint8Array {
+  const total = 100 + body.reduce((n, r) => n + r.length, 0)
   const out = new Uint8Array(total)
   const h = new DataView(out.buffer)
   h.setInt32(0, 9994, false)
@@ -37,17 +41,69 @@ export function shpBytes(shapes: Position[][][], shapeType = 5): Uint8Array {
   h.setInt32(28, 1000, true)
   h.setInt32(32, shapeType, true)
   let off = 100
-  for (const r of records) {
+  for (const r of body) {
     out.set(r, off)
     off += r.length
   }
   return out
 }
 
-export function shapefileZip(shapes: Position[][][], prj: string | null, folder = ''): Uint8Array {
-  const files: Record<string, Uint8Array> = { [`${folder}parcels.shp`]: shpBytes(shapes) }
-  if (prj) files[`${folder}parcels.prj`] = new TextEncoder().encode(prj)
-  return zipSync(files)
+/** One record per shape; each shape is a list of rings (shapefile order: outlines clockwise). */
+export function shpBytes(shapes: Position[][][], shapeType = 5): Uint8Array {
+  return withHeader(
+    shapes.map((rings) => record(rings, shapeType)),
+    shapeType,
+  )
+}
+
+/** The index: offset and length (in 16-bit words) of each record. */
+export function shxBytes(shapes: Position[][][], shapeType = 5): Uint8Array {
+  let offset = 50
+  const entries = shapes.map((rings) => {
+    const len = (44 + 4 * rings.length + 16 * rings.flat().length) / 2
+    const e = new DataView(new ArrayBuffer(8))
+    e.setInt32(0, offset, false)
+    e.setInt32(4, len, false)
+    offset += 4 + len
+    return new Uint8Array(e.buffer)
+  })
+  return withHeader(entries, shapeType)
+}
+
+/** A dBASE III table with one character field NAME (10 wide). */
+export function dbfBytes(names: string[]): Uint8Array {
+  const recLen = 1 + 10
+  const out = new Uint8Array(32 + 32 + 1 + names.length * recLen + 1)
+  const v = new DataView(out.buffer)
+  v.setUint8(0, 3)
+  v.setUint32(4, names.length, true)
+  v.setUint16(8, 32 + 32 + 1, true)
+  v.setUint16(10, recLen, true)
+  out.set(new TextEncoder().encode('NAME'), 32)
+  out[32 + 11] = 0x43 // 'C'
+  out[32 + 16] = 10
+  out[64] = 0x0d
+  names.forEach((n, i) => {
+    const at = 65 + i * recLen
+    out[at] = 0x20
+    out.set(new TextEncoder().encode(n.padEnd(10).slice(0, 10)), at + 1)
+  })
+  out[out.length - 1] = 0x1a
+  return out
+}
+
+export function shapefileFiles(shapes: Position[][][], prj: string | null, base = 'parcels', shapeType = 5) {
+  const files: Record<string, Uint8Array> = {
+    [`${base}.shp`]: shpBytes(shapes, shapeType),
+    [`${base}.shx`]: shxBytes(shapes, shapeType),
+    [`${base}.dbf`]: dbfBytes(shapes.map((_, i) => `shape ${i + 1}`)),
+  }
+  if (prj) files[`${base}.prj`] = new TextEncoder().encode(prj)
+  return files
+}
+
+export function shapefileZip(shapes: Position[][][], prj: string | null, folder = '', shapeType = 5): Uint8Array {
+  return zipSync(shapefileFiles(shapes, prj, `${folder}parcels`, shapeType))
 }
 
 /** A clockwise square ring (shapefile outline orientation) around a point. */
@@ -60,3 +116,20 @@ export function clockwiseSquare(x: number, y: number, half: number): Position[] 
     [x - half, y - half],
   ]
 }
+
+/** @xmldom/xmldom standing in for the browser's DOMParser. */
+export const xml = (text: string) =>
+  new DOMParser({ onError: () => undefined }).parseFromString(text, 'text/xml') as unknown as Document
+
+/** Two polygons (one with a hole) in a MultiGeometry, altitudes on one, and a line. */
+export const KML = `<?xml version="1.0"?><kml xmlns="http://www.opengis.net/kml/2.2"><Document>
+  <Placemark><name>Field &amp; barn</name><MultiGeometry>
+    <Polygon><outerBoundaryIs><LinearRing><coordinates>-93.6,42 -93.59,42 -93.59,42.01 -93.6,42.01 -93.6,42</coordinates></LinearRing></outerBoundaryIs>
+      <innerBoundaryIs><LinearRing><coordinates>-93.597,42.003 -93.593,42.003 -93.593,42.006 -93.597,42.003</coordinates></LinearRing></innerBoundaryIs></Polygon>
+    <Polygon><outerBoundaryIs><LinearRing><coordinates>
+      -93.5,42,0
+      -93.49,42,0 -93.49,42.01,0 -93.5,42
+    </coordinates></LinearRing></outerBoundaryIs></Polygon>
+  </MultiGeometry></Placemark>
+  <Placemark><LineString><coordinates>-93.6,42 -93.5,42.05</coordinates></LineString></Placemark>
+</Document></kml>`
