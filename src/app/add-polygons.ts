@@ -1,10 +1,12 @@
 /**
- * Polygons from an import or a buffer become drawn areas the same way a drawn shape does: checked
- * (and simplified if huge) by the draw rules, stored at the link's precision, each one undoable.
+ * Polygons from an import or a buffer become drawn areas the way a drawn shape does: checked and
+ * simplified by the import rules (src/import/to-areas), then stored at the link's precision. A
+ * shape that rounding to that precision breaks (a sliver) is dropped with the reason.
  */
 import type { Polygon } from 'geojson'
 import { AREA_MAX_FEATURES } from '../../contract/limits'
 import { checkDrawnArea } from '../draw/validate-area'
+import { toAreas } from '../import/to-areas'
 import { quantizeArea } from '../share/url-codec'
 import type { DrawnArea } from '../state/search-spec'
 
@@ -13,30 +15,14 @@ let counter = 0
 export function polygonsToAreas(
   polygons: readonly Polygon[],
   room = AREA_MAX_FEATURES,
-): { areas: DrawnArea[]; problems: string[]; simplified: number } {
+): { areas: DrawnArea[]; problems: string[]; notices: string[] } {
+  const r = toAreas(polygons, { room, makeId: () => `import-${Date.now().toString(36)}-${counter++}` })
   const areas: DrawnArea[] = []
-  const problems: string[] = []
-  let simplified = 0
-  polygons.forEach((p, i) => {
-    if (areas.length >= room) {
-      if (areas.length === room) problems.push(`Only ${room} areas fit in one search; the rest were left out.`)
-      return
-    }
-    const check = checkDrawnArea(p)
-    const area = check.valid
-      ? quantizeArea({
-          id: `import-${Date.now().toString(36)}-${counter++}`,
-          kind: 'polygon',
-          geometry: check.geometry,
-        })
-      : null
-    const recheck = area ? checkDrawnArea(area.geometry) : null
-    if (!check.valid) problems.push(`Shape ${i + 1} was left out: ${check.reason}.`)
-    else if (!area || !recheck?.valid) problems.push(`Shape ${i + 1} was left out: too small to keep its shape.`)
-    else {
-      if (check.simplifiedFrom !== undefined) simplified++
-      areas.push(area)
-    }
-  })
-  return { areas, problems, simplified }
+  const problems = [...r.problems]
+  for (const a of r.areas) {
+    const q = quantizeArea(a)
+    if (checkDrawnArea(q.geometry).valid) areas.push(q)
+    else problems.push('A shape too thin to keep its outline at 1 m precision was left out.')
+  }
+  return { areas, problems, notices: r.notices }
 }

@@ -173,17 +173,14 @@ export function App({ restoredView = null, linkProblems: initialProblems = [] }:
   // Imported or buffered shapes join the drawn areas (validated and stored like drawn ones).
   const addPolygons = (polygons: Polygon[], notices: string[], source: string) => {
     const st = appStore.getState()
-    const { areas, problems, simplified } = polygonsToAreas(polygons, 100 - st.areas.length)
+    const { areas, problems, notices: done } = polygonsToAreas(polygons, 100 - st.areas.length)
     for (const a of areas) st.putArea(a)
     if (st.mode !== 'area') st.setMode('area')
-    const first = areas[0]
-    if (first) controller?.fitTo({ type: 'GeometryCollection', geometries: areas.map((a) => a.geometry) }, 15)
+    if (areas.length) controller?.fitTo({ type: 'GeometryCollection', geometries: areas.map((a) => a.geometry) }, 15)
     const parts = [
       `Added ${areas.length} area${areas.length === 1 ? '' : 's'} from ${source}.`,
-      simplified ? `${simplified} simplified.` : '',
-      ...notices,
-      ...problems,
-    ].filter(Boolean)
+      ...new Set([...notices, ...done, ...problems]),
+    ]
     st.setDrawNotice({ level: problems.length || areas.length === 0 ? 'warning' : 'info', message: parts.join(' ') })
   }
 
