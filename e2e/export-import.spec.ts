@@ -214,6 +214,17 @@ test('undo and redo of area edits, and a saved search reopened after a reload', 
   await page.keyboard.press('Control+Shift+z')
   await expect(areas).toHaveCount(1)
 
+  // Buffer: a clicked point becomes a 300 m circle-like area.
+  await page.getByRole('button', { name: 'Point', exact: true }).click()
+  const box = await page.getByRole('region', { name: 'Map', exact: true }).boundingBox()
+  if (!box) throw new Error('no map')
+  await page.mouse.click(box.x + box.width * 0.3, box.y + box.height * 0.3)
+  const buffer = page.getByRole('dialog', { name: 'Buffer point' })
+  await buffer.getByLabel('Distance').fill('300')
+  await buffer.getByRole('button', { name: 'Buffer' }).click()
+  await expect(areas).toHaveCount(2)
+  await expect(page.getByRole('status').filter({ hasText: 'from the buffered point' })).toBeVisible()
+
   await page.getByRole('button', { name: 'Clear all' }).click()
   await filtersOnlySearch(page)
   await page.getByRole('button', { name: 'Saved searches' }).click()

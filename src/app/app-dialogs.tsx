@@ -13,7 +13,7 @@ const ImportDialog = lazy(() => import('../import/import-dialog').then((m) => ({
 const BufferForm = lazy(() => import('../import/buffer-form').then((m) => ({ default: m.BufferForm })))
 
 export interface AppDialogsProps {
-  s: Pick<AppState, 'ui' | 'closeDialog' | 'loadPolicy' | 'setLoadPolicy' | 'areas'>
+  s: Pick<AppState, 'ui' | 'closeDialog' | 'loadPolicy' | 'setLoadPolicy'>
   currentQuery: string
   summary: string
   onOpenQuery(query: string): void
@@ -48,23 +48,19 @@ export function AppDialogs({ s, currentQuery, summary, onOpenQuery, onPolygons }
       )
     case 'import':
       return <ImportDialog onImport={onPolygons} onClose={s.closeDialog} />
-    case 'buffer': {
-      const index = s.areas.findIndex((a) => a.id === ui.areaId)
-      const area = s.areas[index]
-      if (!area) return null
+    case 'buffer':
       return (
-        <Modal title={`Buffer area ${index + 1}`} onClose={s.closeDialog}>
-          <p>Adds an area covering everything within this distance of area {index + 1}.</p>
+        <Modal title={`Buffer ${ui.label}`} onClose={s.closeDialog}>
+          <p>Adds a search area covering everything within this distance of the {ui.label}.</p>
           <BufferForm
-            geometry={area.geometry}
+            geometry={ui.geometry}
             onPolygons={(polygons) => {
-              onPolygons(polygons, [], `area ${index + 1}`)
+              onPolygons(polygons, [], `the buffered ${ui.label}`)
               s.closeDialog()
             }}
           />
         </Modal>
       )
-    }
     default:
       return null
   }

@@ -94,6 +94,8 @@ export function App({ restoredView = null, linkProblems: initialProblems = [] }:
     },
     onRemoved: (id) => appStore.getState().removeArea(id),
     onRejected: (reason) => appStore.getState().setDrawNotice({ level: 'warning', message: reason }),
+    onGuide: (geometry) =>
+      appStore.getState().openDialog({ kind: 'buffer', label: geometry.type === 'Point' ? 'point' : 'line', geometry }),
   })
 
   useShortcuts({
@@ -233,7 +235,13 @@ export function App({ restoredView = null, linkProblems: initialProblems = [] }:
           canUndo={s.areaHistory.past.length > 0}
           canRedo={s.areaHistory.future.length > 0}
           onZoomArea={(a) => controller?.fitTo(a.geometry, 15)}
-          onBufferArea={(a) => s.openDialog({ kind: 'buffer', areaId: a.id })}
+          onBufferArea={(a) =>
+            s.openDialog({
+              kind: 'buffer',
+              label: `area ${s.areas.findIndex((x) => x.id === a.id) + 1}`,
+              geometry: a.geometry,
+            })
+          }
           onImportAreas={() => s.openDialog({ kind: 'import' })}
           notice={s.drawNotice}
           onDismissNotice={() => s.setDrawNotice(null)}

@@ -3,13 +3,15 @@
  * shape or edit is validated (validate-area.ts) and reported as a DrawnArea. The store's area list
  * is pushed back in with `syncAreas` (e.g. a delete button in the list), which no-ops when equal.
  */
-import type { Polygon } from 'geojson'
+import type { LineString, Point, Polygon } from 'geojson'
 import type { Map as MapLibreMap } from 'maplibre-gl'
 import {
   type GeoJSONStoreFeatures,
   TerraDraw,
   TerraDrawCircleMode,
   TerraDrawFreehandMode,
+  TerraDrawLineStringMode,
+  TerraDrawPointMode,
   TerraDrawPolygonMode,
   TerraDrawRectangleMode,
   TerraDrawSelectMode,
@@ -19,7 +21,7 @@ import { TerraDrawMapLibreGLAdapter } from 'terra-draw-maplibre-gl-adapter'
 import type { DrawnArea } from '../state/search-spec'
 import { checkDrawnArea } from './validate-area'
 
-export type DrawMode = 'static' | 'select' | DrawnArea['kind']
+export type DrawMode = 'static' | 'select' | 'linestring' | 'point' | DrawnArea['kind']
 export const AREA_KINDS: readonly DrawnArea['kind'][] = ['polygon', 'rectangle', 'circle', 'freehand']
 
 export interface DrawHandlers {
@@ -29,6 +31,8 @@ export interface DrawHandlers {
   onRemoved(id: string): void
   /** A drawn or edited shape was rejected; it has been removed (new) or reverted (edit). */
   onRejected(reason: string): void
+  /** A line or point was drawn to be buffered (it is not kept on the map). */
+  onGuide?(geometry: LineString | Point): void
 }
 
 const STYLE = {
@@ -82,6 +86,8 @@ export class DrawController {
         new TerraDrawRectangleMode({ styles, drawInteraction: 'click-move-or-drag' }),
         new TerraDrawCircleMode({ styles, drawInteraction: 'click-move-or-drag' }),
         new TerraDrawFreehandMode({ styles, drawInteraction: 'click-move-or-drag' }),
+        new TerraDrawLineStringMode({ styles: { lineStringColor: STYLE.outlineColor, lineStringWidth: 3 } }),
+        new TerraDrawPointMode({ styles: { pointColor: STYLE.outlineColor, pointWidth: 6 } }),
         new TerraDrawSelectMode({
           flags: {
             polygon: editFlags,
@@ -120,6 +126,13 @@ export class DrawController {
 
   private onFinish(id: string, action: string): void {
     const feature = this.draw.getSnapshotFeature(id)
+    if (feature?.geometry.type === 'LineString' || feature?.geometry.type === 'Point') {
+      // A guide for Buffer: handed over, then removed (the buffered polygon becomes the area).
+      const geometry = feature.geometry as LineString | Point
+      this.draw.removeFeatures([id])
+      this.handlers.onGuide?.(geometry)
+      return
+    }
     if (feature?.geometry.type !== 'Polygon') return
     const kindProp = feature.properties?.mode
     const kind = isKind(kindProp) ? kindProp : 'polygon'

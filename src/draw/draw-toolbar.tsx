@@ -21,6 +21,8 @@ export const TOOLS: readonly ToolDef[] = [
   { tool: 'rectangle', label: 'Rectangle', key: 'R', hint: 'Click (or drag) from one corner to the opposite' },
   { tool: 'circle', label: 'Circle', key: 'C', hint: 'Click the centre, move out, click again' },
   { tool: 'freehand', label: 'Freehand', key: 'F', hint: 'Click (or press) and trace the outline' },
+  { tool: 'line', label: 'Line', key: 'L', hint: 'Click along a road or river, double-click to end, then buffer it' },
+  { tool: 'point', label: 'Point', key: 'O', hint: 'Click a point, then search within a distance of it' },
   { tool: 'identify', label: 'Identify', key: 'I', hint: 'Click the map to look up the parcel at that point' },
 ]
 
@@ -36,6 +38,8 @@ const ICONS: Record<MapTool, string> = {
   rectangle: 'M4 6h16v12H4z',
   circle: 'M12 4a8 8 0 1 0 0.01 0z',
   freehand: 'M3 15c3-6 5 2 8-3s4-6 7-2 2 6 3 6',
+  line: 'M3 18c4-1 5-9 9-9s5 6 9 3',
+  point: 'M12 3a5 5 0 0 1 5 5c0 4-5 11-5 11S7 12 7 8a5 5 0 0 1 5-5z',
   identify: 'M11 4a7 7 0 1 0 0.01 0zM16 16l5 5',
 }
 

@@ -11,6 +11,7 @@ import type { DrawController, DrawHandlers, DrawMode } from './draw-controller'
 
 export function drawModeFor(tool: MapTool): DrawMode {
   if (tool === 'pan' || tool === 'identify') return 'static'
+  if (tool === 'line') return 'linestring'
   return tool
 }
 
@@ -35,6 +36,7 @@ export function useDraw(host: DrawHost | null, tool: MapTool, areas: readonly Dr
         onArea: (a, note) => handlersRef.current.onArea(a, note),
         onRemoved: (id) => handlersRef.current.onRemoved(id),
         onRejected: (reason) => handlersRef.current.onRejected(reason),
+        onGuide: (g) => handlersRef.current.onGuide?.(g),
       })
       setDraw(created)
     })

@@ -63,6 +63,7 @@ export type ClickMode = 'select' | 'identify' | 'none'
 
 /** Least time between two uploads of the parcel layer while results stream in. */
 const UPLOAD_INTERVAL_MS = 750
+const MAX_UPLOAD_INTERVAL_MS = 4000
 
 export interface MapHandlers {
   onParcelClick?(svcUuid: string | null): void
@@ -90,6 +91,8 @@ export class MapController {
   private uploaded: readonly (ParcelRecord | undefined)[] | null = null
   private uploadTimer: ReturnType<typeof setTimeout> | null = null
   private lastUpload = Number.NEGATIVE_INFINITY
+  /** How long the last upload took to render (setData → idle). */
+  private uploadCost = 0
   private buildingsInput: readonly (ParcelRecord | undefined)[] | null = null
   private lookupInput: readonly ParcelRecord[] | null = null
   private selectedUuid: string | null = null
@@ -242,7 +245,10 @@ export class MapController {
     if (records === this.parcelsInput) return
     this.parcelsInput = records
     if (this.uploadTimer !== null) return
-    const wait = this.lastUpload + UPLOAD_INTERVAL_MS - performance.now()
+    // On a slow renderer (software WebGL) one upload can take longer than the interval: then wait
+    // a few times what the last one took, so streaming never saturates the main thread.
+    const interval = Math.min(MAX_UPLOAD_INTERVAL_MS, Math.max(UPLOAD_INTERVAL_MS, 3 * this.uploadCost))
+    const wait = this.lastUpload + interval - performance.now()
     if (wait <= 0 || records.length === 0) this.whenReady(() => this.uploadParcels())
     else this.uploadTimer = setTimeout(() => this.whenReady(() => this.uploadParcels()), wait)
   }
@@ -260,6 +266,10 @@ export class MapController {
     this.source(PARCEL_SOURCES.parcels)?.setData(this.batch.data)
     this.map.removeFeatureState({ source: PARCEL_SOURCES.parcels })
     this.applySelection()
+    const started = this.lastUpload
+    this.map.once('idle', () => {
+      if (this.lastUpload === started) this.uploadCost = performance.now() - started
+    })
   }
 
   setBuildings(records: readonly (ParcelRecord | undefined)[] | null): void {

@@ -1,3 +1,4 @@
+import type { Geometry } from 'geojson'
 import type { StateCreator } from 'zustand'
 
 /** Dialogs are a tagged union so at most one is open and each carries its own data. */
@@ -7,10 +8,13 @@ export type DialogState =
   | { kind: 'shortcuts' }
   | { kind: 'saved' }
   | { kind: 'import' }
-  | { kind: 'buffer'; areaId: string }
+  | { kind: 'buffer'; label: string; geometry: Geometry }
 
-/** What a click or drag on the map does. `select` edits drawn areas; `identify` looks up the parcel under the click. */
-export type MapTool = 'pan' | 'select' | 'polygon' | 'rectangle' | 'circle' | 'freehand' | 'identify'
+/**
+ * What a click or drag on the map does. `select` edits drawn areas; `line` and `point` draw a guide
+ * to buffer into an area; `identify` looks up the parcel under the click.
+ */
+export type MapTool = 'pan' | 'select' | 'polygon' | 'rectangle' | 'circle' | 'freehand' | 'line' | 'point' | 'identify'
 
 export const DRAW_TOOLS = ['polygon', 'rectangle', 'circle', 'freehand'] as const
 export type DrawTool = (typeof DRAW_TOOLS)[number]
