@@ -49,7 +49,9 @@ export function MailingListDialog({ records, searchSummary, onClose }: MailingLi
           ` ${count.format(list.withoutOwner)} ${list.withoutOwner === 1 ? 'parcel' : 'parcels'} without an owner name ${list.withoutOwner === 1 ? 'was' : 'were'} left out.`}
       </p>
       {!empty && (
-        <div className="exp-preview">
+        // A scrolling region must be reachable by keyboard (WCAG 2.1.1): focusable and named.
+        // biome-ignore lint/a11y/noNoninteractiveTabindex: scrollable preview, focusable so arrow keys scroll it
+        <section className="exp-preview" tabIndex={0} aria-label="Owner preview">
           <table>
             <caption>
               {owners > PREVIEW_ROWS ? `First ${PREVIEW_ROWS} of ${count.format(owners)} owners` : 'All owners'}
@@ -73,7 +75,7 @@ export function MailingListDialog({ records, searchSummary, onClose }: MailingLi
               ))}
             </tbody>
           </table>
-        </div>
+        </section>
       )}
       <div className="exp-actions">
         <button type="button" onClick={downloadCsv} disabled={empty}>

@@ -70,6 +70,7 @@ function decodeArea(part: string, index: number, vertexBudget: number): DrawnAre
   const rings: Position[][] = []
   for (const text of part.slice(1).split('.')) {
     const pairs = decodeIntPairs(text, vertexBudget)
+    if (pairs === 'too-many') return `has more vertices than the ${AREA_MAX_VERTICES} all areas may have together`
     if (!pairs) return 'could not be read (the link may be cut short)'
     const ring = pairs.map(([x, y]): Position => [x / SCALE, y / SCALE])
     if (ring.some(([x, y]) => Math.abs(x as number) > 180 || Math.abs(y as number) > 90)) {

@@ -33,8 +33,8 @@ export function encodeIntPairs(pairs: readonly (readonly [number, number])[]): s
   return out
 }
 
-/** Text → integer pairs; null when the text is not a whole number of complete pairs. */
-export function decodeIntPairs(text: string, maxPairs: number): [number, number][] | null {
+/** Text → integer pairs; null when the text is not a whole number of complete pairs, 'too-many' past maxPairs. */
+export function decodeIntPairs(text: string, maxPairs: number): [number, number][] | null | 'too-many' {
   const values: number[] = []
   let v = 0
   let scale = 1
@@ -48,7 +48,7 @@ export function decodeIntPairs(text: string, maxPairs: number): [number, number]
       continue
     }
     values.push(v % 2 === 0 ? v / 2 : -(v + 1) / 2)
-    if (values.length > maxPairs * 2) return null
+    if (values.length > maxPairs * 2) return 'too-many'
     v = 0
     scale = 1
   }

@@ -8,22 +8,22 @@ import { MAX_FILTERS } from '../../contract/limits'
 import { DEFAULT_COLUMNS, type MapViewState } from '../state/ui-slice'
 import { decodeAreas, encodeAreas } from './area-codec'
 import { decodeFilters, encodeFilters } from './filter-codec'
+import { readParams } from './query-params'
 import type { ShareState } from './share-state'
 
 export { AREA_COORD_DIGITS, quantizeArea, quantizeCoord } from './area-codec'
 
 export const FORMAT_VERSION = 1
-/** Longer input is not a link anyone sent; decoding stops there. */
-export const MAX_QUERY_LENGTH = 200_000
 const ALL_COLUMNS = FIELDS.map((f) => f.name)
-const COLUMN = /^[a-z0-9_]{1,64}$/
+// Not only catalog names: the column picker also offers extra scalar keys found in the records.
+const COLUMN = /^[A-Za-z0-9_]{1,64}$/
 const PARCEL_ID = /^[A-Za-z0-9_-]{1,64}$/
 
 const round = (n: number, digits: number) => Math.round(n * 10 ** digits) / 10 ** digits
 const sameList = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((x, i) => x === b[i])
 
 export function encodeShareState(s: ShareState): string {
-  const params: [string, string][] = [['v', String(FORMAT_VERSION)]]
+  const params: [string, string][] = []
   if (s.mode === 'direct') params.push(['m', 'd'])
   if (s.areas.length) params.push(['a', encodeAreas(s.areas)])
   if (s.filters.length) params.push(['f', encodeFilters(s.filters)])
@@ -37,6 +37,8 @@ export function encodeShareState(s: ShareState): string {
     const cols = sameList(s.visibleColumns, ALL_COLUMNS) ? '*' : s.visibleColumns.filter((c) => COLUMN.test(c))
     params.push(['cols', typeof cols === 'string' ? cols : cols.join('.')])
   }
+  // The version goes last: a link that lost its end is recognised by its absence (query-params.ts).
+  params.push(['v', String(FORMAT_VERSION)])
   return params.map(([k, v]) => `${k}=${v}`).join('&')
 }
 
@@ -55,25 +57,14 @@ export function decodeShareState(query: string): DecodedLink {
 }
 
 function decode(input: string): DecodedLink {
-  const problems: string[] = []
-  let query = input.replace(/^\?/, '')
-  if (query.length > MAX_QUERY_LENGTH) {
-    query = query.slice(0, MAX_QUERY_LENGTH)
-    problems.push('The link is far longer than any Plat link; only its beginning was read.')
-  }
-  const params = new Map<string, string>()
-  for (const pair of query.split('&')) {
-    if (!pair) continue
-    const eq = pair.indexOf('=')
-    params.set(eq < 0 ? pair : pair.slice(0, eq), eq < 0 ? '' : pair.slice(eq + 1))
-  }
+  const { params, problems } = readParams(input)
   const state: Partial<ShareState> = {}
   const version = params.get('v')
   if (version !== undefined && !/^\d{1,6}$/.test(version)) {
     problems.push('The link’s format version could not be read; it was read as the current format.')
   } else if (version !== undefined && Number(version) > FORMAT_VERSION) {
     problems.push(
-      `This link was made by a newer version of Plat (format ${version}); parts of it may not have been restored.`,
+      `This link was made by a newer version of Plat; this version read what it could, and parts of it (format ${version}) may be missing.`,
     )
   }
 
