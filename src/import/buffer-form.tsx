@@ -56,11 +56,11 @@ export function BufferForm({ geometry, onPolygons }: BufferFormProps) {
           </option>
         ))}
       </select>
-      <button type="submit" className="set-button set-primary">
+      <button type="submit" className="button button-primary">
         Buffer
       </button>
       {problem && (
-        <p id={ids.error} className="set-error" role="alert">
+        <p id={ids.error} className="error-text" role="alert">
           {problem}
         </p>
       )}

@@ -86,7 +86,7 @@ export function ImportDialog({ onImport, onClose }: ImportDialogProps) {
         onDrop={onDrop}
       >
         <p>Drop a file here, or</p>
-        <label htmlFor={ids.file} className="set-button">
+        <label htmlFor={ids.file} className="button">
           Choose file…
         </label>
         <input
@@ -117,7 +117,7 @@ export function ImportDialog({ onImport, onClose }: ImportDialogProps) {
       <div className="import-actions">
         <button
           type="button"
-          className="set-button set-primary"
+          className="button button-primary"
           disabled={pasted.trim() === '' || busy}
           onClick={() => accept(parseGeoJson(pasted), 'The pasted GeoJSON')}
         >

@@ -86,10 +86,10 @@ export function SavedRow({
             maxLength={MAX_NAME}
             onChange={(e) => setName(e.target.value)}
           />
-          <button type="submit" className="saved-button saved-primary">
+          <button type="submit" className="button button-primary">
             Rename
           </button>
-          <button type="button" className="saved-button" onClick={() => back('rename')}>
+          <button type="button" className="button" onClick={() => back('rename')}>
             Cancel
           </button>
         </form>
@@ -98,7 +98,7 @@ export function SavedRow({
           <span>Delete “{search.name}”?</span>
           <button
             type="button"
-            className="saved-button saved-danger"
+            className="button button-danger"
             onKeyDown={escapeTo('delete')}
             onClick={() => {
               const r = apply((s) => deleteSearch(s, search.id))
@@ -111,7 +111,7 @@ export function SavedRow({
           <button
             ref={keepButton}
             type="button"
-            className="saved-button"
+            className="button"
             onKeyDown={escapeTo('delete')}
             onClick={() => back('delete')}
           >
@@ -120,13 +120,13 @@ export function SavedRow({
         </div>
       ) : (
         <div className="saved-row-actions">
-          <button type="button" className="saved-button saved-primary" onClick={() => onOpen(search.query)}>
+          <button type="button" className="button button-primary" onClick={() => onOpen(search.query)}>
             Open<span className="visually-hidden"> {search.name}</span>
           </button>
           <button
             ref={renameButton}
             type="button"
-            className="saved-button"
+            className="button"
             onClick={() => {
               setName(search.name)
               setMode('rename')
@@ -134,7 +134,7 @@ export function SavedRow({
           >
             Rename<span className="visually-hidden"> {search.name}</span>
           </button>
-          <button ref={deleteButton} type="button" className="saved-button" onClick={() => setMode('delete')}>
+          <button ref={deleteButton} type="button" className="button" onClick={() => setMode('delete')}>
             Delete<span className="visually-hidden"> {search.name}</span>
           </button>
         </div>

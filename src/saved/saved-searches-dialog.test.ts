@@ -26,7 +26,7 @@ describe('SavedSearchesDialog markup', () => {
     expect(html).toContain('田んぼ 🌾')
     expect(html).toContain('value="Story County IA"')
     expect(html).toMatch(/<label for="([^"]+)">Save the current search as<\/label><input id="\1"/)
-    expect(html).toMatch(/<label for="([^"]+)" class="saved-button">Import from file…<\/label>/)
+    expect(html).toMatch(/<label for="([^"]+)" class="button">Import from file…<\/label>/)
     expect(html).toContain('<span class="visually-hidden"> &lt;img src=x onerror=alert(1)&gt;</span>')
     expect(html).toContain('role="status"')
     expect(html).toContain('Saved in this browser (2)')
@@ -35,9 +35,7 @@ describe('SavedSearchesDialog markup', () => {
   it('disables saving with a reason when there is no search', () => {
     vi.stubGlobal('localStorage', memoryStorage())
     const html = render('')
-    expect(html).toMatch(
-      /<button type="submit" class="saved-button saved-primary" disabled="" aria-describedby="([^"]+)">/,
-    )
+    expect(html).toMatch(/<button type="submit" class="button button-primary" disabled="" aria-describedby="([^"]+)">/)
     expect(html).toContain('there is no search to save yet')
     expect(html).toContain('No saved searches in this browser yet.')
   })

@@ -88,7 +88,7 @@ export function SavedSearchesDialog({ currentQuery, suggestedName, onOpen, onClo
         />
         <button
           type="submit"
-          className="saved-button saved-primary"
+          className="button button-primary"
           disabled={!!why}
           aria-describedby={why ? ids.why : undefined}
         >
@@ -129,7 +129,7 @@ export function SavedSearchesDialog({ currentQuery, suggestedName, onOpen, onClo
       <div className="saved-file-actions">
         <button
           type="button"
-          className="saved-button"
+          className="button"
           disabled={searches.length === 0}
           onClick={() => {
             downloadBlob(new Blob([savedSearchesFile(searches)], { type: 'application/json' }), savedFileName())
@@ -153,7 +153,7 @@ export function SavedSearchesDialog({ currentQuery, suggestedName, onOpen, onClo
             })
           }}
         />
-        <label htmlFor={ids.file} className="saved-button">
+        <label htmlFor={ids.file} className="button">
           Import from file…
         </label>
       </div>

@@ -105,7 +105,7 @@ export function SettingsDialog({ reason, onClose, loadPolicy, onLoadPolicyChange
               />
               <button
                 type="button"
-                className="set-button"
+                className="button"
                 aria-pressed={showKey}
                 aria-controls={ids.key}
                 onClick={() => setShowKey((v) => !v)}
@@ -149,7 +149,7 @@ export function SettingsDialog({ reason, onClose, loadPolicy, onLoadPolicyChange
             <span>calls</span>
           </div>
           {thresholdValue === null && (
-            <p id={ids.thresholdError} className="set-error">
+            <p id={ids.thresholdError} className="error-text">
               Enter a whole number of calls, 1 or more.
             </p>
           )}
@@ -180,10 +180,10 @@ export function SettingsDialog({ reason, onClose, loadPolicy, onLoadPolicyChange
         </fieldset>
 
         <div className="set-actions">
-          <button type="button" className="set-button" onClick={onClose}>
+          <button type="button" className="button" onClick={onClose}>
             Cancel
           </button>
-          <button type="submit" className="set-button set-primary" disabled={thresholdValue === null}>
+          <button type="submit" className="button button-primary" disabled={thresholdValue === null}>
             Save
           </button>
         </div>
