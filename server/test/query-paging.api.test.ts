@@ -2,10 +2,11 @@
 import type { Polygon } from 'geojson'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { FIELDS } from '../../contract/fields'
+import { matchesAll } from '../../contract/filter-match'
 import { DEFAULT_LIMIT, MAX_OFFSET } from '../../contract/limits'
 import { BuildingSchema } from '../../contract/schemas'
 import { allParcels, type Filter, ids, mostCommon, type Order, type Parcel, queryAll, queryOk } from './data'
-import { matchesAll, sortLikeServer } from './oracle'
+import { sortLikeServer } from './oracle'
 
 let all: Parcel[]
 let stateFp: string

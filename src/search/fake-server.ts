@@ -5,6 +5,7 @@
  * the app's, so planner tests measure real call counts without HTTP.
  */
 
+import { matchesAll } from '../../contract/filter-match'
 import { checkQueryRequest } from '../../contract/query-rules'
 import type { AreaResponse, FilterItem, ParcelRecord, QueryRequest, QueryResponse } from '../../contract/schemas'
 import { ApiError, apiErrorFromResponse } from '../api/api-error'
@@ -101,7 +102,7 @@ export class FakeServer {
       ? (idFilter.value as string[]).map((id) => this.byId.get(id)).filter((r): r is ParcelRecord => !!r)
       : this.records
     const rest = filters.filter((f) => f !== idFilter)
-    const out = pool.filter((r) => rest.every((f) => test(r[f.field], f)))
+    const out = pool.filter((r) => matchesAll(r, rest))
     return out.sort((a, b) => compare(a.svc_uuid, b.svc_uuid))
   }
 
@@ -139,34 +140,4 @@ function compare(a: unknown, b: unknown): number {
   if (a === null || a === undefined) return 1
   if (b === null || b === undefined) return -1
   return (a as number | string) < (b as number | string) ? -1 : 1
-}
-
-function test(v: unknown, f: FilterItem): boolean {
-  const x = f.value
-  switch (f.op) {
-    case 'eq':
-      return v === x
-    case 'ne':
-      return v !== null && v !== undefined && v !== x
-    case 'gt':
-      return typeof v === 'number' && v > (x as number)
-    case 'gte':
-      return typeof v === 'number' && v >= (x as number)
-    case 'lt':
-      return typeof v === 'number' && v < (x as number)
-    case 'lte':
-      return typeof v === 'number' && v <= (x as number)
-    case 'between':
-      return typeof v === 'number' && v >= (x as number[])[0]! && v <= (x as number[])[1]!
-    case 'in':
-      return (x as unknown[]).includes(v)
-    case 'nin':
-      return v !== null && v !== undefined && !(x as unknown[]).includes(v)
-    case 'isnull':
-      return (v === null || v === undefined) === x
-    case 'ilike':
-      return typeof v === 'string' && v.toLowerCase().includes(String(x).toLowerCase())
-    default:
-      return false
-  }
 }
