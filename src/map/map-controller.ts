@@ -33,6 +33,7 @@ import {
 } from './offline-style'
 import { buildingsToFeatures, type ParcelBatch, parcelsToFeatures } from './parcel-features'
 import { PARCEL_LAYERS, PARCEL_SOURCES } from './parcel-layers'
+import { ThrottledUpload, type UploadHooks } from './throttled-upload'
 
 setWorkerUrl(workerUrl)
 
@@ -61,10 +62,6 @@ export type LngLat = { lng: number; lat: number }
 /** What a click on the map does: select a drawn parcel, look up the parcel under the point, or nothing (drawing). */
 export type ClickMode = 'select' | 'identify' | 'none'
 
-/** Least time between two uploads of the parcel layer while results stream in. */
-const UPLOAD_INTERVAL_MS = 750
-const MAX_UPLOAD_INTERVAL_MS = 4000
-
 export interface MapHandlers {
   onParcelClick?(svcUuid: string | null): void
   onIdentify?(at: LngLat): void
@@ -88,11 +85,14 @@ export class MapController {
   private readyCallbacks: (() => void)[] = []
   private parcelsInput: readonly (ParcelRecord | undefined)[] | null = null
   private batch: ParcelBatch = parcelsToFeatures([])
-  private uploaded: readonly (ParcelRecord | undefined)[] | null = null
-  private uploadTimer: ReturnType<typeof setTimeout> | null = null
-  private lastUpload = Number.NEGATIVE_INFINITY
-  /** How long the last upload took to render (setData → idle). */
-  private uploadCost = 0
+  private readonly parcelUploads = new ThrottledUpload<readonly (ParcelRecord | undefined)[]>(
+    this.uploadHooks((records) => this.uploadParcels(records)),
+  )
+  private readonly buildingUploads = new ThrottledUpload<readonly (ParcelRecord | undefined)[] | null>(
+    this.uploadHooks((records) =>
+      this.source(PARCEL_SOURCES.buildings)?.setData(records ? buildingsToFeatures(records) : EMPTY_FC),
+    ),
+  )
   private buildingsInput: readonly (ParcelRecord | undefined)[] | null = null
   private lookupInput: readonly ParcelRecord[] | null = null
   private selectedUuid: string | null = null
@@ -236,48 +236,34 @@ export class MapController {
     this.map.getCanvas().style.cursor = mode === 'identify' ? 'help' : ''
   }
 
-  /**
-   * setData only when the array identity changes, and at most once per UPLOAD_INTERVAL_MS while a
-   * search streams in: every setData re-sends and re-tiles the whole collection in the worker, so
-   * one upload per 100-record page made a 10,000-parcel search quadratic. The last batch always lands.
-   */
+  private uploadHooks<T>(upload: (value: T) => void): UploadHooks<T> {
+    return {
+      upload,
+      whenReady: (run) => this.whenReady(run),
+      whenRendered: (cb) => this.map.once('idle', cb),
+    }
+  }
+
+  /** Search results onto the map: coalesced while a search streams in (see ThrottledUpload). */
   setParcels(records: readonly (ParcelRecord | undefined)[]): void {
     if (records === this.parcelsInput) return
     this.parcelsInput = records
-    if (this.uploadTimer !== null) return
-    // On a slow renderer (software WebGL) one upload can take longer than the interval: then wait
-    // a few times what the last one took, so streaming never saturates the main thread.
-    const interval = Math.min(MAX_UPLOAD_INTERVAL_MS, Math.max(UPLOAD_INTERVAL_MS, 3 * this.uploadCost))
-    const wait = this.lastUpload + interval - performance.now()
-    if (wait <= 0 || records.length === 0) this.whenReady(() => this.uploadParcels())
-    else this.uploadTimer = setTimeout(() => this.whenReady(() => this.uploadParcels()), wait)
+    this.parcelUploads.push(records, records.length === 0)
   }
 
-  private uploadParcels(): void {
-    if (this.uploadTimer !== null) clearTimeout(this.uploadTimer)
-    this.uploadTimer = null
-    const records = this.parcelsInput ?? []
-    if (records === this.uploaded) return
-    this.uploaded = records
-    this.lastUpload = performance.now()
+  private uploadParcels(records: readonly (ParcelRecord | undefined)[]): void {
     this.batch = parcelsToFeatures(records)
     this.hoverId = null
     this.selectedFeatureId = null
     this.source(PARCEL_SOURCES.parcels)?.setData(this.batch.data)
     this.map.removeFeatureState({ source: PARCEL_SOURCES.parcels })
     this.applySelection()
-    const started = this.lastUpload
-    this.map.once('idle', () => {
-      if (this.lastUpload === started) this.uploadCost = performance.now() - started
-    })
   }
 
   setBuildings(records: readonly (ParcelRecord | undefined)[] | null): void {
     if (records === this.buildingsInput) return
     this.buildingsInput = records
-    this.whenReady(() =>
-      this.source(PARCEL_SOURCES.buildings)?.setData(records ? buildingsToFeatures(records) : EMPTY_FC),
-    )
+    this.buildingUploads.push(records, records === null || records.length === 0)
   }
 
   /** Parcels found by identify/address lookup, outlined on top of search results. */
@@ -374,7 +360,8 @@ export class MapController {
   }
 
   destroy(): void {
-    if (this.uploadTimer !== null) clearTimeout(this.uploadTimer)
+    this.parcelUploads.cancel()
+    this.buildingUploads.cancel()
     this.abort.abort()
     this.map.remove()
   }
