@@ -2,10 +2,23 @@
  * The data-access seam: everything above it speaks plain PostGIS SQL with bound parameters, so the
  * embedded PGlite and a PostgreSQL server are interchangeable.
  */
-export interface Database {
-  readonly kind: 'pglite' | 'postgres'
-  query<T extends Record<string, unknown>>(sql: string, params?: readonly unknown[]): Promise<T[]>
+export interface Queryable {
+  query<T extends Record<string, unknown>>(sql: string, params?: readonly unknown[], opts?: QueryOptions): Promise<T[]>
   exec(sql: string): Promise<void>
+}
+
+export interface QueryOptions {
+  /** Cancels the statement (e.g. when the HTTP client hangs up); the promise rejects with QueryCancelled. */
+  signal?: AbortSignal
+}
+
+export interface Database extends Queryable {
+  readonly kind: 'pglite' | 'postgres'
+  /**
+   * Runs `fn` in one transaction on one connection: committed when it resolves, rolled back when it
+   * throws. Nothing else runs on the embedded database meanwhile (it has one connection).
+   */
+  transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>
   close(): Promise<void>
 }
 

@@ -16,6 +16,18 @@ export async function openPglite(dataDir: string): Promise<Database> {
     async exec(sql: string) {
       await pg.exec(sql)
     },
+    transaction(fn) {
+      return pg.transaction((tx) =>
+        fn({
+          async query<T extends Record<string, unknown>>(sql: string, params: readonly unknown[] = []) {
+            return (await tx.query<T>(sql, params as unknown[])).rows
+          },
+          async exec(sql: string) {
+            await tx.exec(sql)
+          },
+        }),
+      )
+    },
     async close() {
       await pg.close()
     },

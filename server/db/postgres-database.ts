@@ -1,5 +1,5 @@
 import pg from 'pg'
-import { type Database, SESSION_SETUP } from './database'
+import { type Database, type Queryable, SESSION_SETUP } from './database'
 
 /** A PostgreSQL + PostGIS server, for real data at scale. */
 export async function openPostgres(url: string): Promise<Database> {
@@ -10,14 +10,31 @@ export async function openPostgres(url: string): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max: 8, statement_timeout: 30_000, options })
   // Fail fast with a clear message rather than on the first request.
   await pool.query('select 1')
-  return {
-    kind: 'postgres',
+  const on = (client: pg.Pool | pg.PoolClient): Queryable => ({
     async query<T extends Record<string, unknown>>(sql: string, params: readonly unknown[] = []) {
-      const res = await pool.query(sql, params as unknown[])
+      const res = await client.query(sql, params as unknown[])
       return res.rows as T[]
     },
     async exec(sql: string) {
-      await pool.query(sql)
+      await client.query(sql)
+    },
+  })
+  return {
+    kind: 'postgres',
+    ...on(pool),
+    async transaction(fn) {
+      const client = await pool.connect()
+      try {
+        await client.query('BEGIN')
+        const out = await fn(on(client))
+        await client.query('COMMIT')
+        return out
+      } catch (e) {
+        await client.query('ROLLBACK').catch(() => {})
+        throw e
+      } finally {
+        client.release()
+      }
     },
     async close() {
       await pool.end()
