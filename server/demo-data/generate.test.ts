@@ -1,6 +1,5 @@
 import turfArea from '@turf/area'
 import booleanIntersects from '@turf/boolean-intersects'
-import type { Position } from 'geojson'
 import { describe, expect, it } from 'vitest'
 import { CDL_BY_CODE, CDL_BY_NAME } from '../../contract/crops'
 import type { StagedRow } from '../load/staged-row'

@@ -1,8 +1,7 @@
 /**
- * Geodesic area (PostGIS on the WGS 84 spheroid) and the footprint key: the normalized geometry
- * snapped to 1e-7° (~1 cm), hashed, so records drawn on the same footprint (condo units) share it
- * whatever their vertex order or starting point. Records sharing a footprint form a stack; the
- * stack's id is the smallest id among them, so it is as stable as theirs.
+ * Geodesic area (PostGIS on the WGS 84 spheroid, of the repaired geometry). Records sharing a
+ * footprint (footprint.ts: condo units) form a stack; the stack's id is the smallest id among them,
+ * so it is as stable as theirs.
  */
 import type { Stage } from './stage-table'
 
@@ -10,10 +9,7 @@ export const SQ_M_PER_ACRE = 4046.8564224
 
 export async function deriveAreas(stage: Stage): Promise<void> {
   await stage.db.exec(`
-    UPDATE ${stage.table} SET
-      acres_calc = ST_Area(geom::geography) / ${SQ_M_PER_ACRE},
-      footprint = md5(ST_AsBinary(ST_Normalize(ST_SnapToGrid(geom, 1e-7))))
-    WHERE rejected IS NULL`)
+    UPDATE ${stage.table} SET acres_calc = ST_Area(geom::geography) / ${SQ_M_PER_ACRE} WHERE rejected IS NULL`)
 }
 
 export async function deriveStacks(stage: Stage): Promise<number> {

@@ -11,6 +11,7 @@ import { deriveAdjacency } from './derive-adjacency'
 import { deriveAreas, deriveStacks } from './derive-areas'
 import { deriveIds, parcelUuid } from './derive-ids'
 import { deriveRasters, type Rasters } from './derive-rasters'
+import { footprintKey } from './footprint'
 import { ownerKey, parcelKey } from './owner-key'
 import { repairGeometry, repairReport } from './repair'
 import { createStage, dropStage, indexStage, insertStaged, type StageInsert } from './stage-table'
@@ -77,6 +78,7 @@ export async function loadCounty(db: Database, o: LoadCountyOptions): Promise<Lo
           row: item,
           ownerKey: ownerKey(typeof owner === 'string' ? owner : null),
           pidKey,
+          footprint: footprintKey(item.geom),
           svcUuid: pidKey ? parcelUuid(fips, pidKey) : null,
         })
       }

@@ -46,6 +46,7 @@ export interface StageInsert {
   row: StagedRow
   ownerKey: string | null
   pidKey: string | null
+  footprint: string
   svcUuid: string | null
 }
 
@@ -67,14 +68,17 @@ export async function insertStaged(stage: Stage, rows: readonly StageInsert[]): 
     pid_key: r.pidKey,
     fixes: r.row.fixes?.length ? [...new Set(r.row.fixes)].join('; ') : null,
     svc_uuid: r.svcUuid,
+    footprint: r.footprint,
     geom: JSON.stringify(r.row.geom),
   }))
   await stage.db.query(
-    `INSERT INTO ${stage.table} (seq, feature, layer, attrs, extra, buildings, owner_key, pid_key, fixes, svc_uuid, geom)
+    `INSERT INTO ${stage.table} (seq, feature, layer, attrs, extra, buildings, owner_key, pid_key, fixes, svc_uuid,
+                                   footprint, geom)
      SELECT r.seq, r.feature, r.layer, r.attrs, r.extra, r.buildings, r.owner_key, r.pid_key, r.fixes, r.svc_uuid,
+            r.footprint,
             ST_SetSRID(ST_GeomFromGeoJSON(r.geom), 4326)
      FROM jsonb_to_recordset($1::jsonb) AS r(seq int, feature int, layer text, attrs jsonb, extra text,
-          buildings text, owner_key text, pid_key text, fixes text, svc_uuid text, geom text)`,
+          buildings text, owner_key text, pid_key text, fixes text, svc_uuid text, footprint text, geom text)`,
     [JSON.stringify(payload)],
   )
 }
