@@ -58,9 +58,8 @@ function shpRecord(rings: Position[][] | null, index: number): Uint8Array {
   b.setInt32(8, 5, true)
   const xs = points.map((p) => p[0]!)
   const ys = points.map((p) => p[1]!)
-  ;[Math.min(...xs), Math.min(...ys), Math.max(...xs), Math.max(...ys)].forEach((v, i) =>
-    b.setFloat64(12 + 8 * i, v, true),
-  )
+  const box = [Math.min(...xs), Math.min(...ys), Math.max(...xs), Math.max(...ys)]
+  for (const [i, v] of box.entries()) b.setFloat64(12 + 8 * i, v, true)
   b.setInt32(44, rings.length, true)
   b.setInt32(48, points.length, true)
   let start = 0
@@ -82,7 +81,7 @@ function shpHeader(fileBytes: number, bbox: number[]): Uint8Array {
   h.setInt32(24, fileBytes / 2, false)
   h.setInt32(28, 1000, true)
   h.setInt32(32, 5, true)
-  bbox.forEach((v, i) => h.setFloat64(36 + 8 * i, v, true))
+  for (const [i, v] of bbox.entries()) h.setFloat64(36 + 8 * i, v, true)
   return new Uint8Array(h.buffer)
 }
 
@@ -248,7 +247,7 @@ function gpBlob(geom: MultiPolygon | null, srsId: number): Uint8Array | null {
     Math.min(...pts.map((p) => p[1]!)),
     Math.max(...pts.map((p) => p[1]!)),
   ]
-  env.forEach((v, i) => head.writeDoubleLE(v, 8 + 8 * i))
+  for (const [i, v] of env.entries()) head.writeDoubleLE(v, 8 + 8 * i)
   return new Uint8Array(Buffer.concat([head, wkb]))
 }
 
