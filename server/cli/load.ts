@@ -7,7 +7,7 @@ import { CrsError } from '../load/crs'
 import { LoadError } from '../load/load-county'
 import { loadFile } from '../load/load-file'
 import { MappingError, readMappingFile } from '../load/mapping'
-import { FORMATS } from '../load/open-source'
+import { checkSource, FORMATS } from '../load/open-source'
 import { SourceError } from '../load/source'
 import { stateFips } from '../load/states'
 
@@ -56,6 +56,7 @@ function countyArgs() {
   const countyFp = values['county-fp']
   if (!countyFp || !/^\d{1,3}$/.test(countyFp)) fail('--county-fp takes the county FIPS code (e.g. --county-fp 169)')
   if (!values.county?.trim()) fail('--county takes the county name (e.g. --county Story)')
+  checkSource(file)
   if (!values.map) fail('--map takes the mapping file (field → attribute name), e.g. {"owner": "OWNER1"}')
   const mapping = readMappingFile(values.map)
   const county = { state_fp: stateFp, state, county_fp: countyFp.padStart(3, '0'), county: values.county.trim() }

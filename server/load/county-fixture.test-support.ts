@@ -64,7 +64,17 @@ function ownerAt(col: number, row: number): string {
   return `OWNER ${col}-${row}`
 }
 
-export function fixtureParcels(): FixtureParcel[] {
+/** The fixture county, shifted `shiftLon` degrees east (so several counties can sit side by side). */
+export function fixtureParcels(shiftLon = 0): FixtureParcel[] {
+  return baseParcels().map((p) => (p.geom && shiftLon ? { ...p, geom: shift(p.geom, shiftLon) } : p))
+}
+
+const shift = (g: MultiPolygon, dx: number): MultiPolygon => ({
+  type: 'MultiPolygon',
+  coordinates: g.coordinates.map((poly) => poly.map((ring) => ring.map((p) => [p[0]! + dx, p[1]!]))),
+})
+
+function baseParcels(): FixtureParcel[] {
   const out: FixtureParcel[] = []
   for (let row = 0; row < ROWS; row++) {
     for (let col = 0; col < COLS; col++) {

@@ -54,7 +54,10 @@ describe('CRS', () => {
     const u = utm.forward([446_000, 4_650_000])
     const w = utmWkt.forward([446_000, 4_650_000])
     expect(Math.hypot(u[0] - w[0], u[1] - w[1])).toBeLessThan(1e-8)
-    expect(u[0]).toBeCloseTo((proj4('+proj=utm +zone=15 +datum=NAD83', 'EPSG:4326', [446_000, 4_650_000]) as number[])[0]!, 8)
+    expect(u[0]).toBeCloseTo(
+      (proj4('+proj=utm +zone=15 +datum=NAD83', 'EPSG:4326', [446_000, 4_650_000]) as number[])[0]!,
+      8,
+    )
   })
 
   it('--crs wins; silence means lon/lat for GeoJSON and an error for the rest; an unknown code is an error', () => {

@@ -11,9 +11,32 @@ import { SourceError, type SourceFile } from './source'
 export const FORMATS =
   'GeoJSON (.geojson, .json), GeoJSON sequence (.geojsonl, .geojsons, .ndjson), zipped Shapefile (.zip), Shapefile (.shp with .dbf/.prj beside it), FlatGeobuf (.fgb), GeoPackage (.gpkg)'
 
-export async function openSource(path: string): Promise<SourceFile> {
+const KNOWN = [
+  '.geojson',
+  '.json',
+  '.geojsonl',
+  '.geojsons',
+  '.geojsonseq',
+  '.ndjson',
+  '.jsonl',
+  '.zip',
+  '.shp',
+  '.fgb',
+  '.gpkg',
+]
+
+/** Throws a SourceError when the path is missing, not a file, or of a format the loader does not read. */
+export function checkSource(path: string): void {
   if (!existsSync(path)) throw new SourceError(`${path}: no such file`)
   if (!statSync(path).isFile()) throw new SourceError(`${path} is not a file`)
+  const ext = extname(path).toLowerCase()
+  if (!KNOWN.includes(ext)) {
+    throw new SourceError(`${path}: unknown format "${ext || 'no extension'}"; the loader reads ${FORMATS}`)
+  }
+}
+
+export async function openSource(path: string): Promise<SourceFile> {
+  checkSource(path)
   const ext = extname(path).toLowerCase()
   switch (ext) {
     case '.geojson':
