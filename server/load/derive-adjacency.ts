@@ -4,6 +4,7 @@
  * transitively; every parcel of it gets its total geodesic acres, each footprint counted once (a
  * stack of units held by one owner is one piece of land). Parcels without an owner get null.
  */
+import { acresSql } from './derive-areas'
 import type { Stage } from './stage-table'
 
 /** Touching tolerance in degrees (~0.1 m). */
@@ -19,7 +20,7 @@ export async function deriveAdjacency(stage: Stage): Promise<{ holdings: number 
   )
   const as = pairs[0]?.a ?? []
   const bs = pairs[0]?.b ?? []
-  await stage.db.exec(`UPDATE ${t} SET adj_acres = acres_calc WHERE rejected IS NULL AND owner_key IS NOT NULL`)
+  // Parcels without a same-owner neighbour get their own acres when the county is written.
   if (as.length === 0) return { holdings: 0 }
 
   const uf = new UnionFind()
@@ -28,7 +29,7 @@ export async function deriveAdjacency(stage: Stage): Promise<{ holdings: number 
   const acres = new Map<number, { acres: number; footprint: string }>()
   for (let i = 0; i < members.length; i += 20_000) {
     const rows = await stage.db.query<{ seq: number; acres_calc: number; footprint: string }>(
-      `SELECT seq, acres_calc, footprint FROM ${t} WHERE seq = ANY($1::int[])`,
+      `SELECT seq, ${acresSql('geom')} AS acres_calc, footprint FROM ${t} WHERE seq = ANY($1::int[])`,
       [members.slice(i, i + 20_000)],
     )
     for (const r of rows) acres.set(r.seq, { acres: r.acres_calc, footprint: r.footprint })
@@ -46,10 +47,10 @@ export async function deriveAdjacency(stage: Stage): Promise<{ holdings: number 
   }
   for (let i = 0; i < members.length; i += 20_000) {
     const chunk = members.slice(i, i + 20_000)
-    await stage.db.query(
-      `UPDATE ${t} SET adj_acres = u.v FROM unnest($1::int[], $2::float8[]) AS u(seq, v) WHERE ${t}.seq = u.seq`,
-      [chunk, chunk.map((s) => totals.get(uf.find(s))!.sum)],
-    )
+    await stage.db.query(`INSERT INTO ${t}_adj (seq, acres) SELECT * FROM unnest($1::int[], $2::float8[])`, [
+      chunk,
+      chunk.map((s) => totals.get(uf.find(s))!.sum),
+    ])
   }
   return { holdings: totals.size }
 }

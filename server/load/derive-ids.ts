@@ -5,39 +5,44 @@
  * their rank by attribute content, then by position. Without a parcel number the footprint alone
  * names the parcel.
  */
-import { type Stage, stagePages } from './stage-table'
+import type { Stage } from './stage-table'
 import { PARCEL_NAMESPACE, uuidV5 } from './uuid-v5'
 
 export const parcelUuid = (fips: string, pidKey: string): string => uuidV5(`${fips}|${pidKey}`, PARCEL_NAMESPACE)
 
 export async function deriveIds(stage: Stage, fips: string): Promise<number> {
   const t = stage.table
-  // Unique parcel numbers got their id while staging; these are the rest.
+  // Unique parcel numbers got their id while staging; the rest (usually few) are listed once.
   await stage.db.exec(`
-    ALTER TABLE ${t} ADD COLUMN pid_n int, ADD COLUMN same_n int, ADD COLUMN tie int;
-    UPDATE ${t} SET pid_n = w.pid_n, same_n = w.same_n, tie = w.tie
-    FROM (SELECT seq,
-                 count(*) OVER (PARTITION BY pid_key) AS pid_n,
-                 count(*) OVER (PARTITION BY pid_key, footprint) AS same_n,
-                 row_number() OVER (PARTITION BY pid_key, footprint ORDER BY md5(attrs::text || extra), seq) AS tie
-          FROM ${t} WHERE rejected IS NULL) w
-    WHERE ${t}.seq = w.seq`)
+    CREATE UNLOGGED TABLE ${t}_dup AS
+    SELECT seq, pid_key, footprint, same_n, tie FROM (
+      SELECT seq, pid_key, footprint,
+             count(*) OVER (PARTITION BY pid_key) AS pid_n,
+             count(*) OVER (PARTITION BY pid_key, footprint) AS same_n,
+             row_number() OVER (PARTITION BY pid_key, footprint ORDER BY md5(attrs::text || extra), seq) AS tie
+      FROM ${t} WHERE rejected IS NULL) w
+    WHERE pid_key IS NULL OR pid_n > 1`)
   let changed = 0
-  const pages = stagePages<{ seq: number; pid_key: string | null; footprint: string; same_n: number; tie: number }>(
-    stage,
-    'pid_key, footprint, same_n, tie',
-    'pid_key IS NULL OR pid_n > 1',
-  )
-  for await (const rows of pages) {
+  for (let after = 0; ; ) {
+    const rows = await stage.db.query<{
+      seq: number
+      pid_key: string | null
+      footprint: string
+      same_n: number
+      tie: number
+    }>(`SELECT seq, pid_key, footprint, same_n::int, tie::int FROM ${t}_dup WHERE seq > $1 ORDER BY seq LIMIT 10000`, [
+      after,
+    ])
+    if (rows.length === 0) return changed
+    after = rows.at(-1)!.seq
     const ids = rows.map((r) => {
       const tie = r.same_n > 1 ? `|${r.tie}` : ''
       return uuidV5(`${fips}|${r.pid_key ?? ''}|${r.footprint}${tie}`, PARCEL_NAMESPACE)
     })
-    await stage.db.query(
-      `UPDATE ${t} SET svc_uuid = u.id FROM unnest($1::int[], $2::text[]) AS u(seq, id) WHERE ${t}.seq = u.seq`,
-      [rows.map((r) => r.seq), ids],
-    )
+    await stage.db.query(`INSERT INTO ${t}_ids (seq, svc_uuid) SELECT * FROM unnest($1::int[], $2::text[])`, [
+      rows.map((r) => r.seq),
+      ids,
+    ])
     changed += rows.length
   }
-  return changed
 }

@@ -39,8 +39,8 @@ export async function deriveRasters(stage: Stage, rasters: Rasters): Promise<voi
     const elevation = rasters.dem ? await sampleCentroids(rasters.dem, rows) : rows.map(() => null)
     const cdl = rasters.cdl ? await majorities(rasters.cdl, rows) : rows.map(() => null)
     await stage.db.query(
-      `UPDATE ${stage.table} SET elevation = u.e, cdl_value = u.v, cdl_percent = u.p
-       FROM unnest($1::int[], $2::float8[], $3::float8[], $4::float8[]) AS u(seq, e, v, p) WHERE ${stage.table}.seq = u.seq`,
+      `INSERT INTO ${stage.table}_raster (seq, elevation, cdl_value, cdl_percent)
+       SELECT * FROM unnest($1::int[], $2::float8[], $3::float8[], $4::float8[])`,
       [rows.map((r) => r.seq), elevation, cdl.map((c) => c?.code ?? null), cdl.map((c) => c?.percent ?? null)],
     )
   }

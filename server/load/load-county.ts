@@ -8,7 +8,7 @@ import type { CountyRow } from '../db/counties-repo'
 import type { Database } from '../db/database'
 import { createParcelIndexes } from '../db/parcel-indexes'
 import { deriveAdjacency } from './derive-adjacency'
-import { deriveAreas, deriveStacks } from './derive-areas'
+import { countStacks } from './derive-areas'
 import { deriveIds, parcelUuid } from './derive-ids'
 import { deriveRasters, type Rasters } from './derive-rasters'
 import { footprintKey } from './footprint'
@@ -93,10 +93,9 @@ export async function loadCounty(db: Database, o: LoadCountyOptions): Promise<Lo
     }
     progress({ phase: 'indexing the stage' })
     await indexStage(stage)
-    progress({ phase: 'computing areas and ids' })
-    await deriveAreas(stage)
+    progress({ phase: 'ids for repeated or missing parcel numbers' })
     await deriveIds(stage, fips)
-    const stacks = await deriveStacks(stage)
+    const stacks = await countStacks(stage)
     progress({ phase: 'finding same-owner neighbours' })
     const { holdings } = await deriveAdjacency(stage)
     if (o.rasters?.dem || o.rasters?.cdl) {

@@ -1,7 +1,9 @@
 /**
  * The staging table a load streams into, one per load (its name carries a random suffix, so two
- * counties can load at once on PostgreSQL). Repair and derived fields are computed here, on the
- * real geometry, before one transaction moves the county into `parcels`.
+ * counties can load at once on PostgreSQL). Rows are written once; derived values that need a pass
+ * of their own (recomputed ids, same-owner acres, raster samples) go to narrow side tables, joined
+ * when one transaction moves the county into `parcels` — updating every wide row would rewrite the
+ * whole stage each time.
  */
 import { randomBytes } from 'node:crypto'
 import type { Database, Queryable } from '../db/database'
@@ -29,15 +31,13 @@ export async function createStage(db: Database): Promise<Stage> {
       geom geometry(Geometry, 4326) NOT NULL,
       problem text,
       rejected text,
-      footprint text,
-      acres_calc double precision,
-      svc_uuid text,
-      stack_uuid text,
-      adj_acres double precision,
-      elevation double precision,
-      cdl_value double precision,
-      cdl_percent double precision
-    )`)
+      footprint text NOT NULL,
+      svc_uuid text
+    );
+    CREATE UNLOGGED TABLE ${table}_ids (seq int PRIMARY KEY, svc_uuid text NOT NULL);
+    CREATE UNLOGGED TABLE ${table}_adj (seq int PRIMARY KEY, acres double precision NOT NULL);
+    CREATE UNLOGGED TABLE ${table}_raster (seq int PRIMARY KEY, elevation double precision,
+                                           cdl_value double precision, cdl_percent double precision)`)
   return { table, db }
 }
 
@@ -91,7 +91,8 @@ export async function indexStage(stage: Stage): Promise<void> {
 }
 
 export async function dropStage(db: Queryable, stage: Stage): Promise<void> {
-  await db.exec(`DROP TABLE IF EXISTS ${stage.table}`)
+  const t = stage.table
+  await db.exec(`DROP TABLE IF EXISTS ${t}, ${t}_ids, ${t}_adj, ${t}_raster, ${t}_dup`)
 }
 
 /** Rows still headed for `parcels` (not rejected), in batches of `size` ordered by seq. */
