@@ -189,7 +189,7 @@ function writeShapefile(path: string, n: number): void {
     h.writeInt32BE(words, 24)
     h.writeInt32LE(1000, 28)
     h.writeInt32LE(5, 32)
-    box.forEach((v, i) => h.writeDoubleLE(v, 36 + 8 * i))
+    for (const [i, v] of box.entries()) h.writeDoubleLE(v, 36 + 8 * i)
     return h
   }
   writeSync(shp, header(offset), 0, 100, 0)
