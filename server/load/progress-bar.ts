@@ -18,8 +18,8 @@ export function duration(seconds: number): string {
 }
 
 export class ProgressBar {
-  private readonly t0 = performance.now()
-  private phaseT0 = performance.now()
+  private readonly t0: number
+  private phaseT0: number
   private phase: string | null = null
   private lastDraw = 0
   private drawn = false
@@ -30,7 +30,10 @@ export class ProgressBar {
     private readonly total: number | null,
     private readonly fraction?: () => number,
     private readonly now: () => number = () => performance.now(),
-  ) {}
+  ) {
+    this.t0 = now()
+    this.phaseT0 = this.t0
+  }
 
   /** `done` features read so far. */
   read(done: number): void {
