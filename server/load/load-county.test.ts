@@ -192,4 +192,21 @@ describe('loading a dirty county', () => {
     const [{ n }] = (await db.query<{ n: number }>('SELECT count(*)::int AS n FROM parcels')) as [{ n: number }]
     expect(n).toBe(next.filter((p) => p.geom).length)
   })
+
+  it('an interrupted load (Ctrl-C) changes nothing and leaves no staging table', async () => {
+    const before = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM parcels')
+    const stop = new AbortController()
+    stop.abort()
+    await expect(
+      loadFile(db, {
+        file: join(dir, 'story.zip'),
+        county,
+        mapping: parseMapping(FIXTURE_MAPPING),
+        out,
+        signal: stop.signal,
+      }),
+    ).rejects.toThrow(/interrupted; the county was not changed/)
+    expect(await db.query('SELECT count(*)::int AS n FROM parcels')).toEqual(before)
+    expect(await db.query("SELECT tablename FROM pg_tables WHERE tablename LIKE 'load_stage%'")).toEqual([])
+  })
 })

@@ -41,6 +41,8 @@ export interface LoadCountyOptions {
   onProgress?: (p: LoadProgress) => void
   /** false when the caller builds the parcel indexes itself after several counties (the demo) */
   buildIndexes?: boolean
+  /** Stops the load between batches and phases (Ctrl-C); nothing is changed in `parcels`. */
+  signal?: AbortSignal
 }
 
 export interface LoadSummary {
@@ -57,7 +59,11 @@ export interface LoadSummary {
 export async function loadCounty(db: Database, o: LoadCountyOptions): Promise<LoadSummary> {
   const t0 = performance.now()
   const fips = o.county.state_fp + o.county.county_fp
-  const progress = o.onProgress ?? (() => {})
+  const report = o.onProgress ?? (() => {})
+  const progress = (p: LoadProgress) => {
+    if (o.signal?.aborted) throw new LoadError('interrupted; the county was not changed')
+    report(p)
+  }
   const stage = await createStage(db)
   try {
     let seq = 0

@@ -22,6 +22,7 @@ export interface LoadFileOptions {
   dem?: string
   cdl?: string
   out: ProgressOut
+  signal?: AbortSignal
 }
 
 export interface LoadFileResult {
@@ -59,6 +60,7 @@ export async function loadFile(db: Database, o: LoadFileOptions): Promise<LoadFi
       rasters,
       report,
       onProgress: (p) => (p.phase === 'read' ? bar.read(p.done ?? 0) : bar.step(p.phase)),
+      signal: o.signal,
     })
     bar.done()
     report.coercions(log)
