@@ -1,5 +1,18 @@
 import { defineConfig } from 'vitest/config'
 
+/** The API suite runs once per backend: same files, a server on the embedded database or on PostgreSQL. */
+const apiProject = (name: string, setup: string, include: string[]) => ({
+  test: {
+    name,
+    environment: 'node' as const,
+    include,
+    globalSetup: [setup],
+    testTimeout: 60_000,
+    hookTimeout: 180_000,
+    fileParallelism: false,
+  },
+})
+
 export default defineConfig({
   test: {
     projects: [
@@ -15,19 +28,14 @@ export default defineConfig({
             'bench/**/*.test.ts',
           ],
           exclude: ['**/node_modules/**', 'server/test/**'],
-        },
-      },
-      {
-        test: {
-          name: 'api',
-          environment: 'node',
-          include: ['server/test/**/*.api.test.ts'],
-          globalSetup: ['server/test/global-setup.ts'],
           testTimeout: 60_000,
-          hookTimeout: 180_000,
-          fileParallelism: false,
         },
       },
+      apiProject('api', 'server/test/global-setup-embedded.ts', ['server/test/**/*.api.test.ts']),
+      apiProject('api-pg', 'server/test/global-setup-postgres.ts', [
+        'server/test/**/*.api.test.ts',
+        'server/test/**/*.pg-api.test.ts',
+      ]),
     ],
   },
 })

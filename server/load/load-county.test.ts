@@ -1,5 +1,5 @@
 /**
- * The whole load path on the embedded database (in memory): a dirty zipped Shapefile in State
+ * The whole load path on the embedded database: a dirty zipped Shapefile in State
  * Plane feet and two rasters in, records out, checked against facts computed here from the
  * fixture's own lon/lat geometry (turf), not from the loader's code.
  */
@@ -11,7 +11,7 @@ import type { MultiPolygon } from 'geojson'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Database } from '../db/database'
 import { migrate } from '../db/migrate'
-import { openPglite } from '../db/pglite-database'
+import { openWorkerPglite } from '../db/pglite-owner'
 import { FIXTURE_MAPPING, type FixtureParcel, fixtureParcels } from './county-fixture.test-support'
 import { IOWA_NORTH_FTUS_ESRI, writeShapefileZip } from './format-writers.test-support'
 import { loadFile } from './load-file'
@@ -52,7 +52,7 @@ async function byPin(): Promise<Map<string, Record<string, unknown>[]>> {
 }
 
 beforeAll(async () => {
-  db = await openPglite('memory://')
+  db = await openWorkerPglite({ dataDir: join(dir, 'pglite'), maxWaiting: 64 })
   await migrate(db)
   writeDem(join(dir, 'dem.tif'))
   writeCdl(join(dir, 'cdl.tif'), SPLIT_LON)

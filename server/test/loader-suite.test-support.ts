@@ -27,7 +27,9 @@ import {
   writeGeoPackage,
   writeShapefileZip,
 } from '../load/format-writers.test-support'
-import { api, type Backend, cli, createKey, type RunningServer, startServer } from './loader-harness.test-support'
+import type { Backend } from './context'
+import { api, keyFor, type LoaderBackend, loadCli, loaderBackend, startServer } from './loader-harness.test-support'
+import type { SpawnedServer } from './spawn-server'
 
 interface County {
   county_fp: string
@@ -95,9 +97,9 @@ const rect = (x0: number, y0: number, x1: number, y1: number): Polygon => ({
   ],
 })
 
-export function loaderSuite(makeBackend: () => Promise<Backend>): void {
-  let backend: Backend
-  let server: RunningServer
+export function loaderSuite(backendName: Backend): void {
+  let backend: LoaderBackend
+  let server: SpawnedServer
   let key: string
   let listed = ''
   const loads = new Map<string, { code: number; stdout: string; stderr: string }>()
@@ -116,7 +118,7 @@ export function loaderSuite(makeBackend: () => Promise<Backend>): void {
     return res.body
   }
   const load = (c: County, extra: string[] = []) =>
-    cli(backend, 'load', [
+    loadCli(backend, [
       join(backend.workDir, c.file),
       '--state',
       'IA',
@@ -130,16 +132,14 @@ export function loaderSuite(makeBackend: () => Promise<Backend>): void {
     ])
 
   beforeAll(async () => {
-    backend = await makeBackend()
-    const { mkdirSync } = await import('node:fs')
-    mkdirSync(backend.workDir, { recursive: true })
+    backend = await loaderBackend(backendName)
     writeFileSync(join(backend.workDir, 'mapping.json'), JSON.stringify(FIXTURE_MAPPING))
     for (const c of COUNTIES) {
       c.write(join(backend.workDir, c.file), fixtureParcels(c.shift))
       loads.set(c.county_fp, await load(c))
     }
-    listed = (await cli(backend, 'load', ['--list'])).stdout
-    key = await createKey(backend)
+    listed = (await loadCli(backend, ['--list'])).stdout
+    key = await keyFor(backend)
     server = await startServer(backend)
   }, 600_000)
 
@@ -296,7 +296,7 @@ export function loaderSuite(makeBackend: () => Promise<Backend>): void {
     const csv = await load({ ...c, file: 'parcels.csv' })
     expect(csv.stderr).toMatch(/unknown format ".csv"/)
     writeFileSync(join(backend.workDir, 'bad-map.json'), JSON.stringify({ ownr: 'OWNER' }))
-    const bad = await cli(backend, 'load', [
+    const bad = await loadCli(backend, [
       join(backend.workDir, c.file),
       ...['--state', 'IA', '--county-fp', '001', '--county', 'Adair', '--map', join(backend.workDir, 'bad-map.json')],
     ])
@@ -306,5 +306,5 @@ export function loaderSuite(makeBackend: () => Promise<Backend>): void {
   })
 }
 
-export const describeLoader = (name: string, makeBackend: () => Promise<Backend>) =>
-  describe(name, () => loaderSuite(makeBackend))
+export const describeLoader = (backend: Backend) =>
+  describe(`loader → ${backend} database → HTTP`, () => loaderSuite(backend))
