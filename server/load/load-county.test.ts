@@ -13,10 +13,11 @@ import type { Database } from '../db/database'
 import { migrate } from '../db/migrate'
 import { openWorkerPglite } from '../db/pglite-owner'
 import { FIXTURE_MAPPING, type FixtureParcel, fixtureParcels } from './county-fixture.test-support'
-import { IOWA_NORTH_FTUS_ESRI, writeShapefileZip } from './format-writers.test-support'
+import { IOWA_NORTH_FTUS_ESRI } from './format-writers.test-support'
 import { loadFile } from './load-file'
 import { parseMapping } from './mapping'
 import { DEM, demValue, toAlbers, writeCdl, writeDem } from './raster-writers.test-support'
+import { writeShapefileZip } from './shapefile-writer.test-support'
 
 const dir = mkdtempSync(join(tmpdir(), 'plat-load-county-'))
 const county = { state_fp: '19', county_fp: '169', state: 'IA', county: 'Story' }

@@ -12,10 +12,10 @@ import {
   writeGeoJson,
   writeGeoJsonSeq,
   writeGeoPackage,
-  writeShapefileZip,
 } from './format-writers.test-support'
 import { parseMapping } from './mapping'
 import { openSource } from './open-source'
+import { writeShapefileZip } from './shapefile-writer.test-support'
 import { isRejected, type StagedItem, type StagedRow } from './staged-row'
 
 const dir = mkdtempSync(join(tmpdir(), 'plat-readers-'))
@@ -167,7 +167,7 @@ describe('readers: clear errors', () => {
     const empty = join(dir, 'empty.zip')
     writeFileSync(empty, zipSync({ 'readme.txt': new TextEncoder().encode('x') }))
     await expect(openSource(empty)).rejects.toThrow(/holds no .shp/)
-    const { shapefileFiles } = await import('./format-writers.test-support')
+    const { shapefileFiles } = await import('./shapefile-writer.test-support')
     const files = shapefileFiles(parcels, IOWA_NORTH_FTUS_ESRI, 'noprj')
     delete files['noprj.prj']
     const zip = join(dir, 'noprj.zip')

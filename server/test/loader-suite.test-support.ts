@@ -25,8 +25,8 @@ import {
   writeGeoJson,
   writeGeoJsonSeq,
   writeGeoPackage,
-  writeShapefileZip,
 } from '../load/format-writers.test-support'
+import { writeShapefileZip } from '../load/shapefile-writer.test-support'
 import type { Backend } from './context'
 import { api, keyFor, type LoaderBackend, loadCli, loaderBackend, startServer } from './loader-harness.test-support'
 import type { SpawnedServer } from './spawn-server'
