@@ -100,27 +100,6 @@ describe('readers: the fixture county in every format reads back the same', () =
     expect(rows[0]!.extra.deed_dt).toBe('1999-12-31')
   })
 
-  it('GeoPackage in UTM 15N (metres): gpkg_* tables, GP header blobs', async () => {
-    const path = join(dir, 'story.gpkg')
-    writeGeoPackage(path, parcels, UTM15N_OGC, 26915)
-    const { items, rows, log, projections } = await read(path)
-    expect(projections).toEqual(['NAD83 / UTM zone 15N'])
-    expect(items).toHaveLength(parcels.length)
-    expect(items.filter(isRejected).map((r) => r.reason)).toEqual(['no geometry'])
-    expectGeometriesBack(rows)
-    expectCoercedAttributes(rows, log)
-  })
-
-  it('FlatGeobuf in UTM 15N with an EPSG code in its header', async () => {
-    const path = join(dir, 'story.fgb')
-    writeFlatGeobuf(path, parcels, UTM15N_OGC, 26915)
-    const { items, rows, log, projections } = await read(path)
-    expect(projections[0]).toMatch(/EPSG:26915/)
-    expect(items).toHaveLength(withGeom.length)
-    expectGeometriesBack(rows)
-    expectCoercedAttributes(rows, log)
-  })
-
   it('GeoJSON with a crs member naming State Plane feet; --crs overrides it', async () => {
     const path = join(dir, 'story.geojson')
     writeGeoJson(path, parcels, IOWA_NORTH_FTUS_ESRI, 3417)
@@ -135,12 +114,36 @@ describe('readers: the fixture county in every format reads back the same', () =
     expect(wrong.items.filter(isRejected)[0]!.reason).toMatch(/outside longitude\/latitude.*--crs/)
   })
 
-  it('GeoJSON text sequence in longitude/latitude', async () => {
-    const path = join(dir, 'story.geojsons')
-    writeGeoJsonSeq(path, parcels)
+  it.each([
+    {
+      name: 'GeoPackage in UTM 15N (metres): gpkg_* tables, GP header blobs',
+      file: 'story.gpkg',
+      write: (path: string) => writeGeoPackage(path, parcels, UTM15N_OGC, 26915),
+      crs: /^NAD83 \/ UTM zone 15N$/,
+      features: parcels.length,
+    },
+    {
+      name: 'FlatGeobuf in UTM 15N with an EPSG code in its header (no record without geometry: the format has none)',
+      file: 'story.fgb',
+      write: (path: string) => writeFlatGeobuf(path, parcels, UTM15N_OGC, 26915),
+      crs: /EPSG:26915/,
+      features: withGeom.length,
+    },
+    {
+      name: 'GeoJSON text sequence in longitude/latitude',
+      file: 'story.geojsons',
+      write: (path: string) => writeGeoJsonSeq(path, parcels),
+      crs: /^WGS 84$/,
+      features: parcels.length,
+    },
+  ])('$name', async ({ file, write, crs, features }) => {
+    const path = join(dir, file)
+    write(path)
     const { items, rows, log, projections } = await read(path)
-    expect(projections).toEqual(['WGS 84'])
-    expect(items).toHaveLength(parcels.length)
+    expect(projections).toHaveLength(1)
+    expect(projections[0]).toMatch(crs)
+    expect(items).toHaveLength(features)
+    expect(items.filter(isRejected).map((r) => r.reason)).toEqual(features === parcels.length ? ['no geometry'] : [])
     expectGeometriesBack(rows)
     expectCoercedAttributes(rows, log)
   })
