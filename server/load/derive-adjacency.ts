@@ -15,7 +15,11 @@ export async function deriveAdjacency(stage: Stage): Promise<{ holdings: number 
   const pairs = await stage.db.query<{ a: number[] | null; b: number[] | null }>(
     `SELECT array_agg(a.seq) AS a, array_agg(b.seq) AS b
      FROM ${t} a JOIN ${t} b
-       ON a.owner_key = b.owner_key AND a.seq < b.seq AND ST_DWithin(a.geom, b.geom, ${TOUCH_TOLERANCE_DEG})
+       ON ST_DWithin(a.geom, b.geom, ${TOUCH_TOLERANCE_DEG}) AND a.seq < b.seq
+          -- Not "=": an equality lets the planner hash-join on owner names, which compares every pair of
+          -- a common name's parcels (thousands for a city or a frequent name); this way each parcel
+          -- probes the spatial index for its few neighbours and then compares names.
+          AND a.owner_key IS NOT DISTINCT FROM b.owner_key
      WHERE a.rejected IS NULL AND b.rejected IS NULL AND a.owner_key IS NOT NULL`,
   )
   const as = pairs[0]?.a ?? []
