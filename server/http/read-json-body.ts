@@ -7,11 +7,13 @@ export type BodyResult =
   | { ok: false; status: 413; detail: string }
   | { ok: false; status: 422; msg: string }
 
+export type BodyTextResult = { ok: true; text: string } | Exclude<BodyResult, { ok: true }>
+
 /**
- * Reads at most MAX_BODY_BYTES (even without Content-Length) and parses JSON. A client that hangs
- * up mid-body is not an error of ours: that surfaces as QueryCancelledError (nothing logged).
+ * Reads at most MAX_BODY_BYTES (even without Content-Length) as text. A client that hangs up
+ * mid-body is not an error of ours: that surfaces as QueryCancelledError (nothing logged).
  */
-export async function readJsonBody(c: Context): Promise<BodyResult> {
+export async function readBodyText(c: Context): Promise<BodyTextResult> {
   const tooLarge = {
     ok: false,
     status: 413,
@@ -40,8 +42,15 @@ export async function readJsonBody(c: Context): Promise<BodyResult> {
   }
   const text = Buffer.concat(chunks).toString('utf8')
   if (text.trim() === '') return { ok: false, status: 422, msg: 'Request body is empty; expected JSON.' }
+  return { ok: true, text }
+}
+
+/** readBodyText, then JSON. */
+export async function readJsonBody(c: Context): Promise<BodyResult> {
+  const body = await readBodyText(c)
+  if (!body.ok) return body
   try {
-    return { ok: true, value: JSON.parse(text) }
+    return { ok: true, value: JSON.parse(body.text) }
   } catch (e) {
     return { ok: false, status: 422, msg: `Malformed JSON: ${(e as Error).message}` }
   }
