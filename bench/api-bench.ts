@@ -1,110 +1,249 @@
 /**
- * `npm run bench:api [-- --parcels N]`: area search and query latency against the reference server
- * on the embedded database, plus cold start on an existing DATA_DIR. Writes BENCHMARKS.md.
- * The dataset lives in .data-bench-N and is reused by later runs.
+ * `npm run bench:api [-- --backend both|embedded|postgres --parcels N --embedded-parcels M]`: the
+ * reference API measured from outside over loopback HTTP, on each backend in one run: request
+ * latency, what a heavy request costs (many vertices, a huge filter string), /healthz beside heavy
+ * work, autocannon load at 10 and 50 connections with and without a heavy area search running, and
+ * cold start. PostgreSQL runs at `--parcels` (default 100,000); the embedded database at
+ * `--embedded-parcels` (default the smaller of the two and 100,000: it is the local default, not
+ * the store for a state). Datasets are kept between runs (see bench-server.ts). Writes BENCHMARKS.md.
  */
-import { spawn } from 'node:child_process'
 import { parseArgs } from 'node:util'
-import { loadConfig } from '../server/config'
-import { startServer } from '../server/server'
-import { areaBody, denseCentre, poster, squareFor } from './bench-areas'
+import type { Polygon } from 'geojson'
+import { areaBody, denseCentre, type Post, poster, squareFor } from './bench-areas'
+import { type BenchBackend, type BenchServer, pgServerUrl, startBenchServer } from './bench-server'
 import { machineLine, writeSection } from './benchmarks-file'
+import { type LoadResult, loopUntil, runLoad } from './load-test'
+import { circle } from './shapes'
 import { ms, percentile, timeIt } from './stats'
 
 const { values } = parseArgs({
-  options: { parcels: { type: 'string', default: '100000' }, runs: { type: 'string', default: '30' } },
+  options: {
+    backend: { type: 'string', default: 'both' },
+    parcels: { type: 'string', default: '100000' },
+    'embedded-parcels': { type: 'string' },
+    runs: { type: 'string', default: '30' },
+    seconds: { type: 'string', default: '10' },
+  },
 })
 const parcels = Number(values.parcels)
+const embeddedParcels = Number(values['embedded-parcels'] ?? Math.min(parcels, 100_000))
 const runs = Number(values.runs)
-const dataDir = `.data-bench-${parcels}`
-const env = {
-  ...process.env,
-  DATA_DIR: dataDir,
-  DEMO_PARCELS: String(parcels),
-  DEMO_SEED: '1',
-  PORT: '0',
-  STATIC_DIR: '.none',
+const seconds = Number(values.seconds)
+const backends: BenchBackend[] = values.backend === 'both' ? ['embedded', 'postgres'] : [values.backend as BenchBackend]
+if (backends.includes('postgres') && !pgServerUrl()) {
+  throw new Error('--backend postgres needs BENCH_PG or PLAT_TEST_PG: a PostgreSQL server (see README)')
 }
 
-console.log(`Preparing ${parcels} parcels in ${dataDir} (first run generates them)…`)
-const loadStart = performance.now()
-const server = await startServer(loadConfig(env))
-const loadSeconds = (performance.now() - loadStart) / 1000
-const key = server.demoKey as string
-const post = poster(server.url, key)
-const areaIds = async (body: unknown) => ((await post('/parcels/area', body)) as { svc_uuids: string[] }).svc_uuids
+const row = (name: string, s: number[], note = '') =>
+  `| ${name} | ${ms(percentile(s, 50))} | ${ms(percentile(s, 95))} | ${note} |`
+const fmt = (n: number) => Math.round(n).toLocaleString('en-US')
+const ids = async (post: Post, body: unknown) =>
+  ((await post('/parcels/area', body)) as { svc_uuids: string[] }).svc_uuids
 
-// Centre on the densest place and grow a square until it covers ~10,000 parcels (or what there is).
-const target = Math.min(10_000, Math.floor(parcels / 4))
-const found = await squareFor(post, await denseCentre(post), target)
-const ids = found.ids
-const areaRequest = areaBody(found.polygon)
-const areaSamples: number[] = []
-for (let i = 0; i < runs; i++) areaSamples.push(await timeIt(() => areaIds(areaRequest)))
+async function samples(n: number, fn: (i: number) => Promise<unknown>): Promise<number[]> {
+  const out: number[] = []
+  for (let i = 0; i < n; i++) out.push(await timeIt(() => fn(i)))
+  return out
+}
 
-const queryIds =
-  ids.length >= 1000
-    ? ids
-    : [
-        ...ids,
-        ...Array.from(
-          { length: 1000 - ids.length },
-          (_, i) => `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`,
-        ),
-      ]
-const querySamples: number[] = []
-for (let i = 0; i < runs; i++) {
-  const start = (i * 997) % Math.max(1, queryIds.length - 1000)
-  const chunk = queryIds.slice(start, start + 1000)
-  querySamples.push(
-    await timeIt(() =>
-      post('/parcels/query', { filters: [{ field: 'svc_uuid', op: 'in', value: chunk }], limit: 100 }),
+/** The radius (degrees of latitude) at which a 64-vertex circle at `centre` covers about `target` parcels. */
+async function radiusFor(post: Post, centre: [number, number], target: number): Promise<number> {
+  let lo = 0.001
+  let hi = 1
+  let r = hi
+  for (let i = 0; i < 20; i++) {
+    r = (lo + hi) / 2
+    const n = (await ids(post, areaBody(circle(centre, r, 64)))).length
+    if (Math.abs(n - target) / target < 0.03) break
+    if (n < target) lo = r
+    else hi = r
+  }
+  return r
+}
+
+async function measure(server: BenchServer) {
+  const post = poster(server.baseUrl, server.key)
+  const centre = await denseCentre(post)
+  const target = Math.min(10_000, Math.floor(server.parcels / 4))
+  const square = await squareFor(post, centre, target)
+  const squareBody = areaBody(square.polygon)
+  const lines: string[] = []
+
+  const area = await samples(runs, () => ids(post, squareBody))
+  lines.push(row(`POST /parcels/area, square covering ${fmt(square.ids.length)} parcels`, area))
+
+  // The same circle drawn with 64 and with 2,000 vertices (a freehand area from the app).
+  const r = await radiusFor(post, centre, Math.min(3_700, Math.floor(server.parcels / 10)))
+  const c64 = areaBody(circle(centre, r, 64))
+  const c2000 = areaBody(circle(centre, r, 2000))
+  const covered = (await ids(post, c2000)).length
+  const t64 = await samples(runs, () => ids(post, c64))
+  const t2000 = await samples(runs, () => ids(post, c2000))
+  const ratio = percentile(t2000, 50) / percentile(t64, 50)
+  lines.push(row(`POST /parcels/area, 64-vertex circle (${fmt(covered)} parcels)`, t64))
+  lines.push(
+    row(
+      'POST /parcels/area, the same circle with 2,000 vertices',
+      t2000,
+      `${ratio.toFixed(2)}× the 64-vertex p50 (target ≤ 2×)`,
     ),
   )
-}
-const filteredSamples: number[] = []
-for (let i = 0; i < runs; i++) {
+
+  const chunk = (i: number) => square.ids.slice((i * 997) % Math.max(1, square.ids.length - 1000)).slice(0, 1000)
+  const inQuery = await samples(runs, (i) =>
+    post('/parcels/query', { filters: [{ field: 'svc_uuid', op: 'in', value: chunk(i) }], limit: 100 }),
+  )
+  lines.push(row('POST /parcels/query, `svc_uuid in` 1,000 ids, limit 100', inQuery, 'target p50 ≤ 80 ms'))
   const filters = [
     { field: 'state', op: 'eq', value: 'IA' },
     { field: 'cdl_majority_category', op: 'eq', value: 'Corn' },
     { field: 'acres', op: 'gt', value: 80 },
   ]
-  filteredSamples.push(await timeIt(() => post('/parcels/query', { filters, limit: 100, offset: (i * 100) % 1000 })))
-}
-await server.close()
+  const filtered = await samples(runs, (i) => post('/parcels/query', { filters, limit: 100, offset: (i * 100) % 1000 }))
+  lines.push(row('POST /parcels/query, state + crop + acres filters, limit 100', filtered))
 
-// Cold start: a fresh process on the existing DATA_DIR, until it is listening.
-const coldSamples: number[] = []
-for (let i = 0; i < 3; i++) coldSamples.push(await coldStart())
-
-function coldStart(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const t0 = performance.now()
-    const child = spawn(process.execPath, ['--import', 'tsx', 'server/cli/start.ts'], { env })
-    child.stdout.on('data', (d: Buffer) => {
-      if (d.toString().includes('listening on')) {
-        const t = performance.now() - t0
-        child.kill('SIGTERM')
-        child.on('exit', () => resolve(t))
-      }
+  const huge = { filters: [{ field: 'legal', op: 'ilike', value: 'ab '.repeat(70_000) }] }
+  const refused = await samples(5, async () => {
+    const res = await fetch(`${server.baseUrl}/parcels/query`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${server.key}`, 'content-type': 'application/json' },
+      body: JSON.stringify(huge),
     })
-    child.on('error', reject)
+    await res.text()
+    if (res.status !== 422) throw new Error(`a 210 KB ilike value answered ${res.status}, not 422`)
   })
+  lines.push(row('POST /parcels/query with a 210 KB `ilike` value → 422', refused, 'target < 1 s'))
+
+  // /healthz while three heavy area searches (the 10,000-parcel square) run back to back.
+  let finish = () => {}
+  const stop = new Promise<void>((r) => {
+    finish = r
+  })
+  const heavy = [0, 1, 2].map(() => loopUntil(stop, () => ids(post, squareBody)))
+  await new Promise((r) => setTimeout(r, 300))
+  const health = await samples(40, async () => {
+    await (await fetch(`${server.baseUrl}/healthz`)).text()
+    await new Promise((r) => setTimeout(r, 50))
+  })
+  finish()
+  const heavyTimes = (await Promise.all(heavy)).flat()
+  lines.push(
+    row(
+      'GET /healthz while three heavy area searches run',
+      health.map((t) => t - 50),
+      `max ${ms(Math.max(...health) - 50)}; target ≤ 250 ms; the searches took p50 ${ms(percentile(heavyTimes, 50))}`,
+    ),
+  )
+  return { lines, squareBody, squareIds: square.ids, centre }
 }
 
-const row = (name: string, s: number[], target: string) =>
-  `| ${name} | ${ms(percentile(s, 50))} | ${ms(percentile(s, 95))} | ${target} |`
-const body = `
-## API (\`npm run bench:api -- --parcels ${parcels}\`)
-Embedded database (PGlite + PostGIS), ${parcels.toLocaleString('en-US')} demo parcels, ${runs} runs each, measured ${new Date().toISOString().slice(0, 10)} on ${machineLine()}.
-Dataset preparation this run: ${loadSeconds.toFixed(1)} s (includes generation when the DATA_DIR was new).
+async function loadTests(server: BenchServer, m: Awaited<ReturnType<typeof measure>>) {
+  const post = poster(server.baseUrl, server.key)
+  // Small areas (~1,000 parcels) spread around the centre, pages of ids as the app sends them, points.
+  const smallSquare = await squareFor(post, m.centre, Math.min(1000, Math.floor(server.parcels / 40)))
+  const half =
+    ((smallSquare.polygon.coordinates[0]?.[2]?.[0] as number) -
+      (smallSquare.polygon.coordinates[0]?.[0]?.[0] as number)) /
+    2
+  let i = 0
+  const shift = (p: Polygon, k: number): Polygon => ({
+    type: 'Polygon',
+    coordinates: p.coordinates.map((ring) =>
+      ring.map(([x, y]) => [
+        (x as number) + ((k % 5) - 2) * half,
+        (y as number) + ((Math.floor(k / 5) % 5) - 2) * half,
+      ]),
+    ),
+  })
+  const pages = Array.from({ length: 50 }, (_, k) => m.squareIds.slice(k * 100, k * 100 + 100)).filter((p) => p.length)
+  const kinds = {
+    query: () => ({
+      method: 'POST' as const,
+      path: '/parcels/query',
+      body: JSON.stringify({
+        filters: [{ field: 'svc_uuid', op: 'in', value: pages[i++ % pages.length] }],
+        limit: 100,
+      }),
+    }),
+    area: () => ({
+      method: 'POST' as const,
+      path: '/parcels/area',
+      body: JSON.stringify(areaBody(shift(smallSquare.polygon, i++))),
+    }),
+    point: () => {
+      const k = i++
+      const lon = m.centre[0] + ((k % 97) / 97 - 0.5) * 0.02
+      const lat = m.centre[1] + ((k % 89) / 89 - 0.5) * 0.02
+      return { method: 'GET' as const, path: `/parcels/point?lat=${lat.toFixed(5)}&lon=${lon.toFixed(5)}` }
+    },
+  }
+  const lines: string[] = []
+  for (const heavy of [false, true]) {
+    for (const [name, next] of Object.entries(kinds)) {
+      for (const connections of [10, 50]) {
+        let finish = () => {}
+        const stop = new Promise<void>((r) => {
+          finish = r
+        })
+        const background = heavy ? loopUntil(stop, () => ids(post, m.squareBody)) : Promise.resolve([])
+        const r: LoadResult = await runLoad({ url: server.baseUrl, key: server.key, connections, seconds, next })
+        finish()
+        const bg = await background
+        lines.push(
+          `| ${name} | ${connections} | ${heavy ? `yes (${bg.length} searches, p50 ${ms(percentile(bg, 50))})` : 'no'} | ${fmt(r.rps)} | ${r.p50} ms | ${r.p99} ms | ${r.failed} of ${fmt(r.total)} |`,
+        )
+        console.log(lines.at(-1))
+      }
+    }
+  }
+  return lines
+}
 
-| operation | p50 | p95 | target |
+async function coldStarts(server: BenchServer): Promise<number[]> {
+  const out: number[] = []
+  for (let k = 0; k < 3; k++) {
+    const t0 = performance.now()
+    const s = await startBenchServer(server.backend, server.parcels, { DEMO_PARCELS: String(server.parcels) })
+    out.push(performance.now() - t0)
+    await s.stop()
+  }
+  return out
+}
+
+for (const backend of backends) {
+  const n = backend === 'postgres' ? parcels : embeddedParcels
+  console.log(`${backend}: preparing ${fmt(n)} parcels (a first run generates them)…`)
+  const server = await startBenchServer(backend, n)
+  let body: string
+  try {
+    const m = await measure(server)
+    console.log(m.lines.join('\n'))
+    const load = await loadTests(server, m)
+    await server.stop()
+    const cold = await coldStarts(server)
+    const label =
+      backend === 'postgres'
+        ? 'PostgreSQL 15 + PostGIS 3 (on this machine, loopback)'
+        : 'embedded database (PGlite + PostGIS, worker thread)'
+    body = `
+## API on the ${backend === 'postgres' ? 'PostgreSQL' : 'embedded'} backend (\`npm run bench:api -- --backend ${backend} --${backend === 'postgres' ? 'parcels' : 'embedded-parcels'} ${n}\`)
+${label}, ${fmt(n)} demo parcels, measured ${new Date().toISOString().slice(0, 10)} on ${machineLine()}; server and load generator share the machine.
+Server start this run: ${server.startSeconds.toFixed(1)} s (includes generating the dataset when it was new).
+
+| operation (sequential, ${runs} runs unless noted) | p50 | p95 | note |
 |---|---|---|---|
-${row(`POST /parcels/area, square covering ${ids.length.toLocaleString('en-US')} parcels`, areaSamples, 'p50 ≤ 300 ms (10,000 parcels)')}
-${row('POST /parcels/query, `svc_uuid in` 1,000 ids, limit 100', querySamples, 'p50 ≤ 80 ms')}
-${row('POST /parcels/query, state + crop + acres filters, limit 100', filteredSamples, '—')}
-${row('cold start on existing DATA_DIR (process spawn → listening)', coldSamples, '≤ 5 s')}
+${m.lines.join('\n')}
+${row('cold start on the existing dataset (spawn → listening, 3 runs)', cold)}
+
+Load over loopback (autocannon, ${seconds} s per row, brotli accepted). Heavy = one client running the area search of the first table back to back.
+
+| endpoint | connections | heavy search beside | req/s | p50 | p99 | failed |
+|---|---|---|---|---|---|---|
+${load.join('\n')}
 `
-writeSection(`api-${parcels}`, body)
-console.log(body)
+  } finally {
+    await server.stop()
+  }
+  writeSection(`api-${backend}`, body)
+  console.log(body)
+}
