@@ -1,6 +1,7 @@
 import type { Context } from 'hono'
 import { MAX_BODY_BYTES } from '../../contract/limits'
 import { QueryCancelledError } from '../db/db-errors'
+import { readCapped } from './read-capped'
 
 export type BodyResult =
   | { ok: true; value: unknown }
@@ -23,24 +24,14 @@ export async function readBodyText(c: Context): Promise<BodyTextResult> {
   if (declared > MAX_BODY_BYTES) return tooLarge
   const stream = c.req.raw.body
   if (!stream) return { ok: false, status: 422, msg: 'Request body is empty; expected JSON.' }
-  const chunks: Uint8Array[] = []
-  let size = 0
-  const reader = stream.getReader()
+  let bytes: Buffer | null
   try {
-    for (;;) {
-      const { done, value } = await reader.read()
-      if (done) break
-      size += value.byteLength
-      if (size > MAX_BODY_BYTES) {
-        await reader.cancel()
-        return tooLarge
-      }
-      chunks.push(value)
-    }
+    bytes = await readCapped(stream, MAX_BODY_BYTES)
   } catch {
     throw new QueryCancelledError()
   }
-  const text = Buffer.concat(chunks).toString('utf8')
+  if (bytes === null) return tooLarge
+  const text = bytes.toString('utf8')
   if (text.trim() === '') return { ok: false, status: 422, msg: 'Request body is empty; expected JSON.' }
   return { ok: true, text }
 }

@@ -4,6 +4,7 @@
  * call can end into a value. It never follows redirects (the key would travel with them) and keeps
  * nothing of the upstream's headers but the few the answer mapping needs.
  */
+import { readCapped } from '../http/read-capped'
 import type { ProxyEndpoint } from './cache-key'
 import { backoffMs, DEFAULT_RETRY, describeFailure, neverSent, type RetryPolicy } from './retry-policy'
 
@@ -78,8 +79,9 @@ export function createUpstreamClient(opts: UpstreamOptions): UpstreamClient {
       redirect: 'manual',
       signal,
     })
-    const text = await readCapped(res)
-    if (text === null) return { kind: 'broken', reason: `its answer was larger than ${MAX_ANSWER_BYTES} bytes` }
+    const bytes = res.body ? await readCapped(res.body, MAX_ANSWER_BYTES) : Buffer.alloc(0)
+    if (bytes === null) return { kind: 'broken', reason: `its answer was larger than ${MAX_ANSWER_BYTES} bytes` }
+    const text = bytes.toString('utf8')
     const header = (name: string) => res.headers.get(name)
     return { kind: 'answer', status: res.status, text, retryAfter: header('retry-after'), location: header('location') }
   }
@@ -102,23 +104,4 @@ export function createUpstreamClient(opts: UpstreamOptions): UpstreamClient {
       }
     },
   }
-}
-
-/** The body as text, or null past MAX_ANSWER_BYTES (reading stops there). */
-async function readCapped(res: Response): Promise<string | null> {
-  if (!res.body) return ''
-  const reader = res.body.getReader()
-  const chunks: Uint8Array[] = []
-  let size = 0
-  for (;;) {
-    const { done, value } = await reader.read()
-    if (done) break
-    size += value.byteLength
-    if (size > MAX_ANSWER_BYTES) {
-      await reader.cancel()
-      return null
-    }
-    chunks.push(value)
-  }
-  return Buffer.concat(chunks).toString('utf8')
 }
