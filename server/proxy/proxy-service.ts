@@ -36,7 +36,9 @@ export interface ProxyDeps {
 
 const rawOf = (req: ProxyRequest) => ('search' in req ? req.search : req.body)
 
-export function proxyService({ upstream, cache, usage, redact, log }: ProxyDeps): ProxyService {
+export function proxyService({ upstream, cache, usage, redact, log: write }: ProxyDeps): ProxyService {
+  // A network error's text could, in principle, quote what was sent: every line is redacted too.
+  const log = (line: string) => write(redact(line))
   const inFlight = new InFlight<ProxyAnswer>()
 
   async function call(req: ProxyRequest, key: string, requestId: string | undefined): Promise<ProxyAnswer> {
