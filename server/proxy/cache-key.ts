@@ -43,7 +43,7 @@ function normalFilter(filter: unknown): unknown {
 }
 
 /** The query body with the spec's defaults written out and its order-free lists sorted. */
-export function normalQuery(body: unknown): unknown {
+function normalQuery(body: unknown): unknown {
   if (!isObject(body)) return body
   const q: Json = { limit: DEFAULT_LIMIT, offset: 0, include_buildings: false, order: null, ...body }
   if (isObject(q.order) && !('direction' in q.order)) q.order = { ...q.order, direction: 'asc' }
@@ -57,7 +57,7 @@ export function normalQuery(body: unknown): unknown {
   return q
 }
 
-export function normalSearch(search: string): string {
+function normalSearch(search: string): string {
   const params = [...new URLSearchParams(search)]
   // Array.prototype.sort is stable: repeated names keep their relative order.
   params.sort((a, b) => byText(a[0], b[0]))

@@ -31,8 +31,4 @@ export class InFlight<T> {
     }
     return call.then((shared) => shared.value)
   }
-
-  get size(): number {
-    return this.calls.size
-  }
 }

@@ -20,7 +20,7 @@ const COUNTERS = [
   'coalesced',
   'coalesced_records',
 ] as const
-export type Counter = (typeof COUNTERS)[number]
+type Counter = (typeof COUNTERS)[number]
 type Counts = Record<Counter, number>
 
 const zero = (): Counts => Object.fromEntries(COUNTERS.map((c) => [c, 0])) as Counts

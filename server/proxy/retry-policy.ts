@@ -18,7 +18,7 @@ const NEVER_SENT = new Set([
 ])
 
 /** The error code under a failed fetch (`TypeError: fetch failed` carries it as `cause.code`). */
-export function failureCode(error: unknown): string | undefined {
+function failureCode(error: unknown): string | undefined {
   const cause = (error as { cause?: { code?: unknown } } | undefined)?.cause
   return typeof cause?.code === 'string' ? cause.code : undefined
 }
