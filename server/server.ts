@@ -80,6 +80,9 @@ export async function startServer(
   const ready = `ready in ${((performance.now() - t0) / 1000).toFixed(1)}s`
   if (parcels.mode === 'proxy') log(`${parcels.proxy.summary} · keys and cache in the ${database} · ${ready}`)
   else log(`Parcels: ${(await parcels.repo.countParcels()).toLocaleString('en-US')} (${database}) · ${ready}`)
+  if (demoKey && parcels.mode === 'proxy') {
+    log('  DEMO=on: anyone who reaches /demo-key spends your hosted allowance; set DEMO=off beyond your own machine.')
+  }
   if (demoKey) {
     log(`Demo API key (demo mode; also at ${url}/demo-key):\n  ${demoKey}`)
     log(`  try: curl -H "Authorization: Bearer ${demoKey}" "${url}/parcels/point?lat=42.03&lon=-93.62"`)
