@@ -78,7 +78,13 @@ export function restoreFromUrl(store: AppStore, search: string): { view: MapView
   return { view: applyShareState(store, state), problems }
 }
 
-export function startUrlSync(store: AppStore, handlers: UrlSyncHandlers, win: Window = window): () => void {
+export interface UrlSync {
+  stop(): void
+  /** Opens a link's query (a saved search) as a new history entry, as if the user had followed it. */
+  open(query: string): void
+}
+
+export function startUrlSync(store: AppStore, handlers: UrlSyncHandlers, win: Window = window): UrlSync {
   let written = win.location.search.replace(/^\?/, '')
   let writtenSearchPart = searchPart(shareStateOf(store.getState()))
   let timer: ReturnType<typeof setTimeout> | null = null
@@ -102,10 +108,9 @@ export function startUrlSync(store: AppStore, handlers: UrlSyncHandlers, win: Wi
     timer = setTimeout(write, WRITE_DELAY_MS)
   })
 
-  const onPopState = () => {
+  const apply = (query: string) => {
     if (timer) clearTimeout(timer)
     timer = null
-    const query = win.location.search.replace(/^\?/, '')
     const { state, problems } = decodeShareState(query)
     applying = true
     let view: MapViewState | null
@@ -119,11 +124,20 @@ export function startUrlSync(store: AppStore, handlers: UrlSyncHandlers, win: Wi
     handlers.onProblems(problems)
     if (view) handlers.onView(view)
   }
+  const onPopState = () => apply(win.location.search.replace(/^\?/, ''))
   win.addEventListener('popstate', onPopState)
 
-  return () => {
-    unsubscribe()
-    if (timer) clearTimeout(timer)
-    win.removeEventListener('popstate', onPopState)
+  return {
+    stop() {
+      unsubscribe()
+      if (timer) clearTimeout(timer)
+      win.removeEventListener('popstate', onPopState)
+    },
+    open(query) {
+      // Flush a pending write first, so Back returns to the search that was on screen.
+      if (timer) write()
+      win.history.pushState(null, '', `${win.location.pathname}${query ? `?${query}` : ''}`)
+      apply(query)
+    },
   }
 }

@@ -4,7 +4,7 @@
  */
 import type { Polygon, Position } from 'geojson'
 import { AREA_MAX_FEATURES } from '../../contract/limits'
-import { checkDrawnArea } from '../draw/validate-area'
+import { checkDrawnArea } from '../geo/validate-area'
 import type { DrawnArea } from '../state/search-spec'
 import { closeRing } from './import-result'
 

@@ -71,6 +71,16 @@ export interface MapHandlers {
   onBasemapStatus?(message: string | null): void
 }
 
+/**
+ * A layer whose features a click can pick, in priority order. Search results are the first; a later
+ * layer (e.g. parcel vector tiles, click-any-parcel) registers its own with `addPickLayer`.
+ */
+export interface PickLayer {
+  layerId: string
+  /** The parcel id behind a picked feature, or null to let the next layer try. */
+  idOf(feature: { id?: string | number; properties?: Record<string, unknown> | null }): string | null
+}
+
 export interface MapControllerOptions {
   container: HTMLElement
   center?: [number, number]
@@ -102,6 +112,12 @@ export class MapController {
   private basemapErrors = 0
   private clickMode: ClickMode = 'select'
   private readonly abort = new AbortController()
+  private readonly pickLayers: PickLayer[] = [
+    {
+      layerId: PARCEL_LAYERS.fill,
+      idOf: (f) => (typeof f.id === 'number' ? (this.batch.uuids[f.id] ?? null) : null),
+    },
+  ]
 
   constructor(options: MapControllerOptions) {
     this.map = new MapLibreMap({
@@ -139,10 +155,14 @@ export class MapController {
       .then((lines) => this.whenReady(() => this.source(BOUNDARY_SOURCES.states)?.setData(lines)))
       .catch((err: unknown) => this.boundaryFailed(err))
     this.map.on('zoomend', () => this.maybeLoadCounties())
+    // The container changes size with the layout (details sheet, phone rotation), not only the window.
+    this.resizeObserver = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(() => this.map.resize())
+    this.resizeObserver?.observe(options.container)
     this.whenReady(() => this.maybeLoadCounties())
   }
 
   private countiesRequested = false
+  private readonly resizeObserver: ResizeObserver | null
 
   /** County lines are ~840 KB of TopoJSON: fetch them only when the map is zoomed in to show them. */
   private maybeLoadCounties(): void {
@@ -185,9 +205,7 @@ export class MapController {
         return
       }
       if (this.clickMode !== 'select') return
-      const hit = map.queryRenderedFeatures(e.point, { layers: [PARCEL_LAYERS.fill] })[0]
-      const id = hit?.id
-      this.handlers.onParcelClick?.(typeof id === 'number' ? (this.batch.uuids[id] ?? null) : null)
+      this.handlers.onParcelClick?.(this.pick(e.point))
     })
     map.on('moveend', () => {
       const c = map.getCenter()
@@ -219,6 +237,26 @@ export class MapController {
         this.handlers.onBasemapStatus?.(null)
       }
     })
+  }
+
+  /** The first pickable parcel under a point, by layer priority. */
+  private pick(point: MapMouseEvent['point']): string | null {
+    const layers = this.pickLayers.map((l) => l.layerId).filter((id) => this.map.getLayer(id))
+    if (layers.length === 0) return null
+    const hits = this.map.queryRenderedFeatures(point, { layers })
+    for (const layer of this.pickLayers) {
+      for (const hit of hits) {
+        if (hit.layer.id !== layer.layerId) continue
+        const id = layer.idOf(hit)
+        if (id) return id
+      }
+    }
+    return null
+  }
+
+  /** Lets another layer's features be clicked (after the ones already registered). */
+  addPickLayer(layer: PickLayer): void {
+    this.pickLayers.push(layer)
   }
 
   private setHover(id: number | null): void {
@@ -351,15 +389,18 @@ export class MapController {
     )
   }
 
+  /** [west, south, east, north] of what the map shows now. */
+  bounds(): [number, number, number, number] {
+    const b = this.map.getBounds()
+    return [b.getWest(), b.getSouth(), b.getEast(), b.getNorth()]
+  }
+
   flyTo(center: [number, number], zoom?: number): void {
     this.map.flyTo({ center, zoom: zoom ?? Math.max(this.map.getZoom(), 14), duration: 800 })
   }
 
-  resize(): void {
-    this.map.resize()
-  }
-
   destroy(): void {
+    this.resizeObserver?.disconnect()
     this.parcelUploads.cancel()
     this.buildingUploads.cancel()
     this.abort.abort()

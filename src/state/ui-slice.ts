@@ -8,7 +8,10 @@ export type DialogState =
   | { kind: 'shortcuts' }
   | { kind: 'saved' }
   | { kind: 'import' }
+  | { kind: 'county' }
   | { kind: 'buffer'; label: string; geometry: Geometry }
+  /** A new order the server must page again for: about `calls` calls, asked before spending. */
+  | { kind: 'sort'; order: { field: string; direction: 'asc' | 'desc' } | null; calls: number }
 
 /**
  * What a click or drag on the map does. `select` edits drawn areas; `line` and `point` draw a guide
@@ -47,6 +50,8 @@ export interface UiSlice {
   tool: MapTool
   basemap: string
   ui: DialogState
+  /** Phones: the search controls are a sheet over the map, open or closed (desktop always shows them). */
+  searchSheetOpen: boolean
   /** Select a parcel; `open` also shows its details panel. */
   select(id: string | null, open?: boolean): void
   closeDetails(): void
@@ -56,6 +61,7 @@ export interface UiSlice {
   setBasemap(id: string): void
   openDialog(dialog: DialogState): void
   closeDialog(): void
+  setSearchSheetOpen(open: boolean): void
 }
 
 export function sameView(a: MapViewState, b: MapViewState): boolean {
@@ -71,6 +77,7 @@ export function createUiSlice(initialView: MapViewState): StateCreator<UiSlice, 
     tool: 'pan',
     basemap: 'offline',
     ui: { kind: 'none' },
+    searchSheetOpen: false,
     select: (id, open = false) =>
       set((s) => {
         const detailsOpen = id === null ? false : open || s.detailsOpen
@@ -83,5 +90,7 @@ export function createUiSlice(initialView: MapViewState): StateCreator<UiSlice, 
     setBasemap: (basemap) => set((s) => (s.basemap === basemap ? s : { basemap })),
     openDialog: (ui) => set({ ui }),
     closeDialog: () => set((s) => (s.ui.kind === 'none' ? s : { ui: { kind: 'none' } })),
+    setSearchSheetOpen: (searchSheetOpen) =>
+      set((s) => (s.searchSheetOpen === searchSheetOpen ? s : { searchSheetOpen })),
   })
 }
