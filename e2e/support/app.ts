@@ -76,5 +76,7 @@ export async function addFilter(page: Page, n: number, field: string, op: string
   await page.getByRole('button', { name: '+ Add filter' }).click()
   await page.getByLabel(`Filter ${n} field`).selectOption(field)
   await page.getByLabel(`Filter ${n} operator`).selectOption(op)
-  await page.getByLabel(`Filter ${n} value`).fill(value)
+  const box = page.getByLabel(`Filter ${n} value`)
+  if ((await box.evaluate((el) => el.tagName)) === 'SELECT') await box.selectOption(value)
+  else await box.fill(value)
 }

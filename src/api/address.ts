@@ -50,6 +50,8 @@ export interface AddressLookup {
   data: LookupResponse | undefined
   error: ApiError | null
   isPending: boolean
+  /** `data` answers exactly the text in the box now (not the previous keystroke's answer kept on screen). */
+  fresh: boolean
 }
 
 export function useAddressLookup(text: string, options: Omit<AddressParams, 'address'> = {}): AddressLookup {
@@ -67,6 +69,7 @@ export function useAddressLookup(text: string, options: Omit<AddressParams, 'add
     data: enabled ? q.data : undefined,
     error: enabled ? (q.error ?? null) : null,
     isPending: normalizeAddress(text).length >= ADDRESS_MIN_CHARS && (typing || q.isFetching),
+    fresh: enabled && !typing && q.isSuccess && !q.isPlaceholderData,
   }
 }
 

@@ -2,6 +2,7 @@
  * The map's place in the layout: a container the workspace fills with MapLibre, plus the overlays
  * a person uses on it (basemap, jump to a demo county, notices, cursor coordinates).
  */
+import '../map/map.css'
 import { useEffect, useRef } from 'react'
 import { DEMO_PLACES } from '../config/initial-view'
 import { BasemapSwitcher } from '../map/basemap-switcher'

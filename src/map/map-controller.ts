@@ -4,6 +4,7 @@
  * from `this.handlers` at call time, so the view can swap them every render and the map always calls
  * the latest ones.
  */
+import 'maplibre-gl/dist/maplibre-gl.css'
 import bbox from '@turf/bbox'
 import type { Geometry } from 'geojson'
 import {

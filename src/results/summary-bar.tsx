@@ -21,6 +21,8 @@ export function SummaryBar({ result }: { result: SearchResult }) {
   )
   if (result.status === 'idle') return null
   const partial = s.loaded < s.expected
+  // Totals add up loaded rows only: on a partial load say so, so no one reads them as the whole match.
+  const scope = partial ? ` (of ${count.format(s.loaded)} loaded)` : ''
 
   return (
     <section className="res-summary" aria-label="Results summary">
@@ -32,11 +34,11 @@ export function SummaryBar({ result }: { result: SearchResult }) {
         </span>
       </div>
       <div className="res-stat">
-        <span className="res-stat-label">Total acres</span>
+        <span className="res-stat-label">Total acres{scope}</span>
         <span className="res-stat-value">{s.acresCount ? acresFmt.format(s.totalAcres) : '–'}</span>
       </div>
       <div className="res-stat">
-        <span className="res-stat-label">Assessed value</span>
+        <span className="res-stat-label">Assessed value{scope}</span>
         <span
           className="res-stat-value"
           title={s.valueCount ? `${count.format(s.valueCount)} parcels with a value` : ''}
@@ -46,7 +48,7 @@ export function SummaryBar({ result }: { result: SearchResult }) {
       </div>
       {s.crops.length > 0 && (
         <div className="res-stat res-crops">
-          <span className="res-stat-label">Crop mix</span>
+          <span className="res-stat-label">Crop mix{scope}</span>
           <div className="res-cropbar" role="img" aria-label={cropLabel(s.crops, s.otherShare)}>
             {s.crops.map((c, i) => (
               <span
