@@ -3,6 +3,7 @@ import { lazy, Suspense } from 'react'
 import { useShallow } from 'zustand/react/shallow'
 import { ExportMenu } from '../export/export-menu'
 import { SummaryBar } from '../results/summary-bar'
+import { SearchProgressView } from '../search/search-progress'
 import { serverSorted } from '../search/spec-key'
 import { useAppStore } from '../state/store'
 import { describeSearch } from './search-summary'
@@ -36,6 +37,10 @@ export function ResultsPane() {
   const serverSort = !!s.submitted && serverSorted(s.submitted, s.loadPolicy) && !result.complete
   return (
     <section className="results-pane" aria-label="Results">
+      {/* Phones: the controls sheet closes on Search, so progress and the cost question show here. */}
+      <div className="results-progress">
+        <SearchProgressView result={result} />
+      </div>
       <div className="results-head">
         <SummaryBar result={result} />
         <ExportMenu records={result.rows} visibleColumns={s.visibleColumns} searchSummary={summary} />

@@ -155,7 +155,6 @@ function SearchButton() {
   const mode = useAppStore((s) => s.mode)
   const areaCount = useAppStore((s) => s.areas.length)
   const filters = useAppStore((s) => s.filters)
-  const closeSheet = useAppStore((s) => s.setSearchSheetOpen)
   const valid = useMemo(() => validateFilters(filters, mode === 'area' ? 1 : 0).valid, [filters, mode])
   const ready = mode === 'area' ? areaCount > 0 : filters.length > 0
   const hint = !valid
@@ -167,15 +166,7 @@ function SearchButton() {
         : 'Add at least one filter (with a state or county) first.'
   return (
     <div className="search-actions">
-      <button
-        type="button"
-        className="primary-button"
-        disabled={!valid || !ready}
-        onClick={() => {
-          workspace.submit()
-          closeSheet(false)
-        }}
-      >
+      <button type="button" className="primary-button" disabled={!valid || !ready} onClick={() => workspace.submit()}>
         Search
       </button>
       {hint && <p className="muted search-hint">{hint}</p>}

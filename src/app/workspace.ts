@@ -231,8 +231,11 @@ export class Workspace {
 
   // --- intents: searches -------------------------------------------------------------------------
 
+  /** Runs the search set up now; on a phone the controls sheet closes so the results show. */
   submit(): void {
-    this.store.getState().submit()
+    const s = this.store.getState()
+    s.submit()
+    s.setSearchSheetOpen(false)
   }
 
   /** Opens a saved search (a link query) as a new history entry. */
