@@ -12,6 +12,14 @@ export default defineConfig({
         },
       },
       {
+        // Panels in a simulated DOM (happy-dom) with Testing Library; the network is faked at fetch.
+        test: {
+          name: 'component',
+          environment: 'happy-dom',
+          include: ['src/**/*.test.tsx'],
+        },
+      },
+      {
         test: {
           name: 'api',
           environment: 'node',

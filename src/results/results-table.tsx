@@ -31,6 +31,8 @@ export interface ResultsTableProps {
 const ROW_HEIGHT = 32
 const NO_ROWS: number[] = []
 const REQUEST_DEBOUNCE_MS = 100
+/** Size assumed until the scroll box is measured, so the first paint already shows rows and columns. */
+const FIRST_PAINT = { width: 1000, height: 400 }
 
 function nextSort(current: TableSort | null, field: string): TableSort | null {
   if (!current || current.field !== field) return { field, direction: 'asc' }
@@ -102,6 +104,7 @@ export function ResultsTable({
     overscan: 12,
     paddingStart: ROW_HEIGHT,
     scrollPaddingStart: ROW_HEIGHT,
+    initialRect: FIRST_PAINT,
   })
   const colVirtualizer = useVirtualizer({
     horizontal: true,
@@ -109,6 +112,7 @@ export function ResultsTable({
     getScrollElement: () => scrollRef.current,
     estimateSize: (i) => headers[i]?.getSize() ?? 150,
     overscan: 3,
+    initialRect: FIRST_PAINT,
   })
   // Column sizes depend on which columns are shown; re-measure when they change.
   const columnsKey = columns.join('\u0000')
