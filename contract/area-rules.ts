@@ -133,7 +133,7 @@ export function checkPolygonCoords(coords: unknown, loc: Loc): { issues: Validat
 }
 
 /** One ring's structural problem (a RING_REASONS value), or null; crossings and area are checked per polygon. */
-export function checkRing(ring: unknown): string | null {
+function checkRing(ring: unknown): string | null {
   if (!Array.isArray(ring)) return RING_REASONS.notArray
   if (ring.length < 4) return RING_REASONS.tooFew
   for (const p of ring) {

@@ -42,7 +42,12 @@ export function ResultsPane() {
         <SearchProgressView result={result} />
       </div>
       <div className="results-head">
-        <SummaryBar result={result} />
+        <SummaryBar
+          status={result.status}
+          rows={result.rows}
+          rowCount={result.rowCount}
+          recordsExpected={result.progress.recordsExpected}
+        />
         <ExportMenu records={result.rows} visibleColumns={s.visibleColumns} searchSummary={summary} />
       </div>
       <Suspense fallback={<p className="muted">Loading table…</p>}>

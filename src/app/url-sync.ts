@@ -16,7 +16,7 @@ import { DEFAULT_COLUMNS, type MapViewState } from '../state/ui-slice'
 const WRITE_DELAY_MS = 300
 
 /** Was the search on screen run with exactly what is set up now? Then the link says "run it". */
-export function isSearched(s: AppState): boolean {
+function isSearched(s: AppState): boolean {
   if (!s.submitted) return false
   return specKey(s.submitted, s.loadPolicy) === specKey(buildSearchSpec(s), s.loadPolicy)
 }
@@ -44,7 +44,7 @@ function searchPart(s: ShareState): string {
  * Puts a decoded link into the store. Parts the link lacks fall back to defaults, so Back to a
  * plain URL really returns to the empty search. Returns the view to move the map to, if any.
  */
-export function applyShareState(store: AppStore, state: Partial<ShareState>): MapViewState | null {
+function applyShareState(store: AppStore, state: Partial<ShareState>): MapViewState | null {
   const s = store.getState()
   s.replaceAreas(state.areas ?? [])
   s.setMode(state.mode ?? 'area')

@@ -25,7 +25,7 @@ import type { MapTool } from '../state/ui-slice'
 type DrawMode = 'static' | 'select' | 'linestring' | 'point' | DrawnArea['kind']
 const AREA_KINDS: readonly DrawnArea['kind'][] = ['polygon', 'rectangle', 'circle', 'freehand']
 
-export function drawModeFor(tool: MapTool): DrawMode {
+function drawModeFor(tool: MapTool): DrawMode {
   if (tool === 'pan' || tool === 'identify') return 'static'
   if (tool === 'line') return 'linestring'
   return tool
@@ -37,7 +37,7 @@ export function drawModeFor(tool: MapTool): DrawMode {
  * silently refuses any other id in addFeatures, which left restored areas listed but not drawn.
  */
 const AREA_ID = /^[A-Za-z0-9_-]{1,64}$/
-export const AREA_ID_STRATEGY = {
+const AREA_ID_STRATEGY = {
   isValidId: (id: unknown) => typeof id === 'string' && AREA_ID.test(id),
   getId: () => crypto.randomUUID(),
 }

@@ -8,7 +8,7 @@ import { useEffect, useId, useState } from 'react'
 import { US_STATES } from '../../contract/us-states'
 import { findState, normalizeCountyName } from '../geo/place-names'
 
-export const PLACE_FIELDS = ['state', 'state_fp', 'county'] as const
+const PLACE_FIELDS = ['state', 'state_fp', 'county'] as const
 
 export function isPlaceField(field: string): boolean {
   return (PLACE_FIELDS as readonly string[]).includes(field)

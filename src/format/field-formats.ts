@@ -63,7 +63,7 @@ const PATTERNS: readonly (readonly [RegExp, DisplayFormat])[] = [
 const ACRONYMS = new Set(['id', 'apn', 'zip', 'fips', 'csr2', 'cdl', 'plss', 'uuid', 'usd'])
 
 /** "sale_price_2" → "Sale price 2"; "school_district" → "School district". */
-export function humanizeFieldName(name: string): string {
+function humanizeFieldName(name: string): string {
   const words = name.split(/[_-]+/).filter(Boolean)
   const text = words.map((w) => (ACRONYMS.has(w.toLowerCase()) ? w.toUpperCase() : w.toLowerCase())).join(' ')
   return text ? text[0]!.toUpperCase() + text.slice(1) : name

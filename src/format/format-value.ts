@@ -44,7 +44,7 @@ export function formatInteger(value: unknown): string {
   return withNumber(value, (n) => integer.format(n))
 }
 
-export function formatDecimal(value: unknown): string {
+function formatDecimal(value: unknown): string {
   return withNumber(value, (n) => decimal.format(n))
 }
 

@@ -29,14 +29,14 @@ function load(url = countiesUrl): Promise<CountiesAtlas> {
   return atlas
 }
 
-export function countiesOfState(topology: CountiesAtlas, stateFips: string): CensusCounty[] {
+function countiesOfState(topology: CountiesAtlas, stateFips: string): CensusCounty[] {
   return topology.objects.counties.geometries
     .map((g) => ({ fips: String(g.id ?? ''), name: (g.properties as { name?: string } | undefined)?.name ?? '' }))
     .filter((c) => c.fips.startsWith(stateFips) && c.name)
     .sort((a, b) => a.name.localeCompare(b.name))
 }
 
-export function countyOutline(topology: CountiesAtlas, fips: string): Polygon[] {
+function countyOutline(topology: CountiesAtlas, fips: string): Polygon[] {
   const g = topology.objects.counties.geometries.find((x) => String(x.id) === fips)
   if (!g) return []
   const geometry = (feature(topology, g) as { geometry: Polygon | MultiPolygon | null }).geometry

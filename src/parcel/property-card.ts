@@ -105,7 +105,7 @@ const SECTIONS: readonly (readonly [string, readonly string[]])[] = [
 
 const HIDDEN = new Set(['geom', 'buildings'])
 
-export function row(record: ParcelRecord, name: string): CardRow {
+function row(record: ParcelRecord, name: string): CardRow {
   const value = record[name]
   return { name, label: fieldLabel(name), value: formatValue(value, fieldFormat(name, value)) }
 }
@@ -113,7 +113,7 @@ export function row(record: ParcelRecord, name: string): CardRow {
 const text = (v: unknown) => (isEmptyValue(v) ? null : String(v))
 
 /** Dollars per acre of assessed value, when both are known. */
-export function valuePerAcre(record: ParcelRecord): string {
+function valuePerAcre(record: ParcelRecord): string {
   const value = toNumber(record.parcel_value)
   const acres = toNumber(record.acres)
   return value !== null && acres !== null && acres > 0 ? formatUsd(value / acres) : EMPTY
@@ -134,7 +134,7 @@ function crop(record: ParcelRecord): string {
   return pct === null ? name : `${name} (${formatValue(pct, 'percent')})`
 }
 
-export function salesHistory(record: ParcelRecord): SaleRow[] {
+function salesHistory(record: ParcelRecord): SaleRow[] {
   const out: SaleRow[] = []
   for (let i = 1; i <= 9 && (`sale_date_${i}` in record || `sale_price_${i}` in record); i++) {
     const date = record[`sale_date_${i}`]

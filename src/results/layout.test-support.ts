@@ -10,7 +10,11 @@ export function fakeLayout(width = 1200, height = 600): void {
   globalThis.ResizeObserver = class {
     constructor(private readonly cb: ResizeObserverCallback) {}
     observe(target: Element) {
-      const entry = { target, contentRect: target.getBoundingClientRect(), borderBoxSize: [{ inlineSize: width, blockSize: height }] }
+      const entry = {
+        target,
+        contentRect: target.getBoundingClientRect(),
+        borderBoxSize: [{ inlineSize: width, blockSize: height }],
+      }
       this.cb([entry as unknown as ResizeObserverEntry], this as unknown as ResizeObserver)
     }
     unobserve() {}

@@ -4,7 +4,7 @@ import type { LoadPolicy, SearchSpec } from '../state/search-spec'
 import { FakeServer, makeRecords } from './fake-server.test-support'
 import { SearchSession, type SessionOptions } from './search-session'
 
-export const SQUARE = {
+const SQUARE = {
   type: 'Polygon' as const,
   coordinates: [
     [

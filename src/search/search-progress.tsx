@@ -6,8 +6,8 @@
  */
 import { useEffect, useId, useRef } from 'react'
 import './search-progress.css'
+import { isBusy } from '../state/search-status'
 import { REACHABLE } from './chunk-plan'
-import { isBusy } from './search-status'
 import type { SearchResult } from './search-types'
 
 const fmt = (n: number) => n.toLocaleString('en-US')

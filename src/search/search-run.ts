@@ -8,11 +8,11 @@
 import type { ParcelRecord } from '../../contract/schemas'
 import type { ApiError } from '../api/api-error'
 import type { LoadPolicy, SearchSpec } from '../state/search-spec'
+import { canMove, type SearchStatus } from '../state/search-status'
 import { Limiter } from './limiter'
 import type { PageAt } from './load-all'
 import type { PagedQuery } from './paged-query'
 import type { CallCounts } from './search-calls'
-import { canMove, type SearchStatus } from './search-status'
 import type { SearchCost } from './search-types'
 import { Tally } from './tally'
 

@@ -20,7 +20,7 @@ export interface SearchCost {
   records: number
 }
 
-import type { SearchStatus } from './search-status'
+import type { SearchStatus } from '../state/search-status'
 
 export interface SearchResult {
   status: SearchStatus

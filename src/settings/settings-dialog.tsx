@@ -21,7 +21,7 @@ export interface SettingsDialogProps {
 }
 
 /** A positive whole number of calls, or null when the text is not one. */
-export function parseThreshold(text: string): number | null {
+function parseThreshold(text: string): number | null {
   const t = text.trim()
   if (!/^\d+$/.test(t)) return null
   const n = Number(t)

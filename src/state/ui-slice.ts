@@ -19,7 +19,7 @@ export type DialogState =
  */
 export type MapTool = 'pan' | 'select' | 'polygon' | 'rectangle' | 'circle' | 'freehand' | 'line' | 'point' | 'identify'
 
-export const DRAW_TOOLS = ['polygon', 'rectangle', 'circle', 'freehand'] as const
+const DRAW_TOOLS = ['polygon', 'rectangle', 'circle', 'freehand'] as const
 export type DrawTool = (typeof DRAW_TOOLS)[number]
 
 export interface MapViewState {
@@ -64,7 +64,7 @@ export interface UiSlice {
   setSearchSheetOpen(open: boolean): void
 }
 
-export function sameView(a: MapViewState, b: MapViewState): boolean {
+function sameView(a: MapViewState, b: MapViewState): boolean {
   return a.zoom === b.zoom && a.center[0] === b.center[0] && a.center[1] === b.center[1]
 }
 
