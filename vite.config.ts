@@ -1,12 +1,13 @@
 import react from '@vitejs/plugin-react'
 import { defineConfig } from 'vite'
+import { precompressPlugin } from './scripts/precompress'
 
 /** The API server the dev proxy forwards to (`npm run dev` starts it beside Vite). */
 const API_TARGET = process.env.PLAT_API_URL ?? 'http://localhost:8787'
 const proxied = ['/parcels', '/healthz', '/demo-key']
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), precompressPlugin()],
   build: {
     outDir: 'dist',
     target: 'es2022',

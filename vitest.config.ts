@@ -1,5 +1,18 @@
 import { defineConfig } from 'vitest/config'
 
+/** The API suite runs once per backend: same files, a server on the embedded database or on PostgreSQL. */
+const apiProject = (name: string, setup: string, include: string[]) => ({
+  test: {
+    name,
+    environment: 'node' as const,
+    include,
+    globalSetup: [setup],
+    testTimeout: 60_000,
+    hookTimeout: 180_000,
+    fileParallelism: false,
+  },
+})
+
 export default defineConfig({
   test: {
     projects: [
@@ -9,6 +22,7 @@ export default defineConfig({
           environment: 'node',
           include: ['contract/**/*.test.ts', 'src/**/*.test.ts', 'server/**/*.test.ts', 'bench/**/*.test.ts'],
           exclude: ['**/node_modules/**', 'server/test/**'],
+          testTimeout: 60_000,
         },
       },
       {
@@ -19,17 +33,11 @@ export default defineConfig({
           include: ['src/**/*.test.tsx'],
         },
       },
-      {
-        test: {
-          name: 'api',
-          environment: 'node',
-          include: ['server/test/**/*.api.test.ts'],
-          globalSetup: ['server/test/global-setup.ts'],
-          testTimeout: 60_000,
-          hookTimeout: 180_000,
-          fileParallelism: false,
-        },
-      },
+      apiProject('api', 'server/test/global-setup-embedded.ts', ['server/test/**/*.api.test.ts']),
+      apiProject('api-pg', 'server/test/global-setup-postgres.ts', [
+        'server/test/**/*.api.test.ts',
+        'server/test/**/*.pg-api.test.ts',
+      ]),
     ],
   },
 })

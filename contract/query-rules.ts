@@ -14,7 +14,7 @@ import {
   SCOPE_FIELDS,
   SCOPED_FIELDS,
 } from './fields'
-import { MAX_IN_VALUES } from './limits'
+import { FILTER_MAX_STRING, MAX_IN_VALUES } from './limits'
 import { type FilterItem, type ParsedQueryRequest, QueryRequestSchema } from './schemas'
 
 export type QueryCheck =
@@ -68,8 +68,10 @@ export function checkFilterValue(filter: FilterItem): string | null {
   const op = filter.op as Operator
   const v = filter.value
   // PostgreSQL text cannot hold NUL: refuse it here rather than fail in the database.
-  if ((Array.isArray(v) ? v : [v]).some((x) => typeof x === 'string' && x.includes('\u0000'))) {
-    return 'strings must not contain the NUL character (\\u0000)'
+  const strings = (Array.isArray(v) ? v : [v]).filter((x): x is string => typeof x === 'string')
+  if (strings.some((x) => x.includes('\u0000'))) return 'strings must not contain the NUL character (\\u0000)'
+  if (strings.some((x) => x.length > FILTER_MAX_STRING)) {
+    return `strings may be at most ${FILTER_MAX_STRING.toLocaleString('en-US')} characters long`
   }
   const numeric = def.group === 'numeric'
   switch (op) {

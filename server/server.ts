@@ -1,19 +1,26 @@
 import { existsSync } from 'node:fs'
 import { resolve } from 'node:path'
 import { serve } from '@hono/node-server'
+import { databaseLedger } from './auth/database-ledger'
 import { createKeyGuard } from './auth/key-guard'
+import type { Ledger } from './auth/ledger'
+import { memoryLedger } from './auth/memory-ledger'
+import { monthOf } from './auth/plans'
 import type { ServerConfig } from './config'
 import { acquireLock } from './data-dir-lock'
+import type { Database } from './db/database'
 import { ensureDemoDataset } from './db/demo-dataset'
 import { keysRepo } from './db/keys-repo'
 import { openDatabase } from './db/open-database'
 import { parcelsRepo } from './db/parcels-repo'
-import { ensureDemoKey } from './demo-key'
+import { LOCKS, withStartupLock } from './db/startup-lock'
+import { ensureDemoKey, revokeDemoKey } from './demo-key'
 import { createApp } from './http/app'
 
 export interface RunningServer {
   url: string
   demoKey: string | null
+  db: Database
   close(): Promise<void>
 }
 
@@ -24,15 +31,24 @@ export async function startServer(
 ): Promise<RunningServer> {
   const t0 = performance.now()
   const release = config.DATABASE_URL ? () => {} : acquireLock(config.DATA_DIR)
-  const db = await openDatabase(config)
+  const db = await openDatabase(config, log)
   const keys = keysRepo(db)
   let demoKey: string | null = null
   if (config.DEMO === 'on') {
-    await ensureDemoDataset(db, { parcels: config.DEMO_PARCELS, seed: config.DEMO_SEED }, log)
+    // Several processes may start on one PostgreSQL database at once: one loads, the others wait.
+    await withStartupLock(db, LOCKS.dataset, () =>
+      ensureDemoDataset(db, { parcels: config.DEMO_PARCELS, seed: config.DEMO_SEED }, log),
+    )
     demoKey = await ensureDemoKey(keys, config.DATA_DIR)
+  } else {
+    const revoked = await revokeDemoKey(keys, config.DATA_DIR)
+    if (revoked) log(`DEMO=off: revoked the demo key (${revoked}).`)
   }
-  const repo = parcelsRepo(db)
-  const guard = await createKeyGuard(keys)
+  const repo = parcelsRepo(db, { timeoutMs: config.STATEMENT_TIMEOUT_MS })
+  // One process owns the embedded database, so it may keep keys and usage in memory; processes
+  // sharing PostgreSQL must all ask the database.
+  const ledger: Ledger = db.kind === 'postgres' ? databaseLedger(keys) : await memoryLedger(keys, monthOf(new Date()))
+  const guard = createKeyGuard(ledger, { timeoutMs: config.STATEMENT_TIMEOUT_MS })
   const staticDir = resolve(config.STATIC_DIR)
   const hasStatic = existsSync(resolve(staticDir, 'index.html'))
   if (!hasStatic) log(`No built app in ${staticDir} (run \`npm run build\`); serving the API only.`)
@@ -42,6 +58,8 @@ export async function startServer(
     demoKey,
     staticDir: hasStatic ? staticDir : null,
     logRequests: config.LOG_REQUESTS === 'on',
+    corsOrigins: config.CORS_ORIGINS,
+    cspConnectSrc: config.CSP_CONNECT_SRC,
   })
   const server = await new Promise<ReturnType<typeof serve>>((ok) => {
     const s = serve({ fetch: app.fetch, port: config.PORT, hostname: config.HOST }, () => ok(s))
@@ -50,7 +68,7 @@ export async function startServer(
   const port = typeof address === 'object' && address ? address.port : config.PORT
   const url = `http://localhost:${port}`
   log(
-    `Parcels: ${(await repo.countParcels()).toLocaleString('en-US')} · ready in ${((performance.now() - t0) / 1000).toFixed(1)}s`,
+    `Parcels: ${(await repo.countParcels()).toLocaleString('en-US')} (${db.kind === 'postgres' ? 'PostgreSQL' : 'embedded database'}) · ready in ${((performance.now() - t0) / 1000).toFixed(1)}s`,
   )
   if (demoKey) {
     log(`Demo API key (demo mode; also at ${url}/demo-key):\n  ${demoKey}`)
@@ -60,8 +78,14 @@ export async function startServer(
   return {
     url,
     demoKey,
+    db,
     async close() {
-      await new Promise<void>((ok) => server.close(() => ok()))
+      await new Promise<void>((ok) => {
+        server.close(() => ok())
+        // Keep-alive connections would hold close() open until they time out.
+        ;(server as { closeAllConnections?: () => void }).closeAllConnections?.()
+      })
+      await ledger.close()
       await db.close()
       release()
     },

@@ -8,6 +8,8 @@ export interface CreateKeyOptions {
   monthlyLimit?: number | null
   quotaUnit?: QuotaUnit
   active?: boolean
+  /** The demo-mode key (revoked when the server starts with DEMO=off). */
+  demo?: boolean
 }
 
 /** Creates a key and returns its value: the only time the value exists outside the caller. */
@@ -22,6 +24,7 @@ export async function createKey(repo: KeysRepo, opts: CreateKeyOptions): Promise
     monthlyLimit: opts.monthlyLimit ?? null,
     quotaUnit: opts.quotaUnit ?? 'requests',
     active: opts.active ?? true,
+    demo: opts.demo ?? false,
   }
   await repo.insert(key)
   return { key: { ...key, createdAt: new Date().toISOString() }, value }

@@ -4,12 +4,14 @@
  */
 export interface Queryable {
   query<T extends Record<string, unknown>>(sql: string, params?: readonly unknown[], opts?: QueryOptions): Promise<T[]>
-  exec(sql: string): Promise<void>
+  exec(sql: string, opts?: QueryOptions): Promise<void>
 }
 
 export interface QueryOptions {
-  /** Cancels the statement (e.g. when the HTTP client hangs up); the promise rejects with QueryCancelled. */
-  signal?: AbortSignal
+  /** Cancels the statement (e.g. when the HTTP client hangs up); the promise rejects with QueryCancelledError. */
+  signal?: AbortSignal | undefined
+  /** Gives up on the statement after this long (QueryTimeoutError); 0 or absent: no limit (loads, migrations). */
+  timeoutMs?: number | undefined
 }
 
 export interface Database extends Queryable {

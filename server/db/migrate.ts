@@ -1,4 +1,5 @@
 import type { Database } from './database'
+import { LOCKS } from './startup-lock'
 
 /**
  * Schema migrations, applied in order and recorded in `schema_migrations`. Every queryable field of
@@ -51,15 +52,26 @@ const MIGRATIONS: readonly { id: number; sql: string }[] = [
       CREATE TABLE dataset_meta (key text PRIMARY KEY, value jsonb NOT NULL);
     `,
   },
+  {
+    // The demo key is marked so DEMO=off can revoke it even when its file is gone.
+    id: 2,
+    sql: 'ALTER TABLE api_keys ADD COLUMN demo boolean NOT NULL DEFAULT false',
+  },
 ]
 
 export async function migrate(db: Database): Promise<void> {
-  await db.exec(
-    'CREATE TABLE IF NOT EXISTS schema_migrations (id int PRIMARY KEY, applied_at timestamptz DEFAULT now())',
-  )
-  const done = new Set((await db.query<{ id: number }>('SELECT id FROM schema_migrations')).map((r) => r.id))
-  for (const m of MIGRATIONS) {
-    if (done.has(m.id)) continue
-    await db.exec(`BEGIN; ${m.sql}; INSERT INTO schema_migrations (id) VALUES (${m.id}); COMMIT;`)
-  }
+  // One transaction: a migration applies whole or not at all, and on PostgreSQL the advisory lock
+  // makes a second server process starting at the same moment wait, then find the work done.
+  await db.transaction(async (tx) => {
+    if (db.kind === 'postgres') await tx.query('SELECT pg_advisory_xact_lock($1)', [LOCKS.migrate])
+    await tx.exec(
+      'CREATE TABLE IF NOT EXISTS schema_migrations (id int PRIMARY KEY, applied_at timestamptz DEFAULT now())',
+    )
+    const done = new Set((await tx.query<{ id: number }>('SELECT id FROM schema_migrations')).map((r) => r.id))
+    for (const m of MIGRATIONS) {
+      if (done.has(m.id)) continue
+      await tx.exec(m.sql)
+      await tx.query('INSERT INTO schema_migrations (id) VALUES ($1)', [m.id])
+    }
+  })
 }

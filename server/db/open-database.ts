@@ -3,17 +3,22 @@ import { resolve } from 'node:path'
 import type { ServerConfig } from '../config'
 import type { Database } from './database'
 import { migrate } from './migrate'
-import { openPglite } from './pglite-database'
+import { openWorkerPglite } from './pglite-owner'
 import { openPostgres } from './postgres-database'
 
-export async function openDatabase(config: Pick<ServerConfig, 'DATA_DIR' | 'DATABASE_URL'>): Promise<Database> {
+type DbConfig = Pick<ServerConfig, 'DATA_DIR' | 'DATABASE_URL'> &
+  Partial<Pick<ServerConfig, 'DB_MAX_WAITING' | 'PG_POOL_SIZE'>>
+
+/** Opens PostgreSQL (DATABASE_URL) or the embedded database in DATA_DIR, and brings its schema up to date. */
+export async function openDatabase(config: DbConfig, log?: (line: string) => void): Promise<Database> {
   let db: Database
   if (config.DATABASE_URL) {
-    db = await openPostgres(config.DATABASE_URL)
+    const maxWaiting = config.DB_MAX_WAITING ?? 200
+    db = await openPostgres({ url: config.DATABASE_URL, poolSize: config.PG_POOL_SIZE ?? 10, maxWaiting })
   } else {
     const dir = resolve(config.DATA_DIR, 'pglite')
     mkdirSync(dir, { recursive: true })
-    db = await openPglite(dir)
+    db = await openWorkerPglite({ dataDir: dir, maxWaiting: config.DB_MAX_WAITING ?? 64, log })
   }
   await migrate(db)
   return db

@@ -1,43 +1,150 @@
 import pg from 'pg'
-import { type Database, type Queryable, SESSION_SETUP } from './database'
+import { type Database, type Queryable, type QueryOptions, SESSION_SETUP } from './database'
+import { DatabaseBusyError, DatabaseUnavailableError, QueryCancelledError, QueryTimeoutError } from './db-errors'
 
-/** A PostgreSQL + PostGIS server, for real data at scale. */
-export async function openPostgres(url: string): Promise<Database> {
+export interface PostgresOptions {
+  url: string
+  /** Connections this process keeps (each server instance has its own pool). */
+  poolSize: number
+  /** Statements that may wait for a connection before new ones are refused. */
+  maxWaiting: number
+}
+
+/** SQLSTATE query_canceled: raised by statement_timeout and by pg_cancel_backend alike. */
+const QUERY_CANCELED = '57014'
+/** Connection-level failures: the server went away or is shutting down. */
+const UNAVAILABLE = /^(08|57P)/
+
+/**
+ * A PostgreSQL + PostGIS server, for real data at scale and for several server processes on one
+ * database. Each statement runs on a checked-out connection whose `statement_timeout` is set to the
+ * statement's limit (only when it differs from the connection's current one, so steady request
+ * traffic pays no extra round trip); an aborted request cancels its statement on the server.
+ */
+export async function openPostgres(opts: PostgresOptions): Promise<Database> {
   // Session settings go in the startup packet so every pooled connection has them from its first query.
   const options = SESSION_SETUP.split(';')
     .map((s) => s.trim().replace(/^SET\s+(\S+)\s*=\s*(\S+)$/i, '-c $1=$2'))
     .join(' ')
-  const pool = new pg.Pool({ connectionString: url, max: 8, statement_timeout: 30_000, options })
+  const pool = new pg.Pool({ connectionString: opts.url, max: opts.poolSize, options })
+  // An idle connection that breaks (server restart) must not crash the process; the pool replaces it.
+  pool.on('error', () => {})
+  const timeouts = new WeakMap<pg.PoolClient, number>()
+  /** Statements holding or waiting for a connection: beyond poolSize + maxWaiting, refuse. */
+  let inFlight = 0
+
   // Fail fast with a clear message rather than on the first request.
   await pool.query('select 1')
-  const on = (client: pg.Pool | pg.PoolClient): Queryable => ({
-    async query<T extends Record<string, unknown>>(sql: string, params: readonly unknown[] = []) {
-      const res = await client.query(sql, params as unknown[])
-      return res.rows as T[]
+
+  async function checkout(signal: AbortSignal | undefined): Promise<pg.PoolClient> {
+    if (signal?.aborted) throw new QueryCancelledError()
+    try {
+      return await pool.connect()
+    } catch (e) {
+      throw new DatabaseUnavailableError((e as Error).message)
+    }
+  }
+
+  /** Runs one statement on `client` under `o`'s timeout and signal. */
+  async function run(client: pg.PoolClient, sql: string, params: readonly unknown[] | undefined, o: QueryOptions) {
+    const limit = o.timeoutMs ?? 0
+    if ((timeouts.get(client) ?? 0) !== limit) {
+      await client.query(`SET statement_timeout = ${Math.max(0, Math.floor(limit))}`)
+      timeouts.set(client, limit)
+    }
+    let cancelling: Promise<unknown> | null = null
+    const onAbort = () => {
+      cancelling = cancelBackend(opts.url, client)
+    }
+    o.signal?.addEventListener('abort', onAbort, { once: true })
+    try {
+      return await client.query(sql, params as unknown[] | undefined)
+    } catch (e) {
+      throw classify(e, o, cancelling !== null)
+    } finally {
+      o.signal?.removeEventListener('abort', onAbort)
+      // The cancel request must land before the connection serves anyone else.
+      if (cancelling) await cancelling
+    }
+  }
+
+  const onClient = (client: pg.PoolClient): Queryable => ({
+    async query<T extends Record<string, unknown>>(sql: string, params: readonly unknown[] = [], o: QueryOptions = {}) {
+      return (await run(client, sql, params, o)).rows as T[]
     },
-    async exec(sql: string) {
-      await client.query(sql)
+    async exec(sql: string, o: QueryOptions = {}) {
+      await run(client, sql, undefined, o)
     },
   })
-  return {
-    kind: 'postgres',
-    ...on(pool),
-    async transaction(fn) {
-      const client = await pool.connect()
+
+  async function withClient<T>(o: QueryOptions, fn: (client: pg.PoolClient) => Promise<T>): Promise<T> {
+    if (inFlight >= opts.poolSize + opts.maxWaiting) throw new DatabaseBusyError(1)
+    inFlight++
+    try {
+      const client = await checkout(o.signal)
+      let broken: Error | undefined
       try {
-        await client.query('BEGIN')
-        const out = await fn(on(client))
-        await client.query('COMMIT')
-        return out
+        return await fn(client)
       } catch (e) {
-        await client.query('ROLLBACK').catch(() => {})
+        if (e instanceof DatabaseUnavailableError) broken = e
         throw e
       } finally {
-        client.release()
+        client.release(broken)
       }
-    },
+    } finally {
+      inFlight--
+    }
+  }
+
+  return {
+    kind: 'postgres',
+    query: <T extends Record<string, unknown>>(sql: string, params: readonly unknown[] = [], o: QueryOptions = {}) =>
+      withClient(o, (client) => onClient(client).query<T>(sql, params, o)),
+    exec: (sql: string, o: QueryOptions = {}) => withClient(o, (client) => onClient(client).exec(sql, o)),
+    transaction: (fn) =>
+      withClient({}, async (client) => {
+        const tx = onClient(client)
+        await tx.exec('BEGIN')
+        try {
+          const out = await fn(tx)
+          await tx.exec('COMMIT')
+          return out
+        } catch (e) {
+          await client.query('ROLLBACK').catch(() => {})
+          // A SET inside the transaction was rolled back with it: set the timeout again next time.
+          timeouts.delete(client)
+          throw e
+        }
+      }),
     async close() {
       await pool.end()
     },
+  }
+}
+
+function classify(e: unknown, o: QueryOptions, cancelled: boolean): Error {
+  const code = (e as { code?: unknown }).code
+  if (code === QUERY_CANCELED) {
+    return cancelled ? new QueryCancelledError() : new QueryTimeoutError(o.timeoutMs ?? 0)
+  }
+  if (typeof code === 'string' && UNAVAILABLE.test(code)) return new DatabaseUnavailableError((e as Error).message)
+  if (!(e instanceof Error)) return new Error(String(e))
+  // Connection errors from the driver (reset, refused) carry no SQLSTATE.
+  if (!code && /connection|ECONN|terminat/i.test(e.message)) return new DatabaseUnavailableError(e.message)
+  return e
+}
+
+/** Asks the server to cancel what `client`'s backend runs, over a connection of its own. */
+async function cancelBackend(url: string, client: pg.PoolClient): Promise<void> {
+  const pid = (client as unknown as { processID?: number }).processID
+  if (!pid) return
+  const canceller = new pg.Client({ connectionString: url })
+  try {
+    await canceller.connect()
+    await canceller.query('SELECT pg_cancel_backend($1)', [pid])
+  } catch {
+    // The statement runs on until its timeout; nothing else to do.
+  } finally {
+    await canceller.end().catch(() => {})
   }
 }

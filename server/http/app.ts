@@ -1,9 +1,15 @@
 import { serveStatic } from '@hono/node-server/serve-static'
 import { Hono } from 'hono'
+import { cors } from 'hono/cors'
 import type { KeyGuard } from '../auth/key-guard'
 import type { ParcelsRepo } from '../db/parcels-repo'
+import { compressJson } from './compress'
+import { errorAnswer } from './error-answer'
+import { methodNotAllowed } from './method-not-allowed'
 import { parcelRoutes } from './parcel-routes'
+import { type RequestVars, requestLog } from './request-log'
 import { errorResponse } from './responses'
+import { securityHeaders } from './security-headers'
 
 export interface AppDeps {
   repo: ParcelsRepo
@@ -12,38 +18,65 @@ export interface AppDeps {
   demoKey: string | null
   staticDir: string | null
   logRequests: boolean
+  /** Browser origins allowed to call the API (`*` for any); empty: same origin only. */
+  corsOrigins: readonly string[]
+  /** Extra CSP connect-src sources for the app. */
+  cspConnectSrc: readonly string[]
 }
 
-export function createApp({ repo, guard, demoKey, staticDir, logRequests }: AppDeps) {
-  const app = new Hono()
-  if (logRequests) {
-    app.use('*', async (c, next) => {
-      const t0 = performance.now()
-      await next()
-      // Never log headers: they carry the key.
-      console.log(
-        `${c.req.method} ${new URL(c.req.url).pathname} ${c.res.status} ${(performance.now() - t0).toFixed(1)}ms`,
-      )
-    })
+export function createApp({ repo, guard, demoKey, staticDir, logRequests, corsOrigins, cspConnectSrc }: AppDeps) {
+  const app = new Hono<RequestVars>()
+  app.use('*', requestLog(logRequests))
+  app.use('*', securityHeaders(cspConnectSrc))
+  if (corsOrigins.length) {
+    app.use(
+      '/parcels/*',
+      cors({
+        origin: corsOrigins.includes('*') ? '*' : [...corsOrigins],
+        allowMethods: ['GET', 'POST'],
+        allowHeaders: ['Authorization', 'Content-Type'],
+        exposeHeaders: ['Retry-After', 'X-Request-Id'],
+        maxAge: 600,
+      }),
+    )
   }
+  // Records (owners, addresses) must not sit in shared or browser caches.
+  app.use('/parcels/*', async (c, next) => {
+    await next()
+    c.res.headers.set('cache-control', 'no-store')
+  })
+  app.use('/parcels/*', compressJson())
+  app.use('/demo-key', async (c, next) => {
+    await next()
+    c.res.headers.set('cache-control', 'no-store')
+  })
+
   app.get('/healthz', (c) => c.json({ status: 'ok' }))
   app.get('/demo-key', (c) => (demoKey ? c.json({ key: demoKey }) : errorResponse(c, 404, 'Not in demo mode.')))
   app.route('/parcels', parcelRoutes(repo, guard))
+  methodNotAllowed(app, {
+    '/parcels/area': ['POST'],
+    '/parcels/query': ['POST'],
+    '/parcels/point': ['GET'],
+    '/parcels/address': ['GET'],
+    '/healthz': ['GET'],
+    '/demo-key': ['GET'],
+  })
   app.all('/parcels/*', (c) =>
     errorResponse(c, 404, `No such endpoint: ${c.req.method} ${new URL(c.req.url).pathname}`),
   )
   if (staticDir) {
-    app.use('/assets/*', async (c, next) => {
+    app.use('*', async (c, next) => {
       await next()
-      if (c.res.status === 200) c.header('cache-control', 'public, max-age=31536000, immutable')
+      if (c.res.status !== 200) return
+      // Hashed file names change with their content: cache them for good; the page itself is revalidated.
+      const immutable = new URL(c.req.url).pathname.startsWith('/assets/')
+      c.res.headers.set('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache')
     })
-    app.use('*', serveStatic({ root: staticDir }))
-    app.get('*', serveStatic({ root: staticDir, path: 'index.html' }))
+    app.use('*', serveStatic({ root: staticDir, precompressed: true }))
+    app.get('*', serveStatic({ root: staticDir, path: 'index.html', precompressed: true }))
   }
   app.notFound((c) => errorResponse(c, 404, 'Not found.'))
-  app.onError((err, c) => {
-    console.error('unhandled error', err)
-    return errorResponse(c, 500, 'Internal server error.')
-  })
+  app.onError(errorAnswer)
   return app
 }

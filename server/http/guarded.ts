@@ -15,7 +15,7 @@ export interface Outcome {
  */
 export function guarded(guard: KeyGuard, endpoint: Endpoint, handler: (c: Context) => Promise<Outcome>) {
   return async (c: Context): Promise<Response> => {
-    const check = await guard(c.req.header('authorization'), endpoint)
+    const check = await guard(c.req.header('authorization'), endpoint, c.req.raw.signal)
     if (!check.ok) return errorResponse(c, check.status, check.detail)
     let outcome: Outcome
     try {

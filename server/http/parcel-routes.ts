@@ -30,10 +30,7 @@ export function parcelRoutes(repo: ParcelsRepo, guard: KeyGuard) {
       if (!body.ok) return body.outcome
       const area = checkAreaRequest(body.value)
       if (!area.ok) return fail(validationResponse(c, area.issues))
-      const ids = await repo.idsInArea(
-        area.value.features.map((f) => f.geometry),
-        AREA_MAX_IDS,
-      )
+      const ids = await repo.idsInArea(area.polygons, AREA_MAX_IDS, { signal: c.req.raw.signal })
       if (ids.length > AREA_MAX_IDS) {
         const msg = `The area covers more than ${AREA_MAX_IDS} parcels; draw a smaller area or split it.`
         return fail(errorResponse(c, 400, msg))
@@ -53,7 +50,7 @@ export function parcelRoutes(repo: ParcelsRepo, guard: KeyGuard) {
         return fail(check.status === 422 ? validationResponse(c, check.detail) : errorResponse(c, 400, check.detail))
       }
       const q = check.query
-      const page = await repo.query(q)
+      const page = await repo.query(q, { signal: c.req.raw.signal })
       const response = jsonTextResponse(c, { count: page.count, limit: q.limit, offset: q.offset }, page.records)
       return { response, records: page.records.length }
     }),
@@ -65,7 +62,7 @@ export function parcelRoutes(repo: ParcelsRepo, guard: KeyGuard) {
       const parsed = PointQuerySchema.safeParse(c.req.query(), { reportInput: true })
       if (!parsed.success) return fail(validationResponse(c, toValidationIssues('query', parsed.error.issues)))
       const { lon, lat, limit, include_buildings } = parsed.data
-      const records = await repo.atPoint(lon, lat, limit, include_buildings)
+      const records = await repo.atPoint(lon, lat, limit, include_buildings, { signal: c.req.raw.signal })
       return { response: jsonTextResponse(c, { count: records.length }, records), records: records.length }
     }),
   )
@@ -76,12 +73,11 @@ export function parcelRoutes(repo: ParcelsRepo, guard: KeyGuard) {
       const parsed = AddressQuerySchema.safeParse(c.req.query(), { reportInput: true })
       if (!parsed.success) return fail(validationResponse(c, toValidationIssues('query', parsed.error.issues)))
       const q = parsed.data
-      const records = await repo.byAddress(q.address, {
-        limit: q.limit,
-        state: q.state,
-        countyFp: q.county_fp,
-        includeBuildings: q.include_buildings,
-      })
+      const records = await repo.byAddress(
+        q.address,
+        { limit: q.limit, state: q.state, countyFp: q.county_fp, includeBuildings: q.include_buildings },
+        { signal: c.req.raw.signal },
+      )
       return { response: jsonTextResponse(c, { count: records.length }, records), records: records.length }
     }),
   )

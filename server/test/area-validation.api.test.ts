@@ -2,7 +2,13 @@
 import type { Position } from 'geojson'
 import { describe, expect, it } from 'vitest'
 import { checkAreaRequest } from '../../contract/area-rules'
-import { AREA_MAX_FEATURES, AREA_MAX_VERTICES } from '../../contract/limits'
+import {
+  AREA_MAX_FEATURE_VERTICES,
+  AREA_MAX_FEATURES,
+  AREA_MAX_HOLES,
+  AREA_MAX_RING_VERTICES,
+  AREA_MAX_VERTICES,
+} from '../../contract/limits'
 import { expect422At } from './checks'
 import { collection, feature, ngon, rect } from './geo'
 import { call, post, show } from './http'
@@ -119,6 +125,22 @@ describe('422 with loc into the body', () => {
       [...C, 1, 0],
     ],
     [
+      'a hole outside its outer ring',
+      collection(polygon(good.coordinates[0], rect(-93.5, 42.1, -93.49, 42.11).coordinates[0])),
+      [...C, 1],
+    ],
+    [
+      'a hole inside another hole',
+      collection(
+        polygon(
+          rect(-93.7, 41.9, -93.5, 42.1).coordinates[0],
+          rect(-93.68, 41.92, -93.52, 42.08).coordinates[0],
+          rect(-93.62, 41.98, -93.58, 42.02).coordinates[0],
+        ),
+      ),
+      [...C, 2],
+    ],
+    [
       'second feature broken',
       collection(good, polygon(ring([-93, 42], [-92.9, 42], [-93, 42]))),
       ['body', 'features', 1, 'geometry', 'coordinates', 0],
@@ -152,27 +174,54 @@ describe('422 with loc into the body', () => {
 
 describe('caps', () => {
   /** Coordinates rounded to 6 decimals keep the body small; a 1° radius keeps neighbours 1e-4 apart. */
-  const big = (positions: number, lon: number) => {
-    const g = ngon([lon, 45], 1, 1, positions - 1, 0.1)
+  const big = (positions: number, lon: number, lat = 45) => {
+    const g = ngon([lon, lat], 1, 1, positions - 1, 0.1)
     const ring0 = (g.coordinates[0] as Position[]).map((p) => p.map((v) => Math.round(v * 1e6) / 1e6))
     ring0[ring0.length - 1] = ring0[0] as Position
     return { type: 'Polygon', coordinates: [ring0] }
   }
+  const rings = (n: number, size: number) => Array.from({ length: n }, (_, i) => big(size, -124 + i * 2.5))
 
-  it(`${AREA_MAX_VERTICES + 2} vertices → 422 at ["body","features"]`, async () => {
-    const half = (AREA_MAX_VERTICES + 2) / 2
-    const body = collection(big(half, -120), big(half, -110))
-    const contract = checkAreaRequest(body)
-    expect(contract.ok).toBe(false)
-    const res = await post('/parcels/area', body, { timeoutMs: 60_000 })
-    expect422At(res, ['body', 'features'])
+  it(`${AREA_MAX_VERTICES + 6} vertices in all → 422 at ["body","features"]`, async () => {
+    // Six features, each within the per-ring and per-feature caps, together over the request's.
+    const body = collection(...rings(6, (AREA_MAX_VERTICES + 6) / 6))
+    expect(checkAreaRequest(body).ok).toBe(false)
+    expect422At(await post('/parcels/area', body, { timeoutMs: 60_000 }), ['body', 'features'])
   })
 
   it(`exactly ${AREA_MAX_VERTICES} vertices are accepted`, async () => {
-    const half = AREA_MAX_VERTICES / 2
-    const body = collection(big(half, -120), big(half, -110))
+    const body = collection(...rings(5, AREA_MAX_VERTICES / 5))
     expect(checkAreaRequest(body).ok).toBe(true)
     const res = await post('/parcels/area', body, { timeoutMs: 60_000 })
+    expect(res.status, show(res)).toBe(200)
+  })
+
+  it(`a ring of ${AREA_MAX_RING_VERTICES + 1} positions → 422 at the ring`, async () => {
+    expect422At(await post('/parcels/area', collection(big(AREA_MAX_RING_VERTICES + 1, -100))), [...C, 0])
+  })
+
+  it(`a feature of more than ${AREA_MAX_FEATURE_VERTICES} vertices → 422 at its geometry`, async () => {
+    const parts = rings(3, AREA_MAX_FEATURE_VERTICES / 3 + 2).map((p) => p.coordinates)
+    const body = collection({ type: 'MultiPolygon', coordinates: parts })
+    expect422At(await post('/parcels/area', body, { timeoutMs: 60_000 }), F)
+  })
+
+  it(`a polygon with ${AREA_MAX_HOLES + 1} holes → 422 at its coordinates`, async () => {
+    const hole = (i: number): Position[] => {
+      const x = -100 + (i % 40) * 0.02
+      const y = 40 + Math.floor(i / 40) * 0.02
+      return [
+        [x, y],
+        [x, y + 0.01],
+        [x + 0.01, y + 0.01],
+        [x + 0.01, y],
+        [x, y],
+      ]
+    }
+    const shell = rect(-100.5, 39.5, -98.5, 41).coordinates[0] as Position[]
+    const holes = Array.from({ length: AREA_MAX_HOLES + 1 }, (_, i) => hole(i))
+    expect422At(await post('/parcels/area', collection(polygon(shell, ...holes))), C)
+    const res = await post('/parcels/area', collection(polygon(shell, ...holes.slice(0, AREA_MAX_HOLES))))
     expect(res.status, show(res)).toBe(200)
   })
 

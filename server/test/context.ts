@@ -12,6 +12,13 @@ export interface TestKeys {
   records: string
 }
 
+export type Backend = 'embedded' | 'postgres'
+
+/** The one browser origin the test server allows (CORS_ORIGINS). */
+export const CORS_ORIGIN = 'https://allowed.example'
+/** A hashed asset of the test server's stand-in app (with .br and .gz copies). */
+export const STATIC_ASSET = 'assets/app-3f9a1c.js'
+
 export const LIMITED_REQUESTS = 5
 export const RECORDS_ALLOWANCE = 150
 
@@ -21,5 +28,9 @@ declare module 'vitest' {
     keys: TestKeys
     /** every parcel of the test server, fetched once page by page through the API (JSON array) */
     allParcelsFile: string
+    /** which database the server runs on */
+    backend: Backend
+    /** the server's output (LOG_REQUESTS=on), appended as it runs */
+    serverLogFile: string
   }
 }

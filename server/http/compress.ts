@@ -1,0 +1,63 @@
+import { promisify } from 'node:util'
+import { brotliCompress, constants, gzip } from 'node:zlib'
+import type { MiddlewareHandler } from 'hono'
+
+const brotli = promisify(brotliCompress)
+const gzipAsync = promisify(gzip)
+
+/** Smaller bodies gain less than the header costs. */
+const MIN_BYTES = 1024
+const COMPRESSIBLE = /^(application\/(json|geo\+json|javascript)|text\/)/i
+
+/** The client's preferred encoding among br and gzip by its q-values (RFC 9110 §12.5.3), or null. */
+export function pickEncoding(acceptEncoding: string | undefined): 'br' | 'gzip' | null {
+  if (!acceptEncoding) return null
+  const q = new Map<string, number>()
+  for (const part of acceptEncoding.split(',')) {
+    const [name, ...params] = part.trim().toLowerCase().split(';')
+    if (!name) continue
+    const qParam = params.map((p) => p.trim()).find((p) => p.startsWith('q='))
+    const value = qParam ? Number(qParam.slice(2)) : 1
+    q.set(name, Number.isFinite(value) ? value : 0)
+  }
+  const of = (name: string) => q.get(name) ?? q.get('*') ?? 0
+  const br = of('br')
+  const gz = of('gzip')
+  if (br <= 0 && gz <= 0) return null
+  return br >= gz ? 'br' : 'gzip'
+}
+
+/**
+ * Compresses JSON answers with Node's zlib (on its thread pool, off the event loop). Brotli at
+ * quality 6: a 100-record page of 267 KB became 27 KB in ~3 ms (gzip -6: 34 KB); quality 11 gave
+ * 22 KB but took ~360 ms, too slow for every answer (measured on the demo data).
+ */
+export function compressJson(): MiddlewareHandler {
+  return async (c, next) => {
+    await next()
+    const res = c.res
+    const type = res.headers.get('content-type') ?? ''
+    if (!res.body || res.headers.has('content-encoding') || !COMPRESSIBLE.test(type)) return
+    const encoding = pickEncoding(c.req.header('accept-encoding'))
+    res.headers.append('vary', 'Accept-Encoding')
+    if (!encoding) return
+    const raw = Buffer.from(await res.arrayBuffer())
+    const headers = new Headers(res.headers)
+    let body: Buffer = raw
+    if (raw.byteLength >= MIN_BYTES) {
+      body =
+        encoding === 'br'
+          ? await brotli(raw, {
+              params: {
+                [constants.BROTLI_PARAM_QUALITY]: 6,
+                [constants.BROTLI_PARAM_SIZE_HINT]: raw.byteLength,
+                [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
+              },
+            })
+          : await gzipAsync(raw, { level: 6 })
+      headers.set('content-encoding', encoding)
+    }
+    headers.set('content-length', String(body.byteLength))
+    c.res = new Response(new Uint8Array(body), { status: res.status, statusText: res.statusText, headers })
+  }
+}

@@ -1,0 +1,4 @@
+import type { TestProject } from 'vitest/node'
+import { setupApiServer } from './global-setup'
+
+export default (project: TestProject) => setupApiServer(project, 'postgres')
