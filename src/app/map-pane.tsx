@@ -54,9 +54,11 @@ export function MapPane() {
           </button>
         </div>
       )}
-      <output className="map-coords" aria-live="off" aria-label="Cursor coordinates">
-        {status.pointer ? `${status.pointer.lat.toFixed(5)}, ${status.pointer.lng.toFixed(5)}` : '—'}
-      </output>
+      {status.pointer && (
+        <output className="map-coords" aria-live="off" aria-label="Cursor coordinates">
+          {`${status.pointer.lat.toFixed(5)}, ${status.pointer.lng.toFixed(5)}`}
+        </output>
+      )}
       {status.identifying && (
         <div className="map-busy" role="status">
           Looking up parcel…

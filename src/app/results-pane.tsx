@@ -48,7 +48,9 @@ export function ResultsPane() {
           rowCount={result.rowCount}
           recordsExpected={result.progress.recordsExpected}
         />
-        <ExportMenu records={result.rows} visibleColumns={s.visibleColumns} searchSummary={summary} />
+        {result.status !== 'idle' && (
+          <ExportMenu records={result.rows} visibleColumns={s.visibleColumns} searchSummary={summary} />
+        )}
       </div>
       <Suspense fallback={<p className="muted">Loading table…</p>}>
         <ResultsTable

@@ -68,7 +68,7 @@ export function ExportMenu({ records, visibleColumns, searchSummary, disabled }:
       <button
         ref={toggle}
         type="button"
-        className="exp-toggle"
+        className="button exp-toggle"
         aria-expanded={open}
         aria-controls={ids.menu}
         disabled={disabled || running || none}
