@@ -5,7 +5,16 @@
 import AxeBuilder from '@axe-core/playwright'
 import { expect, type Page, test } from '@playwright/test'
 import { someAddress } from './support/api'
-import { addFilter, closeDetails, drawRectangle, goToAddress, openApp, waitForSearchDone } from './support/app'
+import {
+  addFilter,
+  apiCalls,
+  closeDetails,
+  drawRectangle,
+  goToAddress,
+  openApp,
+  waitForSearchDone,
+  zoomOut,
+} from './support/app'
 import { e2eKeys } from './support/keys'
 import { AREA_OUTLINE, mapPixels } from './support/pixels'
 
@@ -17,8 +26,7 @@ async function storyCountyArea(page: Page, request: import('@playwright/test').A
   await openApp(page, keys.full)
   await goToAddress(page, (await someAddress(request, keys.full)).situs)
   await closeDetails(page)
-  await page.getByRole('button', { name: 'Zoom out' }).click()
-  await page.waitForTimeout(800)
+  await zoomOut(page)
   await drawRectangle(page, [0.35, 0.35], [0.65, 0.65])
 }
 
@@ -113,14 +121,16 @@ test('4 and 5. partial totals say so; sorting a complete filters-only result is 
   await page.getByRole('button', { name: 'Search', exact: true }).click()
   await waitForSearchDone(page)
   const spent = queries.length
+  const spentText = await apiCalls(page).innerText()
   const header = grid(page)
     .getByRole('columnheader', { name: /^Acres/ })
     .first()
   await header.click()
   await expect(header).toHaveAttribute('aria-sort', 'ascending')
-  await page.waitForTimeout(500)
-  expect(queries.length).toBe(spent) // every match was loaded: a local sort
+  // Every match was loaded: a local sort, no question, and the search (with its call count) stays.
   await expect(page.getByRole('dialog')).toHaveCount(0)
+  await expect(apiCalls(page)).toHaveText(spentText)
+  expect(queries.length).toBe(spent)
 
   // A large search stopped at the cost question: only its first page is loaded.
   await page.getByLabel('Filter 2 value').fill('0')
@@ -133,14 +143,18 @@ test('4 and 5. partial totals say so; sorting a complete filters-only result is 
   await expect(summary).toContainText('Total acres (of 100 loaded)')
   await expect(summary).toContainText('Assessed value (of 100 loaded)')
   const before = queries.length
-  await grid(page)
+  const beforeText = await apiCalls(page).innerText()
+  const acres = grid(page)
     .getByRole('columnheader', { name: /^Acres/ })
     .first()
-    .click()
+  await acres.click()
   const ask = page.getByRole('dialog', { name: 'Sort on the server?' })
   await expect(ask).toBeVisible()
+  await expect(ask).toContainText(/about [\d,]+ API calls/)
   await ask.getByRole('button', { name: 'Keep the current order' }).click()
-  await page.waitForTimeout(300)
+  await expect(ask).toHaveCount(0)
+  await expect(acres).toHaveAttribute('aria-sort', 'none')
+  await expect(apiCalls(page)).toHaveText(beforeText)
   expect(queries.length).toBe(before)
 })
 

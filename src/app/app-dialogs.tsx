@@ -76,7 +76,7 @@ export function AppDialogs() {
           calls={ui.calls}
           onConfirm={() => {
             s.closeDialog()
-            workspace.applySort(ui.order)
+            workspace.applySort(ui.order, { costAccepted: true })
           }}
           onClose={s.closeDialog}
         />

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { harness } from '../search/search-harness.test-support'
+import { harness, until } from '../search/search-harness.test-support'
 import { createAppStore } from '../state/store'
 import { Workspace } from './workspace'
 import type { MapPort } from './workspace-ports'
@@ -21,10 +21,10 @@ function fakeMap(calls: string[]): MapPort {
   }
 }
 
-async function setup() {
+async function setup(options: Parameters<typeof harness>[1] = {}) {
   const calls: string[] = []
   const store = createAppStore()
-  const h = harness(500)
+  const h = harness(500, options)
   const map = fakeMap(calls)
   const ws = new Workspace({
     store,
@@ -73,6 +73,27 @@ describe('workspace intents', () => {
     await h.session.settled()
     expect(h.server.queries.length).toBe(spent)
     expect(store.getState().order).toEqual({ field: 'acres', direction: 'desc' })
+  })
+
+  it('a partial filters-only result asks before sorting; once confirmed, the sorted run does not ask again', async () => {
+    const { store, h, ws } = await setup({ confirmThreshold: () => 2 })
+    store.getState().setMode('direct')
+    store.getState().setFilters([{ field: 'state', op: 'eq', value: 'IA' }])
+    ws.submit()
+    await until(() => h.session.getSnapshot().status === 'asking')
+    h.session.cancel() // "Cancel" on the cost question: only the first page is loaded
+    expect(h.session.getSnapshot().complete).toBe(false)
+    const order = { field: 'acres', direction: 'desc' } as const
+    expect(ws.sortBy(order)).toMatchObject({ kind: 'ask' })
+    expect(store.getState().ui).toMatchObject({ kind: 'sort', order })
+    const spent = h.server.queries.length
+    ws.applySort(order, { costAccepted: true })
+    await h.session.settled()
+    const r = h.session.getSnapshot()
+    expect(r.status).toBe('done')
+    expect(r.complete).toBe(true)
+    expect(h.server.queries.length).toBeGreaterThan(spent)
+    expect(h.server.queries.slice(spent).every((q) => q.order?.direction === 'desc')).toBe(true)
   })
 
   it('frameAreas fits the map to the areas; escape closes details', async () => {

@@ -64,6 +64,8 @@ export class Workspace {
   private readonly stops: (() => void)[] = []
   private framedSpec: SearchSpec | null = null
   private reportedError: ApiError | null = null
+  /** Set only while a confirmed sort re-submits the search, so the run does not ask again. */
+  private costAccepted = false
   private mounted = false
 
   constructor(private readonly deps: WorkspaceDeps) {
@@ -255,11 +257,17 @@ export class Workspace {
     return decision
   }
 
-  /** Sort as asked (the user confirmed the cost, or it was free). */
-  applySort(order: SortOrder): void {
+  /** Sort as asked: free, or `costAccepted` when the user confirmed "Sort on the server". */
+  applySort(order: SortOrder, opts: { costAccepted?: boolean } = {}): void {
     const s = this.store.getState()
     s.setOrder(order)
-    if (s.submitted && serverSorted(s.submitted, s.loadPolicy)) s.sortSubmitted(order)
+    if (!s.submitted || !serverSorted(s.submitted, s.loadPolicy)) return
+    this.costAccepted = opts.costAccepted === true
+    try {
+      s.sortSubmitted(order)
+    } finally {
+      this.costAccepted = false
+    }
   }
 
   // --- keyboard ----------------------------------------------------------------------------------
@@ -289,7 +297,8 @@ export class Workspace {
   }
 
   private onStore(s: AppState, prev: AppState): void {
-    if (s.submitted !== prev.submitted || s.loadPolicy !== prev.loadPolicy) this.search.start(s.submitted, s.loadPolicy)
+    if (s.submitted !== prev.submitted || s.loadPolicy !== prev.loadPolicy)
+      this.search.start(s.submitted, s.loadPolicy, { costAccepted: this.costAccepted })
     if (s.selectedId !== prev.selectedId) this.map?.setSelected(s.selectedId)
     if (s.basemap !== prev.basemap) this.map?.setBasemap(s.basemap)
     if (s.tool !== prev.tool) {

@@ -208,7 +208,14 @@ export class MapController {
       if (this.clickMode !== 'select') return
       this.handlers.onParcelClick?.(this.pick(e.point))
     })
+    // 'moving' from movestart to moveend: what a test (or a person's script) waits on instead of a sleep.
+    const container = map.getContainer()
+    container.dataset.camera = 'still'
+    map.on('movestart', () => {
+      container.dataset.camera = 'moving'
+    })
     map.on('moveend', () => {
+      container.dataset.camera = 'still'
       const c = map.getCenter()
       const round = (n: number, d: number) => Math.round(n * 10 ** d) / 10 ** d
       this.handlers.onViewChange?.({ center: [round(c.lng, 5), round(c.lat, 5)], zoom: round(map.getZoom(), 2) })

@@ -50,6 +50,9 @@ it('reads like a property card: key facts formatted on top, labels in words, cop
   expect(onOwnerSearch).toHaveBeenCalledWith(record)
   expect(screen.getByRole('button', { name: 'Copy APN' })).toBeTruthy()
   expect(screen.getByRole('button', { name: 'Copy address' })).toBeTruthy()
+  // The UUID once, at the end of "All fields", with its own copy button.
+  expect(screen.getAllByText(record.svc_uuid)).toHaveLength(1)
+  expect(screen.getByRole('button', { name: 'Copy UUID' })).toBeTruthy()
   screen.getByRole('button', { name: 'Close details' }).focus()
   await user.keyboard('{Escape}')
   expect(onClose).toHaveBeenCalled()

@@ -103,7 +103,8 @@ const SECTIONS: readonly (readonly [string, readonly string[]])[] = [
   ['Location', ['situs', 'city', 'county', 'state', 'postal', 'parcel_id', 'school_district', 'lat', 'lon']],
 ]
 
-const HIDDEN = new Set(['geom', 'buildings'])
+// The UUID is shown once, under every field, with its own copy button; geometry is the map's.
+const HIDDEN = new Set(['geom', 'buildings', 'svc_uuid'])
 
 function row(record: ParcelRecord, name: string): CardRow {
   const value = record[name]

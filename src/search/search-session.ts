@@ -70,7 +70,11 @@ export class SearchSession {
     return this.current?.done ?? Promise.resolve()
   }
 
-  start(spec: SearchSpec | null, policy: LoadPolicy): void {
+  /**
+   * Runs `spec` (a no-op when it is the live run's). `costAccepted`: the user already agreed to what
+   * this run spends (e.g. "Sort on the server"), so it does not ask a second time.
+   */
+  start(spec: SearchSpec | null, policy: LoadPolicy, opts: { costAccepted?: boolean } = {}): void {
     if (!spec) {
       this.stopCurrent()
       this.current = null
@@ -87,7 +91,7 @@ export class SearchSession {
       this.publish(true)
       return
     }
-    this.launch(spec, policy, key, false)
+    this.launch(spec, policy, key, opts.costAccepted === true)
   }
 
   confirm = (): void => {
