@@ -8,6 +8,7 @@ import { someAddress } from './support/api'
 import {
   addFilter,
   apiCalls,
+  cameraSettled,
   closeDetails,
   drawRectangle,
   goToAddress,
@@ -16,7 +17,7 @@ import {
   zoomOut,
 } from './support/app'
 import { e2eKeys } from './support/keys'
-import { AREA_OUTLINE, mapPixels } from './support/pixels'
+import { AREA_OUTLINE, mapPixels, SELECTED_OUTLINE } from './support/pixels'
 
 const grid = (page: Page) => page.getByRole('grid', { name: 'Search results' })
 const details = (page: Page) => page.getByRole('complementary', { name: 'Parcel details' })
@@ -86,6 +87,24 @@ test('2. a row click opens readable details; the highlighted row stays inside th
       })
       .toBe(true)
   }
+})
+
+test('2b. on a narrow desktop the opened parcel is framed beside its details, not under them', async ({ browser }) => {
+  const keys = e2eKeys()
+  const context = await browser.newContext({ viewport: { width: 1024, height: 768 } })
+  const page = await context.newPage()
+  await openApp(page, keys.full)
+  await page.getByRole('radio', { name: 'Filters only' }).check()
+  await addFilter(page, 1, 'state', 'eq', 'IA')
+  await addFilter(page, 2, 'acres', 'lt', '0.2') // town lots: framed at the closest zoom, small on screen
+  await page.getByRole('button', { name: 'Search', exact: true }).click()
+  await waitForSearchDone(page)
+  await grid(page).getByRole('row').nth(3).click()
+  await expect(details(page)).toBeVisible()
+  await cameraSettled(page)
+  // The selected parcel's red outline is on screen: in the part of the map the panel leaves visible.
+  await expect.poll(() => mapPixels(page, SELECTED_OUTLINE), { timeout: 10_000 }).toBeGreaterThan(100)
+  await context.close()
 })
 
 test('3. state is a pick-list and county names match however they are typed', async ({ page }) => {
@@ -200,7 +219,24 @@ test('8. on a phone: search a county from the keyboard, read results and details
   const page = await context.newPage()
   await openApp(page, keys.full)
   await expect(page.locator('.tool-key').first()).toBeHidden()
-  await page.getByRole('button', { name: 'Areas & filters' }).click()
+  // Before any search the map takes most of the screen; the results sheet is one line of guidance.
+  const mapRegion = page.getByRole('region', { name: 'Map', exact: true })
+  expect((await mapRegion.boundingBox())?.height ?? 0).toBeGreaterThan(844 / 2)
+  await expect(page.getByText('Draw an area or add filters, then Search.')).toBeInViewport()
+  // The controls open as a sheet over the map; picking a drawing tool closes it so the map is there to draw on.
+  const sheetToggle = page.getByRole('button', { name: 'Areas & filters' })
+  await sheetToggle.click()
+  const controls = page.getByRole('complementary', { name: 'Search controls' })
+  await expect(controls).toBeInViewport()
+  await expect(page.getByRole('button', { name: 'Show map' })).toHaveAttribute('aria-expanded', 'true')
+  const [sheetBox, mapBoxNow] = [await controls.boundingBox(), await mapRegion.boundingBox()]
+  expect(sheetBox && mapBoxNow && sheetBox.y <= mapBoxNow.y && sheetBox.height >= mapBoxNow.height).toBe(true)
+  await controls.getByRole('button', { name: /^Rectangle/ }).click()
+  await expect(controls).toBeHidden()
+  await expect(mapRegion).toBeInViewport()
+  await sheetToggle.click()
+  await controls.getByRole('button', { name: /^Pan/ }).click()
+  await expect(controls).toBeInViewport() // Pan does not need the map: the sheet stays
   await page.getByRole('button', { name: 'Search a county…' }).focus()
   await page.keyboard.press('Enter')
   const dialog = page.getByRole('dialog', { name: 'Search a county' })

@@ -19,7 +19,8 @@ export function DetailsPane() {
   )
   if (!open || !record) return null
   return (
-    <aside className="details-pane" aria-label="Parcel details">
+    // data-covers-map: the map frames a parcel in the part this panel leaves visible.
+    <aside className="details-pane" aria-label="Parcel details" data-covers-map="">
       <Suspense fallback={<p className="muted">Loading…</p>}>
         <ParcelDetails record={record} onClose={closeDetails} onOwnerSearch={(r) => workspace.searchOwner(r)} />
       </Suspense>

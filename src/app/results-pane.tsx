@@ -36,7 +36,7 @@ export function ResultsPane() {
   // The server sorts only while not every match is loaded; a complete result sorts here, free.
   const serverSort = !!s.submitted && serverSorted(s.submitted, s.loadPolicy) && !result.complete
   return (
-    <section className="results-pane" aria-label="Results">
+    <section className="results-pane" aria-label="Results" data-status={result.status}>
       {/* Phones: the controls sheet closes on Search, so progress and the cost question show here. */}
       <div className="results-progress">
         <SearchProgressView result={result} />

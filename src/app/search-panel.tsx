@@ -48,7 +48,6 @@ function AreasSection() {
     useShallow((st) => ({
       mode: st.mode,
       tool: st.tool,
-      setTool: st.setTool,
       areas: st.areas,
       clearAreas: st.clearAreas,
       removeArea: st.removeArea,
@@ -65,7 +64,7 @@ function AreasSection() {
       <h2 id="areas-heading">Map tools &amp; areas</h2>
       <DrawToolbar
         tool={s.tool}
-        onTool={s.setTool}
+        onTool={(tool) => workspace.pickTool(tool)}
         onClear={s.clearAreas}
         areaCount={s.areas.length}
         onUndo={s.undoAreas}

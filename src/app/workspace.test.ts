@@ -96,6 +96,15 @@ describe('workspace intents', () => {
     expect(h.server.queries.slice(spent).every((q) => q.order?.direction === 'desc')).toBe(true)
   })
 
+  it('picking a map tool closes the phone controls sheet so the map can be drawn on; Pan leaves it open', async () => {
+    const { store, ws } = await setup()
+    store.getState().setSearchSheetOpen(true)
+    ws.pickTool('pan')
+    expect(store.getState().searchSheetOpen).toBe(true)
+    ws.pickTool('rectangle')
+    expect(store.getState()).toMatchObject({ tool: 'rectangle', searchSheetOpen: false })
+  })
+
   it('frameAreas fits the map to the areas; escape closes details', async () => {
     const { store, ws, calls } = await setup()
     ws.searchMapView()

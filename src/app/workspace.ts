@@ -231,6 +231,16 @@ export class Workspace {
     if (this.addAreas(polygons, [], source) > 0) this.submit()
   }
 
+  /**
+   * A tool picked in the toolbar. Every tool but Pan works on the map, so on a phone the controls
+   * sheet (which covers the map) closes to let the person draw, edit or identify there.
+   */
+  pickTool(tool: AppState['tool']): void {
+    const s = this.store.getState()
+    s.setTool(tool)
+    if (tool !== 'pan') s.setSearchSheetOpen(false)
+  }
+
   // --- intents: searches -------------------------------------------------------------------------
 
   /** Runs the search set up now; on a phone the controls sheet closes so the results show. */
