@@ -1,4 +1,5 @@
 import { defineConfig } from '@playwright/test'
+import { proxyPort } from './e2e/proxy-e2e-env'
 
 const PORT = Number(process.env.E2E_PORT ?? 8797)
 const CI = Boolean(process.env.CI)
@@ -31,12 +32,22 @@ export default defineConfig({
     viewport: { width: 1400, height: 900 },
     launchOptions: chromiumLaunch,
   },
-  webServer: {
-    command: 'node --import tsx e2e/serve.ts',
-    url: `http://localhost:${PORT}/healthz`,
-    env: { PORT: String(PORT) },
-    timeout: 600_000,
-    reuseExistingServer: !CI,
-    stdout: 'pipe',
-  },
+  webServer: [
+    {
+      command: 'node --import tsx e2e/serve.ts',
+      url: `http://localhost:${PORT}/healthz`,
+      env: { PORT: String(PORT) },
+      timeout: 600_000,
+      reuseExistingServer: !CI,
+      stdout: 'pipe',
+    },
+    {
+      // e2e/proxy-mode.spec.ts: a proxy-mode server in front of a second server as the hosted API.
+      command: 'node --import tsx e2e/serve-proxy.ts',
+      url: `http://localhost:${proxyPort()}/healthz`,
+      timeout: 600_000,
+      reuseExistingServer: !CI,
+      stdout: 'pipe',
+    },
+  ],
 })

@@ -31,6 +31,14 @@ export default defineConfig({
           testTimeout: 60_000,
         },
       },
+      {
+        // Panels in a simulated DOM (happy-dom) with Testing Library; the network is faked at fetch.
+        test: {
+          name: 'component',
+          environment: 'happy-dom',
+          include: ['src/**/*.test.tsx'],
+        },
+      },
       apiProject('api', 'server/test/global-setup-embedded.ts', ['server/test/**/*.api.test.ts']),
       apiProject('api-pg', 'server/test/global-setup-postgres.ts', [
         'server/test/**/*.api.test.ts',

@@ -237,7 +237,7 @@ function bbox(ring: readonly Position[]): Box {
 const boxWithin = (a: Box, b: Box) => a[0] >= b[0] && a[1] >= b[1] && a[2] <= b[2] && a[3] <= b[3]
 
 /** One ring's structural problem (a RING_REASONS value), or null; crossings and area are checked per polygon. */
-export function checkRing(ring: unknown): string | null {
+function checkRing(ring: unknown): string | null {
   if (!Array.isArray(ring)) return RING_REASONS.notArray
   if (ring.length < 4) return RING_REASONS.tooFew
   if (ring.length > AREA_MAX_RING_VERTICES) return RING_REASONS.tooMany

@@ -4,7 +4,7 @@ import { z } from 'zod'
 export const ErrorBodySchema = z.object({ detail: z.string() })
 export type ErrorBody = z.infer<typeof ErrorBodySchema>
 
-export const ValidationIssueSchema = z.object({
+const ValidationIssueSchema = z.object({
   loc: z.array(z.union([z.string(), z.number()])),
   msg: z.string(),
   type: z.string(),

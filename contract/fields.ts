@@ -3,9 +3,9 @@
  * filterable fields in the repository: server SQL, client validation and the filter builder all
  * derive from it.
  */
-export const TEXT_OPERATORS = ['ilike', 'eq', 'ne', 'in', 'nin', 'isnull'] as const
-export const NUMERIC_OPERATORS = ['eq', 'ne', 'gt', 'gte', 'lt', 'lte', 'between', 'in', 'nin', 'isnull'] as const
-export const ID_OPERATORS = ['eq', 'ne', 'in', 'nin', 'isnull'] as const
+const TEXT_OPERATORS = ['ilike', 'eq', 'ne', 'in', 'nin', 'isnull'] as const
+const NUMERIC_OPERATORS = ['eq', 'ne', 'gt', 'gte', 'lt', 'lte', 'between', 'in', 'nin', 'isnull'] as const
+const ID_OPERATORS = ['eq', 'ne', 'in', 'nin', 'isnull'] as const
 
 export const OPERATORS = ['eq', 'ne', 'gt', 'gte', 'lt', 'lte', 'between', 'in', 'nin', 'ilike', 'isnull'] as const
 export type Operator = (typeof OPERATORS)[number]
@@ -87,7 +87,7 @@ export const FIELDS: readonly FieldDef[] = [
   id('svc_stack_uuid', 'Stack UUID', 'identifier grouping parcels at the same location', 'uuid'),
 ]
 
-export const FIELD_BY_NAME: ReadonlyMap<string, FieldDef> = new Map(FIELDS.map((f) => [f.name, f]))
+const FIELD_BY_NAME: ReadonlyMap<string, FieldDef> = new Map(FIELDS.map((f) => [f.name, f]))
 
 export function fieldDef(name: string): FieldDef | undefined {
   return FIELD_BY_NAME.get(name)

@@ -13,11 +13,7 @@ export type NullMode = 'sql' | 'distinct'
 
 const isNull = (v: unknown) => v === null || v === undefined
 
-export function matches(
-  record: Readonly<Record<string, unknown>>,
-  filter: MatchFilter,
-  nullMode: NullMode = 'sql',
-): boolean {
+function matches(record: Readonly<Record<string, unknown>>, filter: MatchFilter, nullMode: NullMode = 'sql'): boolean {
   const v = record[filter.field]
   const x = filter.value
   switch (filter.op) {

@@ -17,7 +17,7 @@ export function ringArea(ring: readonly Position[]): number {
 }
 
 /** 1 inside, -1 outside, 0 on the boundary (even-odd ray casting with an exact on-edge test). */
-export function pointInRing(p: Position, ring: readonly Position[]): 1 | 0 | -1 {
+function pointInRing(p: Position, ring: readonly Position[]): 1 | 0 | -1 {
   const x = p[0] as number
   const y = p[1] as number
   let inside = false

@@ -10,7 +10,7 @@ import {
 } from './limits'
 
 /** Filter `value` as the spec allows it; its shape for a given `op` is checked in query-rules. */
-export const FilterValueSchema = z.union([
+const FilterValueSchema = z.union([
   z.string(),
   z.number(),
   z.boolean(),
@@ -18,14 +18,14 @@ export const FilterValueSchema = z.union([
   z.null(),
 ])
 
-export const FilterItemSchema = z.object({
+const FilterItemSchema = z.object({
   field: z.string(),
   op: z.string(),
   value: FilterValueSchema.optional(),
 })
 export type FilterItem = z.infer<typeof FilterItemSchema>
 
-export const OrderItemSchema = z.object({
+const OrderItemSchema = z.object({
   field: z.string(),
   direction: z.enum(['asc', 'desc']).default('asc'),
 })
@@ -55,7 +55,7 @@ export const BuildingSchema = z.looseObject({
 export type Building = z.infer<typeof BuildingSchema>
 
 /** A parcel record is an open object; only the identifier is relied on. */
-export const ParcelRecordSchema = z.looseObject({
+const ParcelRecordSchema = z.looseObject({
   svc_uuid: z.string(),
   buildings: z.array(BuildingSchema).optional(),
 })

@@ -8,6 +8,7 @@ import {
   recordsIn,
   waitForSearchDone,
   watchConsole,
+  zoomOut,
 } from './support/app'
 import { e2eKeys } from './support/keys'
 
@@ -36,8 +37,7 @@ test.describe('area search', () => {
     await openApp(page, keys.full)
     await goToAddress(page, (await someAddress(request, keys.full)).situs)
     await closeDetails(page)
-    for (let i = 0; i < 2; i++) await page.getByRole('button', { name: 'Zoom out' }).click()
-    await page.waitForTimeout(800)
+    await zoomOut(page, 2)
     await drawRectangle(page, [0.3, 0.3], [0.7, 0.7])
     await expect(page.getByText(/\bac(res)?\b/).first()).toBeVisible()
 
@@ -62,8 +62,7 @@ test.describe('area search', () => {
     await openApp(page, keys.full)
     await goToAddress(page, (await someAddress(request, keys.full)).situs)
     await closeDetails(page)
-    await page.getByRole('button', { name: 'Zoom out' }).click()
-    await page.waitForTimeout(600)
+    await zoomOut(page)
     await drawRectangle(page, [0.4, 0.4], [0.6, 0.6])
     await page.getByLabel('Include building footprints').check()
     const queries = recordQueries(page)

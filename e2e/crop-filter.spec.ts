@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test'
 import { apiPost, someAddress } from './support/api'
-import { closeDetails, drawRectangle, goToAddress, openApp, recordsIn, waitForSearchDone } from './support/app'
+import { closeDetails, drawRectangle, goToAddress, openApp, recordsIn, waitForSearchDone, zoomOut } from './support/app'
 import { e2eKeys } from './support/keys'
 
 interface Rec {
@@ -14,13 +14,15 @@ test('crop-type filter goes to the server, and the table sorts the loaded rows',
   await openApp(page, keys.full)
   await goToAddress(page, (await someAddress(request, keys.full)).situs)
   await closeDetails(page)
-  for (let i = 0; i < 3; i++) await page.getByRole('button', { name: 'Zoom out' }).click()
-  await page.waitForTimeout(800)
+  await zoomOut(page, 3)
   await drawRectangle(page, [0.2, 0.2], [0.8, 0.8])
+  // The crop list is a closed disclosure under Filters: open it, tick Soybeans, and the summary says so.
+  await page.getByText('Crop / land cover:').click()
   await page
     .getByRole('group', { name: 'Crop / land cover' })
     .getByLabel(/^Soybeans/)
     .check()
+  await expect(page.getByText('Crop / land cover:')).toContainText('Soybeans')
 
   const pages: Promise<{ results: Rec[] }>[] = []
   const bodies: { filters: { field: string; op: string; value: unknown }[] }[] = []

@@ -1,7 +1,7 @@
-import { expect, type Page, test } from '@playwright/test'
+import { type APIRequestContext, expect, type Page, test } from '@playwright/test'
 import { formatAcres } from '../src/format/format-value'
 import { apiPost } from './support/api'
-import { addFilter, openApp, recordsIn, waitForSearchDone } from './support/app'
+import { addFilter, apiCalls, openApp, recordsIn, waitForSearchDone } from './support/app'
 import { e2eKeys } from './support/keys'
 
 interface QueryBody {
@@ -53,32 +53,81 @@ test('filters-only search pages the server in its order and loads exactly the ma
   expect(calls.queries.map((q) => q.offset).sort((a, b) => a - b)).toEqual(calls.queries.map((_, i) => i * 100))
   for (const q of calls.queries) expect(q.filters).toEqual(filters)
 
-  // Sorting a direct search asks the server (a new search in that order), not the loaded page.
+  // Every match is loaded, so a sort is done here, free: the same first row the server would give,
+  // no call, no question, and the call count under the progress bar stays where it was.
+  const spent = calls.queries.length
+  const spentText = await apiCalls(page).innerText()
   const header = grid(page)
     .getByRole('columnheader', { name: /^Acres/ })
     .first()
-  const ordered = (direction: string) =>
-    page.waitForRequest((r) => r.url().endsWith('/parcels/query') && r.postDataJSON().order?.direction === direction)
-  const asc = ordered('asc')
-  await header.click()
-  await asc
-  await expect(header).toHaveAttribute('aria-sort', 'ascending')
-  await waitForSearchDone(page)
-  const sorted = watchCalls(page)
-  const desc = ordered('desc')
-  await header.click()
-  await desc
-  await expect(header).toHaveAttribute('aria-sort', 'descending')
-  await waitForSearchDone(page)
-  expect(sorted.queries.length).toBeGreaterThan(0)
-  for (const q of sorted.queries) expect(q.order).toEqual({ field: 'acres', direction: 'desc' })
-  const top = await apiPost<{ results: { acres: number }[] }>(request, keys.full, '/parcels/query', {
+  const firstAcres = grid(page).getByRole('row').nth(1).getByRole('gridcell').nth(4)
+  for (const direction of ['asc', 'desc'] as const) {
+    await header.click()
+    await expect(header).toHaveAttribute('aria-sort', direction === 'asc' ? 'ascending' : 'descending')
+    await expect(firstAcres).toHaveText(formatAcres(await serverFirst(request, keys.full, filters, direction)))
+  }
+  await expect(page.getByRole('dialog')).toHaveCount(0)
+  await expect(apiCalls(page)).toHaveText(spentText)
+  expect(calls.queries.length).toBe(spent)
+})
+
+/** The acres of the first record the server returns in that order. */
+async function serverFirst(
+  request: APIRequestContext,
+  key: string,
+  filters: QueryBody['filters'],
+  direction: 'asc' | 'desc',
+): Promise<unknown> {
+  const page = await apiPost<{ results: { acres: number }[] }>(request, key, '/parcels/query', {
     filters,
-    order: { field: 'acres', direction: 'desc' },
+    order: { field: 'acres', direction },
     limit: 1,
   })
+  return page.results[0]?.acres
+}
+
+test('a partly loaded filters-only result sorts on the server only when asked, and asks once', async ({
+  page,
+  request,
+}) => {
+  const keys = e2eKeys()
+  const filters = [
+    { field: 'state', op: 'eq', value: 'IA' },
+    { field: 'acres', op: 'gt', value: 35 },
+  ]
+  const expected = await apiPost<{ count: number }>(request, keys.full, '/parcels/query', { filters, limit: 1 })
+  await openApp(page, keys.full)
+  // Ask before anything above 2 calls, so this search stops at the cost question with one page loaded.
+  await page.getByRole('button', { name: 'Settings' }).click()
+  const settings = page.getByRole('dialog', { name: 'Settings' })
+  await settings.getByLabel('Ask before searches costing more than').fill('2')
+  await settings.getByRole('button', { name: 'Save' }).click()
+  await useFiltersOnly(page)
+  await addFilter(page, 1, 'state', 'eq', 'IA')
+  await addFilter(page, 2, 'acres', 'gt', '35')
+  await page.getByRole('button', { name: 'Search', exact: true }).click()
+  const large = page.getByRole('alertdialog', { name: 'This search is large' })
+  await large.getByRole('button', { name: 'Cancel' }).click()
+  await expect(page.getByRole('button', { name: 'Resume' }).filter({ visible: true })).toBeVisible()
+
+  const calls = watchCalls(page)
+  const header = grid(page)
+    .getByRole('columnheader', { name: /^Acres/ })
+    .first()
+  await header.click()
+  const ask = page.getByRole('dialog', { name: 'Sort on the server?' })
+  await expect(ask).toContainText(`about ${Math.ceil(expected.count / 100)} API calls`)
+  expect(calls.queries).toEqual([]) // nothing is spent while the question is open
+  await ask.getByRole('button', { name: 'Sort on the server' }).click()
+  // The sort was the answer to the cost: the new run loads every match without asking again.
+  const progress = await waitForSearchDone(page)
+  await expect(large).toHaveCount(0)
+  expect(recordsIn(progress)).toBe(expected.count)
+  await expect(header).toHaveAttribute('aria-sort', 'ascending')
+  expect(calls.queries.length).toBe(Math.ceil(expected.count / 100))
+  for (const q of calls.queries) expect(q.order).toEqual({ field: 'acres', direction: 'asc' })
   const firstAcres = grid(page).getByRole('row').nth(1).getByRole('gridcell').nth(4)
-  await expect(firstAcres).toHaveText(formatAcres(top.results[0]?.acres))
+  await expect(firstAcres).toHaveText(formatAcres(await serverFirst(request, keys.full, filters, 'asc')))
 })
 
 test('a large search asks first, and the 10,000-record offset cap is explained', async ({ page, request }) => {
@@ -121,7 +170,9 @@ test('cancelling the cost question spends nothing more', async ({ page }) => {
   await expect(confirm).toBeVisible()
   await page.keyboard.press('Escape')
   await expect(confirm).toHaveCount(0)
-  await page.waitForTimeout(500)
+  // The run has stopped (it offers Resume): it makes no further call.
+  await expect(page.getByRole('button', { name: 'Resume' }).filter({ visible: true })).toBeVisible()
+  await expect(apiCalls(page)).toHaveText('API calls: 1 call')
   expect(calls.queries.length).toBe(1)
 })
 
@@ -140,7 +191,8 @@ test('on-demand loading fetches only the pages the table shows', async ({ page, 
   await addFilter(page, 1, 'acres', 'gt', '0')
   await page.getByRole('button', { name: 'Search', exact: true }).click()
   await expect(grid(page)).toHaveAttribute('aria-rowcount', String(Math.min(all.count, 10_100) + 1))
-  await page.waitForTimeout(500)
+  await expect(grid(page).getByRole('row').nth(1)).not.toHaveAttribute('aria-busy', 'true')
+  await expect(grid(page).locator('[role=row][aria-busy=true]')).toHaveCount(0)
   // No cost question and only the visible page: nothing is loaded the user has not looked at.
   await expect(page.getByRole('alertdialog')).toHaveCount(0)
   expect(calls.queries.length).toBeLessThanOrEqual(2)

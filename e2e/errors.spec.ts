@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test'
 import { someAddress } from './support/api'
-import { closeDetails, drawRectangle, goToAddress, openApp, recordsIn, waitForSearchDone } from './support/app'
+import { closeDetails, drawRectangle, goToAddress, openApp, recordsIn, waitForSearchDone, zoomOut } from './support/app'
 import { e2eKeys } from './support/keys'
 
 test('an unknown key opens the settings with the reason', async ({ page }) => {
@@ -18,9 +18,7 @@ test('a 429 part-way through a search keeps the loaded rows and offers to resume
   await openApp(page, keys.small)
   await goToAddress(page, address.situs) // spends 1 request (address lookup)
   await closeDetails(page)
-  await page.getByRole('button', { name: 'Zoom out' }).click()
-  await page.getByRole('button', { name: 'Zoom out' }).click()
-  await page.waitForTimeout(800)
+  await zoomOut(page, 2)
   await drawRectangle(page, [0.2, 0.2], [0.8, 0.8])
   const loadedPages: Promise<{ results: unknown[] }>[] = []
   let refused = 0

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs'
 import { expect, type Page, test } from '@playwright/test'
 import type { Position } from 'geojson'
 import proj4 from 'proj4'
-import { clockwiseSquare, shapefileZip, UTM15N_PRJ } from '../src/import/test-fixtures'
+import { clockwiseSquare, shapefileZip, UTM15N_PRJ } from '../src/import/import-fixtures.test-support'
 import { apiPost, someAddress } from './support/api'
 import {
   addFilter,

@@ -10,6 +10,12 @@ const list = z
       .map((x) => x.trim())
       .filter(Boolean),
   )
+/** An unset variable and an empty one mean the same (a shell's `VAR= npm start`). */
+const optional = <T extends z.ZodType>(schema: T) => z.preprocess((v) => (v === '' ? undefined : v), schema.optional())
+const httpUrl = z.string().refine((s) => {
+  const u = URL.canParse(s) ? new URL(s) : null
+  return (u?.protocol === 'http:' || u?.protocol === 'https:') && !u.username && !u.password && !u.search
+}, 'an http(s) URL without credentials or query (the key goes in UPSTREAM_API_KEY)')
 
 /** Server configuration from the environment, parsed once at start-up (bulletproof-react style). */
 const EnvSchema = z.object({
@@ -35,11 +41,39 @@ const EnvSchema = z.object({
   CORS_ORIGINS: list,
   /** Extra sources for the app's CSP connect-src (e.g. an API server on plain http), comma list. */
   CSP_CONNECT_SRC: list,
+
+  // Proxy mode (server/proxy/): set both to serve the parcel endpoints from a hosted parcel API.
+  /** Base URL of the hosted parcel API (its endpoints are UPSTREAM_URL + UPSTREAM_PREFIX + /query …). */
+  UPSTREAM_URL: optional(httpUrl),
+  /** The hosted API's key: sent only to UPSTREAM_URL, never logged, cached or shown to callers. */
+  UPSTREAM_API_KEY: optional(z.string().regex(/^[\x21-\x7e]+$/, 'printable characters without spaces')),
+  /** Path prefix of the four endpoints upstream (the spec's overview also names `/properties`). */
+  UPSTREAM_PREFIX: z
+    .string()
+    .regex(/^(\/[A-Za-z0-9._~-]+)*\/?$/, 'a path such as /parcels')
+    .default('/parcels')
+    .transform((s) => s.replace(/\/+$/, '')),
+  /** How long a paid-for upstream answer is served from the cache (0: no caching). */
+  UPSTREAM_CACHE_TTL_HOURS: z.coerce
+    .number()
+    .min(0)
+    .max(24 * 3650)
+    .default(24 * 7),
+  /** Size cap of the response cache; the least recently used answers go first. */
+  UPSTREAM_CACHE_MAX_MB: z.coerce.number().min(1).max(1_000_000).default(1024),
+  /** Longest wait for an upstream answer (then 504). */
+  UPSTREAM_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(30_000),
 })
 export type ServerConfig = z.infer<typeof EnvSchema>
 
+/** Proxy mode needs the URL and the key together; one without the other is a mistake worth stopping for. */
+const ConfigSchema = EnvSchema.refine((c) => Boolean(c.UPSTREAM_URL) === Boolean(c.UPSTREAM_API_KEY), {
+  message: 'UPSTREAM_URL and UPSTREAM_API_KEY are set together (proxy mode) or not at all',
+  path: ['UPSTREAM_API_KEY'],
+})
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
-  const parsed = EnvSchema.safeParse(env)
+  const parsed = ConfigSchema.safeParse(env)
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`)
     throw new Error(`Invalid configuration:\n${lines.join('\n')}`)

@@ -15,7 +15,8 @@ import { openDatabase } from './db/open-database'
 import { parcelsRepo } from './db/parcels-repo'
 import { LOCKS, withStartupLock } from './db/startup-lock'
 import { ensureDemoKey, revokeDemoKey } from './demo-key'
-import { createApp } from './http/app'
+import { createApp, type ParcelSource } from './http/app'
+import { openProxyMode } from './proxy/proxy-mode'
 
 export interface RunningServer {
   url: string
@@ -34,26 +35,34 @@ export async function startServer(
   const db = await openDatabase(config, log)
   const keys = keysRepo(db)
   let demoKey: string | null = null
+  const { UPSTREAM_URL, UPSTREAM_API_KEY } = config
+  const upstream = UPSTREAM_URL && UPSTREAM_API_KEY ? { UPSTREAM_URL, UPSTREAM_API_KEY } : null
   if (config.DEMO === 'on') {
     // Several processes may start on one PostgreSQL database at once: one loads, the others wait.
-    await withStartupLock(db, LOCKS.dataset, () =>
-      ensureDemoDataset(db, { parcels: config.DEMO_PARCELS, seed: config.DEMO_SEED }, log),
-    )
+    // In proxy mode the parcels come from upstream: demo mode only keeps the local demo key.
+    if (!upstream) {
+      await withStartupLock(db, LOCKS.dataset, () =>
+        ensureDemoDataset(db, { parcels: config.DEMO_PARCELS, seed: config.DEMO_SEED }, log),
+      )
+    }
     demoKey = await ensureDemoKey(keys, config.DATA_DIR)
   } else {
     const revoked = await revokeDemoKey(keys, config.DATA_DIR)
     if (revoked) log(`DEMO=off: revoked the demo key (${revoked}).`)
   }
-  const repo = parcelsRepo(db, { timeoutMs: config.STATEMENT_TIMEOUT_MS })
   // One process owns the embedded database, so it may keep keys and usage in memory; processes
   // sharing PostgreSQL must all ask the database.
   const ledger: Ledger = db.kind === 'postgres' ? databaseLedger(keys) : await memoryLedger(keys, monthOf(new Date()))
   const guard = createKeyGuard(ledger, { timeoutMs: config.STATEMENT_TIMEOUT_MS })
+  const proxy = upstream ? await openProxyMode({ ...config, ...upstream }, db, ledger, log) : null
+  const parcels: ParcelSource = proxy
+    ? { mode: 'proxy', proxy }
+    : { mode: 'local', repo: parcelsRepo(db, { timeoutMs: config.STATEMENT_TIMEOUT_MS }) }
   const staticDir = resolve(config.STATIC_DIR)
   const hasStatic = existsSync(resolve(staticDir, 'index.html'))
   if (!hasStatic) log(`No built app in ${staticDir} (run \`npm run build\`); serving the API only.`)
   const app = createApp({
-    repo,
+    parcels,
     guard,
     demoKey,
     staticDir: hasStatic ? staticDir : null,
@@ -67,9 +76,13 @@ export async function startServer(
   const address = server.address()
   const port = typeof address === 'object' && address ? address.port : config.PORT
   const url = `http://localhost:${port}`
-  log(
-    `Parcels: ${(await repo.countParcels()).toLocaleString('en-US')} (${db.kind === 'postgres' ? 'PostgreSQL' : 'embedded database'}) · ready in ${((performance.now() - t0) / 1000).toFixed(1)}s`,
-  )
+  const database = db.kind === 'postgres' ? 'PostgreSQL' : 'embedded database'
+  const ready = `ready in ${((performance.now() - t0) / 1000).toFixed(1)}s`
+  if (parcels.mode === 'proxy') log(`${parcels.proxy.summary} · keys and cache in the ${database} · ${ready}`)
+  else log(`Parcels: ${(await parcels.repo.countParcels()).toLocaleString('en-US')} (${database}) · ${ready}`)
+  if (demoKey && parcels.mode === 'proxy') {
+    log('  DEMO=on: anyone who reaches /demo-key spends your hosted allowance; set DEMO=off beyond your own machine.')
+  }
   if (demoKey) {
     log(`Demo API key (demo mode; also at ${url}/demo-key):\n  ${demoKey}`)
     log(`  try: curl -H "Authorization: Bearer ${demoKey}" "${url}/parcels/point?lat=42.03&lon=-93.62"`)
@@ -85,6 +98,7 @@ export async function startServer(
         // Keep-alive connections would hold close() open until they time out.
         ;(server as { closeAllConnections?: () => void }).closeAllConnections?.()
       })
+      await proxy?.close()
       await ledger.close()
       await db.close()
       release()

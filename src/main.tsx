@@ -2,7 +2,8 @@ import './app/app.css'
 import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
 import { App } from './app/app'
-import { Providers } from './app/providers'
+import { createWorkspace } from './app/create-workspace'
+import { Providers, queryClient } from './app/providers'
 import { restoreFromUrl } from './app/url-sync'
 import { appStore } from './state/store'
 
@@ -19,10 +20,13 @@ const restored = (() => {
   }
 })()
 
+const workspace = createWorkspace(appStore, queryClient, window, restored.view)
+workspace.linkProblems.set(restored.problems)
+
 createRoot(root).render(
   <StrictMode>
-    <Providers>
-      <App restoredView={restored.view} linkProblems={restored.problems} />
+    <Providers workspace={workspace}>
+      <App />
     </Providers>
   </StrictMode>,
 )

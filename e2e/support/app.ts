@@ -35,7 +35,20 @@ export async function goToAddress(page: Page, address: string): Promise<void> {
   const option = page.getByRole('listbox', { name: 'Address matches' }).getByRole('option').first()
   await expect(option).toBeVisible()
   await option.click()
-  await page.waitForTimeout(1500)
+  await cameraSettled(page)
+}
+
+/** The map's camera has stopped (the pick or button that moved it starts the move synchronously). */
+export async function cameraSettled(page: Page): Promise<void> {
+  await expect(page.getByTestId('map')).toHaveAttribute('data-camera', 'still')
+}
+
+/** Presses the map's "Zoom out" button `times` times and waits for the camera to stop. */
+export async function zoomOut(page: Page, times = 1): Promise<void> {
+  for (let i = 0; i < times; i++) {
+    await page.getByRole('button', { name: 'Zoom out' }).click()
+    await cameraSettled(page)
+  }
 }
 
 /** Draws a rectangle between two points given as fractions of the map's box. */
@@ -59,6 +72,11 @@ export async function waitForSearchDone(page: Page): Promise<string> {
   return (await progress.getAttribute('aria-valuetext')) ?? ''
 }
 
+/** "API calls: N calls" under the progress bar: what the current search has spent, as a person reads it. */
+export function apiCalls(page: Page) {
+  return page.getByText(/^API calls:/).filter({ visible: true })
+}
+
 export function recordsIn(progressText: string): number {
   const m = /([\d,]+) records?/.exec(progressText)
   if (!m) throw new Error(`no record count in "${progressText}"`)
@@ -76,5 +94,7 @@ export async function addFilter(page: Page, n: number, field: string, op: string
   await page.getByRole('button', { name: '+ Add filter' }).click()
   await page.getByLabel(`Filter ${n} field`).selectOption(field)
   await page.getByLabel(`Filter ${n} operator`).selectOption(op)
-  await page.getByLabel(`Filter ${n} value`).fill(value)
+  const box = page.getByLabel(`Filter ${n} value`)
+  if ((await box.evaluate((el) => el.tagName)) === 'SELECT') await box.selectOption(value)
+  else await box.fill(value)
 }

@@ -10,6 +10,8 @@ export interface CreateKeyOptions {
   active?: boolean
   /** The demo-mode key (revoked when the server starts with DEMO=off). */
   demo?: boolean
+  /** May read GET /proxy/usage (proxy mode). */
+  operator?: boolean
 }
 
 /** Creates a key and returns its value: the only time the value exists outside the caller. */
@@ -25,6 +27,7 @@ export async function createKey(repo: KeysRepo, opts: CreateKeyOptions): Promise
     quotaUnit: opts.quotaUnit ?? 'requests',
     active: opts.active ?? true,
     demo: opts.demo ?? false,
+    operator: opts.operator ?? false,
   }
   await repo.insert(key)
   return { key: { ...key, createdAt: new Date().toISOString() }, value }

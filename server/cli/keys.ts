@@ -8,7 +8,7 @@ import { openDatabase } from '../db/open-database'
 
 const USAGE = `Usage:
   npm run keys -- create --name NAME [--endpoints area,query,point,address] [--monthly-limit N]
-                         [--quota-unit requests|records] [--inactive]
+                         [--quota-unit requests|records] [--inactive] [--operator]
   npm run keys -- list
   npm run keys -- delete ID
 Works on DATA_DIR (or DATABASE_URL). With the embedded database, stop the server first.`
@@ -38,6 +38,7 @@ async function main() {
       'monthly-limit': { type: 'string' },
       'quota-unit': { type: 'string' },
       inactive: { type: 'boolean', default: false },
+      operator: { type: 'boolean', default: false },
     },
   })
   const [command, arg] = positionals
@@ -65,9 +66,10 @@ async function main() {
         monthlyLimit,
         quotaUnit: unit as QuotaUnit,
         active: !values.inactive,
+        operator: values.operator,
       })
       console.log(
-        `Created key ${key.id} "${key.name}" (${key.endpoints.join(',')}; ${describeLimit(key.monthlyLimit, key.quotaUnit)}${key.active ? '' : '; inactive'}).`,
+        `Created key ${key.id} "${key.name}" (${key.endpoints.join(',')}; ${describeLimit(key.monthlyLimit, key.quotaUnit)}${key.active ? '' : '; inactive'}${key.operator ? '; operator' : ''}).`,
       )
       console.log('Copy it now: it is shown only once and cannot be retrieved.')
       console.log(value)
@@ -85,6 +87,7 @@ async function main() {
             describeLimit(k.monthlyLimit, k.quotaUnit),
             `used ${usage.get(k.id) ?? 0} this month`,
             k.active ? 'active' : 'inactive',
+            ...(k.operator ? ['operator'] : []),
           ].join('  '),
         )
       }

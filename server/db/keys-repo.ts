@@ -11,12 +11,15 @@ interface KeyRow extends Record<string, unknown> {
   quota_unit: string
   active: boolean
   demo: boolean
+  operator: boolean
   created_at: string | Date
 }
 
 export interface StoredKey extends ApiKey {
   keyHash: string
   demo: boolean
+  /** May read GET /proxy/usage in proxy mode. */
+  operator: boolean
 }
 
 export interface NewKey {
@@ -29,6 +32,7 @@ export interface NewKey {
   quotaUnit: QuotaUnit
   active: boolean
   demo?: boolean
+  operator?: boolean
 }
 
 export interface KeysRepo {
@@ -60,6 +64,7 @@ const toKey = (r: KeyRow): StoredKey => ({
   quotaUnit: r.quota_unit as QuotaUnit,
   active: r.active,
   demo: r.demo,
+  operator: r.operator,
   createdAt: new Date(r.created_at).toISOString(),
 })
 
@@ -81,9 +86,20 @@ export function keysRepo(db: Database): KeysRepo {
     },
     async insert(k) {
       await db.query(
-        `INSERT INTO api_keys (id, name, key_hash, key_prefix, endpoints, monthly_limit, quota_unit, active, demo)
-         VALUES ($1, $2, $3, $4, $5::text[], $6, $7, $8, $9)`,
-        [k.id, k.name, k.keyHash, k.keyPrefix, k.endpoints, k.monthlyLimit, k.quotaUnit, k.active, k.demo ?? false],
+        `INSERT INTO api_keys (id, name, key_hash, key_prefix, endpoints, monthly_limit, quota_unit, active, demo, operator)
+         VALUES ($1, $2, $3, $4, $5::text[], $6, $7, $8, $9, $10)`,
+        [
+          k.id,
+          k.name,
+          k.keyHash,
+          k.keyPrefix,
+          k.endpoints,
+          k.monthlyLimit,
+          k.quotaUnit,
+          k.active,
+          k.demo ?? false,
+          k.operator ?? false,
+        ],
       )
     },
     async remove(id) {

@@ -3,6 +3,8 @@ import { Hono } from 'hono'
 import { cors } from 'hono/cors'
 import type { KeyGuard } from '../auth/key-guard'
 import type { ParcelsRepo } from '../db/parcels-repo'
+import type { ProxyMode } from '../proxy/proxy-mode'
+import { proxyRoutes } from '../proxy/proxy-routes'
 import { compressJson } from './compress'
 import { errorAnswer } from './error-answer'
 import { methodNotAllowed } from './method-not-allowed'
@@ -11,8 +13,11 @@ import { type RequestVars, requestLog } from './request-log'
 import { errorResponse } from './responses'
 import { securityHeaders } from './security-headers'
 
+/** Where parcel answers come from: the local database, or a hosted parcel API (proxy mode). */
+export type ParcelSource = { mode: 'local'; repo: ParcelsRepo } | { mode: 'proxy'; proxy: ProxyMode }
+
 export interface AppDeps {
-  repo: ParcelsRepo
+  parcels: ParcelSource
   guard: KeyGuard
   /** The demo key, served to the SPA in demo mode so a fresh clone works without setup. */
   demoKey: string | null
@@ -24,7 +29,7 @@ export interface AppDeps {
   cspConnectSrc: readonly string[]
 }
 
-export function createApp({ repo, guard, demoKey, staticDir, logRequests, corsOrigins, cspConnectSrc }: AppDeps) {
+export function createApp({ parcels, guard, demoKey, staticDir, logRequests, corsOrigins, cspConnectSrc }: AppDeps) {
   const app = new Hono<RequestVars>()
   app.use('*', requestLog(logRequests))
   app.use('*', securityHeaders(cspConnectSrc))
@@ -46,6 +51,10 @@ export function createApp({ repo, guard, demoKey, staticDir, logRequests, corsOr
     c.res.headers.set('cache-control', 'no-store')
   })
   app.use('/parcels/*', compressJson())
+  app.use('/proxy/*', async (c, next) => {
+    await next()
+    c.res.headers.set('cache-control', 'no-store')
+  })
   app.use('/demo-key', async (c, next) => {
     await next()
     c.res.headers.set('cache-control', 'no-store')
@@ -53,7 +62,14 @@ export function createApp({ repo, guard, demoKey, staticDir, logRequests, corsOr
 
   app.get('/healthz', (c) => c.json({ status: 'ok' }))
   app.get('/demo-key', (c) => (demoKey ? c.json({ key: demoKey }) : errorResponse(c, 404, 'Not in demo mode.')))
-  app.route('/parcels', parcelRoutes(repo, guard))
+  if (parcels.mode === 'proxy') {
+    const { proxy } = parcels
+    app.route('/parcels', proxyRoutes(proxy.service, guard, { timeoutMs: proxy.timeoutMs }))
+    app.route('/proxy', proxy.operatorRoutes)
+    methodNotAllowed(app, { '/proxy/usage': ['GET'] })
+  } else {
+    app.route('/parcels', parcelRoutes(parcels.repo, guard))
+  }
   methodNotAllowed(app, {
     '/parcels/area': ['POST'],
     '/parcels/query': ['POST'],

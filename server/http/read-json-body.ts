@@ -1,17 +1,20 @@
 import type { Context } from 'hono'
 import { MAX_BODY_BYTES } from '../../contract/limits'
 import { QueryCancelledError } from '../db/db-errors'
+import { readCapped } from './read-capped'
 
 export type BodyResult =
   | { ok: true; value: unknown }
   | { ok: false; status: 413; detail: string }
   | { ok: false; status: 422; msg: string }
 
+export type BodyTextResult = { ok: true; text: string } | Exclude<BodyResult, { ok: true }>
+
 /**
- * Reads at most MAX_BODY_BYTES (even without Content-Length) and parses JSON. A client that hangs
- * up mid-body is not an error of ours: that surfaces as QueryCancelledError (nothing logged).
+ * Reads at most MAX_BODY_BYTES (even without Content-Length) as text. A client that hangs up
+ * mid-body is not an error of ours: that surfaces as QueryCancelledError (nothing logged).
  */
-export async function readJsonBody(c: Context): Promise<BodyResult> {
+export async function readBodyText(c: Context): Promise<BodyTextResult> {
   const tooLarge = {
     ok: false,
     status: 413,
@@ -21,27 +24,24 @@ export async function readJsonBody(c: Context): Promise<BodyResult> {
   if (declared > MAX_BODY_BYTES) return tooLarge
   const stream = c.req.raw.body
   if (!stream) return { ok: false, status: 422, msg: 'Request body is empty; expected JSON.' }
-  const chunks: Uint8Array[] = []
-  let size = 0
-  const reader = stream.getReader()
+  let bytes: Buffer | null
   try {
-    for (;;) {
-      const { done, value } = await reader.read()
-      if (done) break
-      size += value.byteLength
-      if (size > MAX_BODY_BYTES) {
-        await reader.cancel()
-        return tooLarge
-      }
-      chunks.push(value)
-    }
+    bytes = await readCapped(stream, MAX_BODY_BYTES)
   } catch {
     throw new QueryCancelledError()
   }
-  const text = Buffer.concat(chunks).toString('utf8')
+  if (bytes === null) return tooLarge
+  const text = bytes.toString('utf8')
   if (text.trim() === '') return { ok: false, status: 422, msg: 'Request body is empty; expected JSON.' }
+  return { ok: true, text }
+}
+
+/** readBodyText, then JSON. */
+export async function readJsonBody(c: Context): Promise<BodyResult> {
+  const body = await readBodyText(c)
+  if (!body.ok) return body
   try {
-    return { ok: true, value: JSON.parse(text) }
+    return { ok: true, value: JSON.parse(body.text) }
   } catch (e) {
     return { ok: false, status: 422, msg: `Malformed JSON: ${(e as Error).message}` }
   }

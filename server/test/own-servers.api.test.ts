@@ -58,6 +58,7 @@ describe(`DEMO=off (${backend})`, () => {
     await own?.cleanup()
   })
 
+  // Two server starts one after the other: minutes on a busy machine.
   it('revokes the demo key and deletes its file; /demo-key is gone', async () => {
     const demo = await spawnServer(own.env)
     const key = (await (await fetch(`${demo.baseUrl}/demo-key`)).json()).key as string
@@ -74,5 +75,5 @@ describe(`DEMO=off (${backend})`, () => {
     } finally {
       await real.stop()
     }
-  })
+  }, 240_000)
 })

@@ -18,8 +18,8 @@ export interface AddressParams {
   includeBuildings?: boolean
 }
 
-export const ADDRESS_MIN_CHARS = 3
-export const ADDRESS_DEBOUNCE_MS = 300
+const ADDRESS_MIN_CHARS = 3
+const ADDRESS_DEBOUNCE_MS = 300
 
 export function fetchAddress(conn: Connection, p: AddressParams, signal?: AbortSignal): Promise<LookupResponse> {
   const query = {
@@ -33,11 +33,11 @@ export function fetchAddress(conn: Connection, p: AddressParams, signal?: AbortS
 }
 
 /** Whitespace and case do not change a trigram match, so they do not change the key either. */
-export function normalizeAddress(text: string): string {
+function normalizeAddress(text: string): string {
   return text.trim().replace(/\s+/g, ' ').toLowerCase().slice(0, ADDRESS_MAX_LENGTH)
 }
 
-export function addressQueryOptions(baseUrl: string, p: AddressParams) {
+function addressQueryOptions(baseUrl: string, p: AddressParams) {
   const params = { ...p, address: normalizeAddress(p.address) }
   return queryOptions<LookupResponse, ApiError>({
     queryKey: ['parcels', 'address', baseUrl, params],
@@ -50,6 +50,8 @@ export interface AddressLookup {
   data: LookupResponse | undefined
   error: ApiError | null
   isPending: boolean
+  /** `data` answers exactly the text in the box now (not the previous keystroke's answer kept on screen). */
+  fresh: boolean
 }
 
 export function useAddressLookup(text: string, options: Omit<AddressParams, 'address'> = {}): AddressLookup {
@@ -67,6 +69,7 @@ export function useAddressLookup(text: string, options: Omit<AddressParams, 'add
     data: enabled ? q.data : undefined,
     error: enabled ? (q.error ?? null) : null,
     isPending: normalizeAddress(text).length >= ADDRESS_MIN_CHARS && (typing || q.isFetching),
+    fresh: enabled && !typing && q.isSuccess && !q.isPlaceholderData,
   }
 }
 

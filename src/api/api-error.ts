@@ -91,7 +91,7 @@ export function badResponseError(status: number, reason: string, apiKey: string)
 }
 
 /** 422 `loc` is ["body", "filters", i, ...] when the fault is in filter i. */
-export function filterIndexFromIssues(issues: readonly ValidationIssue[]): number | undefined {
+function filterIndexFromIssues(issues: readonly ValidationIssue[]): number | undefined {
   for (const { loc } of issues) {
     if (loc[0] === 'body' && loc[1] === 'filters' && typeof loc[2] === 'number') return loc[2]
   }

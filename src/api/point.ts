@@ -3,11 +3,10 @@
  * `usePointLookup` is imperative (identify mode: one lookup per click); equal points (6 decimals,
  * ~0.1 m) are answered from the cache.
  */
-import { queryOptions, useQuery } from '@tanstack/react-query'
-import { useCallback, useState } from 'react'
+import { queryOptions } from '@tanstack/react-query'
 import { type LookupResponse, LookupResponseSchema } from '../../contract/schemas'
 import type { ApiError } from './api-error'
-import { type Connection, currentConnection, useConnection } from './connection'
+import { type Connection, currentConnection } from './connection'
 import { apiFetch } from './http'
 
 export interface PointParams {
@@ -31,20 +30,4 @@ export function pointQueryOptions(baseUrl: string, p: PointParams) {
     queryFn: async ({ signal }) => fetchPoint(await currentConnection(), params, signal),
     staleTime: Number.POSITIVE_INFINITY,
   })
-}
-
-export interface PointLookup {
-  lookup(at: { lng: number; lat: number }): void
-  data: LookupResponse | undefined
-  error: ApiError | null
-  isPending: boolean
-}
-
-export function usePointLookup(options: { limit?: number; includeBuildings?: boolean } = {}): PointLookup {
-  const { baseUrl } = useConnection()
-  const [at, setAt] = useState<{ lng: number; lat: number } | null>(null)
-  const params: PointParams = { lat: at?.lat ?? 0, lon: at?.lng ?? 0, ...options }
-  const q = useQuery({ ...pointQueryOptions(baseUrl, params), enabled: at !== null })
-  const lookup = useCallback((next: { lng: number; lat: number }) => setAt(next), [])
-  return { lookup, data: q.data, error: q.error ?? null, isPending: at !== null && q.isFetching }
 }

@@ -5,7 +5,7 @@
  */
 import type { Polygon } from 'geojson'
 import { AREA_MAX_FEATURES } from '../../contract/limits'
-import { checkDrawnArea } from '../draw/validate-area'
+import { checkDrawnArea } from '../geo/validate-area'
 import { toAreas } from '../import/to-areas'
 import { quantizeArea } from '../share/url-codec'
 import type { DrawnArea } from '../state/search-spec'

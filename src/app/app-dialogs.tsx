@@ -1,8 +1,11 @@
 /** The one open dialog (the store's `ui` union), each loaded on first use. */
-import type { Polygon } from 'geojson'
 import { lazy } from 'react'
-import type { AppState } from '../state/store'
+import { useShallow } from 'zustand/react/shallow'
+import { useAppStore } from '../state/store'
 import { Modal } from '../ui/modal'
+import { shareQuery } from './copy-link-button'
+import { describeSearch } from './search-summary'
+import { useWorkspace } from './workspace-context'
 
 const ShortcutsDialog = lazy(() => import('./shortcuts-dialog').then((m) => ({ default: m.ShortcutsDialog })))
 const SettingsDialog = lazy(() => import('../settings/settings-dialog').then((m) => ({ default: m.SettingsDialog })))
@@ -11,17 +14,25 @@ const SavedSearchesDialog = lazy(() =>
 )
 const ImportDialog = lazy(() => import('../import/import-dialog').then((m) => ({ default: m.ImportDialog })))
 const BufferForm = lazy(() => import('../import/buffer-form').then((m) => ({ default: m.BufferForm })))
+const CountyDialog = lazy(() => import('./county-dialog').then((m) => ({ default: m.CountyDialog })))
+const SortDialog = lazy(() => import('./sort-dialog').then((m) => ({ default: m.SortDialog })))
 
-export interface AppDialogsProps {
-  s: Pick<AppState, 'ui' | 'closeDialog' | 'loadPolicy' | 'setLoadPolicy'>
-  currentQuery: string
-  summary: string
-  onOpenQuery(query: string): void
-  onPolygons(polygons: Polygon[], notices: string[], source: string): void
-}
-
-export function AppDialogs({ s, currentQuery, summary, onOpenQuery, onPolygons }: AppDialogsProps) {
+export function AppDialogs() {
+  const workspace = useWorkspace()
+  const s = useAppStore(
+    useShallow((st) => ({
+      ui: st.ui,
+      closeDialog: st.closeDialog,
+      loadPolicy: st.loadPolicy,
+      setLoadPolicy: st.setLoadPolicy,
+      mode: st.mode,
+      areas: st.areas,
+      filters: st.filters,
+    })),
+  )
   const ui = s.ui
+  const onPolygons = (polygons: Parameters<typeof workspace.addAreas>[0], notices: string[], source: string) =>
+    workspace.addAreas(polygons, notices, source)
   switch (ui.kind) {
     case 'settings':
       return (
@@ -37,17 +48,39 @@ export function AppDialogs({ s, currentQuery, summary, onOpenQuery, onPolygons }
     case 'saved':
       return (
         <SavedSearchesDialog
-          currentQuery={currentQuery}
-          suggestedName={summary}
+          currentQuery={s.areas.length > 0 || s.filters.length > 0 ? shareQuery() : ''}
+          suggestedName={describeSearch({ mode: s.mode, areaCount: s.areas.length, filters: s.filters })}
           onOpen={(q) => {
             s.closeDialog()
-            onOpenQuery(q)
+            workspace.openSearch(q)
           }}
           onClose={s.closeDialog}
         />
       )
     case 'import':
       return <ImportDialog onImport={onPolygons} onClose={s.closeDialog} />
+    case 'county':
+      return (
+        <CountyDialog
+          onClose={s.closeDialog}
+          onPick={(polygons, name) => {
+            s.closeDialog()
+            workspace.searchPolygons(polygons, name)
+          }}
+        />
+      )
+    case 'sort':
+      return (
+        <SortDialog
+          order={ui.order}
+          calls={ui.calls}
+          onConfirm={() => {
+            s.closeDialog()
+            workspace.applySort(ui.order, { costAccepted: true })
+          }}
+          onClose={s.closeDialog}
+        />
+      )
     case 'buffer':
       return (
         <Modal title={`Buffer ${ui.label}`} onClose={s.closeDialog}>

@@ -10,7 +10,7 @@ export function shareQuery(): string {
   return encodeShareState(shareStateOf(appStore.getState()))
 }
 
-export function shareLink(): string {
+function shareLink(): string {
   const query = shareQuery()
   return `${window.location.origin}${window.location.pathname}${query ? `?${query}` : ''}`
 }

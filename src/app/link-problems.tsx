@@ -1,5 +1,9 @@
 /** What a garbled or partly unreadable shared link could not restore; the rest of it was applied. */
-export function LinkProblems({ problems, onDismiss }: { problems: readonly string[]; onDismiss(): void }) {
+import { useLinkProblems, useWorkspace } from './workspace-context'
+
+export function LinkProblems() {
+  const problems = useLinkProblems()
+  const { linkProblems } = useWorkspace()
   if (problems.length === 0) return null
   return (
     <div className="notice notice-warning link-problems" role="alert">
@@ -11,7 +15,12 @@ export function LinkProblems({ problems, onDismiss }: { problems: readonly strin
           ))}
         </ul>
       </div>
-      <button type="button" className="icon-button" aria-label="Dismiss link problems" onClick={onDismiss}>
+      <button
+        type="button"
+        className="icon-button"
+        aria-label="Dismiss link problems"
+        onClick={() => linkProblems.set([])}
+      >
         ×
       </button>
     </div>

@@ -1,5 +1,7 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import type { ReactNode } from 'react'
+import type { Workspace } from './workspace'
+import { WorkspaceProvider } from './workspace-context'
 
 /**
  * One QueryClient for the app. Parcel data does not change while the app is open, so results stay
@@ -12,6 +14,10 @@ export const queryClient = new QueryClient({
   },
 })
 
-export function Providers({ children }: { children: ReactNode }) {
-  return <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
+export function Providers({ workspace, children }: { workspace: Workspace; children: ReactNode }) {
+  return (
+    <QueryClientProvider client={queryClient}>
+      <WorkspaceProvider workspace={workspace}>{children}</WorkspaceProvider>
+    </QueryClientProvider>
+  )
 }

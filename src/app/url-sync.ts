@@ -16,7 +16,7 @@ import { DEFAULT_COLUMNS, type MapViewState } from '../state/ui-slice'
 const WRITE_DELAY_MS = 300
 
 /** Was the search on screen run with exactly what is set up now? Then the link says "run it". */
-export function isSearched(s: AppState): boolean {
+function isSearched(s: AppState): boolean {
   if (!s.submitted) return false
   return specKey(s.submitted, s.loadPolicy) === specKey(buildSearchSpec(s), s.loadPolicy)
 }
@@ -44,7 +44,7 @@ function searchPart(s: ShareState): string {
  * Puts a decoded link into the store. Parts the link lacks fall back to defaults, so Back to a
  * plain URL really returns to the empty search. Returns the view to move the map to, if any.
  */
-export function applyShareState(store: AppStore, state: Partial<ShareState>): MapViewState | null {
+function applyShareState(store: AppStore, state: Partial<ShareState>): MapViewState | null {
   const s = store.getState()
   s.replaceAreas(state.areas ?? [])
   s.setMode(state.mode ?? 'area')
@@ -78,7 +78,13 @@ export function restoreFromUrl(store: AppStore, search: string): { view: MapView
   return { view: applyShareState(store, state), problems }
 }
 
-export function startUrlSync(store: AppStore, handlers: UrlSyncHandlers, win: Window = window): () => void {
+export interface UrlSync {
+  stop(): void
+  /** Opens a link's query (a saved search) as a new history entry, as if the user had followed it. */
+  open(query: string): void
+}
+
+export function startUrlSync(store: AppStore, handlers: UrlSyncHandlers, win: Window = window): UrlSync {
   let written = win.location.search.replace(/^\?/, '')
   let writtenSearchPart = searchPart(shareStateOf(store.getState()))
   let timer: ReturnType<typeof setTimeout> | null = null
@@ -102,10 +108,9 @@ export function startUrlSync(store: AppStore, handlers: UrlSyncHandlers, win: Wi
     timer = setTimeout(write, WRITE_DELAY_MS)
   })
 
-  const onPopState = () => {
+  const apply = (query: string) => {
     if (timer) clearTimeout(timer)
     timer = null
-    const query = win.location.search.replace(/^\?/, '')
     const { state, problems } = decodeShareState(query)
     applying = true
     let view: MapViewState | null
@@ -119,11 +124,20 @@ export function startUrlSync(store: AppStore, handlers: UrlSyncHandlers, win: Wi
     handlers.onProblems(problems)
     if (view) handlers.onView(view)
   }
+  const onPopState = () => apply(win.location.search.replace(/^\?/, ''))
   win.addEventListener('popstate', onPopState)
 
-  return () => {
-    unsubscribe()
-    if (timer) clearTimeout(timer)
-    win.removeEventListener('popstate', onPopState)
+  return {
+    stop() {
+      unsubscribe()
+      if (timer) clearTimeout(timer)
+      win.removeEventListener('popstate', onPopState)
+    },
+    open(query) {
+      // Flush a pending write first, so Back returns to the search that was on screen.
+      if (timer) write()
+      win.history.pushState(null, '', `${win.location.pathname}${query ? `?${query}` : ''}`)
+      apply(query)
+    },
   }
 }

@@ -26,7 +26,7 @@ export interface AppConfig {
   cacheMaxAgeMs: number
 }
 
-export function parseConfig(env: Record<string, unknown>): AppConfig {
+function parseConfig(env: Record<string, unknown>): AppConfig {
   const c = ConfigSchema.parse(env)
   return {
     apiBaseUrl: c.VITE_API_BASE_URL,

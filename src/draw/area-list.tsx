@@ -1,6 +1,6 @@
 import { useMemo } from 'react'
+import { acresOf, formatAcres } from '../geo/validate-area'
 import type { DrawnArea } from '../state/search-spec'
-import { acresOf, formatAcres } from './validate-area'
 
 const KIND_LABEL: Record<DrawnArea['kind'], string> = {
   polygon: 'Polygon',

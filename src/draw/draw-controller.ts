@@ -18,11 +18,29 @@ import {
   ValidateNotSelfIntersecting,
 } from 'terra-draw'
 import { TerraDrawMapLibreGLAdapter } from 'terra-draw-maplibre-gl-adapter'
+import { checkDrawnArea } from '../geo/validate-area'
 import type { DrawnArea } from '../state/search-spec'
-import { checkDrawnArea } from './validate-area'
+import type { MapTool } from '../state/ui-slice'
 
-export type DrawMode = 'static' | 'select' | 'linestring' | 'point' | DrawnArea['kind']
-export const AREA_KINDS: readonly DrawnArea['kind'][] = ['polygon', 'rectangle', 'circle', 'freehand']
+type DrawMode = 'static' | 'select' | 'linestring' | 'point' | DrawnArea['kind']
+const AREA_KINDS: readonly DrawnArea['kind'][] = ['polygon', 'rectangle', 'circle', 'freehand']
+
+function drawModeFor(tool: MapTool): DrawMode {
+  if (tool === 'pan' || tool === 'identify') return 'static'
+  if (tool === 'line') return 'linestring'
+  return tool
+}
+
+/**
+ * Area ids are ours, not terra-draw's: drawn shapes get UUIDs, but areas restored from a link are
+ * `shared-1`…, imported ones `import-…`. terra-draw's default strategy accepts only UUID v4 and
+ * silently refuses any other id in addFeatures, which left restored areas listed but not drawn.
+ */
+const AREA_ID = /^[A-Za-z0-9_-]{1,64}$/
+const AREA_ID_STRATEGY = {
+  isValidId: (id: unknown) => typeof id === 'string' && AREA_ID.test(id),
+  getId: () => crypto.randomUUID(),
+}
 
 export interface DrawHandlers {
   /** A new or edited area passed validation (geometry may be simplified). */
@@ -32,7 +50,7 @@ export interface DrawHandlers {
   /** A drawn or edited shape was rejected; it has been removed (new) or reverted (edit). */
   onRejected(reason: string): void
   /** A line or point was drawn to be buffered (it is not kept on the map). */
-  onGuide?(geometry: LineString | Point): void
+  onGuide(geometry: LineString | Point): void
 }
 
 const STYLE = {
@@ -72,6 +90,7 @@ export class DrawController {
     }
     this.draw = new TerraDraw({
       adapter,
+      idStrategy: AREA_ID_STRATEGY as NonNullable<ConstructorParameters<typeof TerraDraw>[0]['idStrategy']>,
       modes: [
         new TerraDrawPolygonMode({
           styles,
@@ -130,7 +149,7 @@ export class DrawController {
       // A guide for Buffer: handed over, then removed (the buffered polygon becomes the area).
       const geometry = feature.geometry as LineString | Point
       this.draw.removeFeatures([id])
-      this.handlers.onGuide?.(geometry)
+      this.handlers.onGuide(geometry)
       return
     }
     if (feature?.geometry.type !== 'Polygon') return
@@ -159,7 +178,8 @@ export class DrawController {
     this.handlers.onArea(area, note)
   }
 
-  setMode(mode: DrawMode): void {
+  setTool(tool: MapTool): void {
+    const mode = drawModeFor(tool)
     if (mode === this.mode) return
     this.mode = mode
     if (this.started) this.draw.setMode(mode)
@@ -209,7 +229,12 @@ export class DrawController {
       const results = this.draw.addFeatures(features)
       results.forEach((r, i) => {
         const a = missing[i]
-        if (r.valid && a) this.accepted.set(a.id, a)
+        if (!a) return
+        if (r.valid) this.accepted.set(a.id, a)
+        else
+          this.handlers.onRejected(
+            `Search area ${areas.indexOf(a) + 1} could not be shown on the map (${r.reason ?? 'invalid shape'}).`,
+          )
       })
     }
   }

@@ -4,8 +4,8 @@
  */
 import { type KeyboardEvent, useEffect, useId, useMemo, useRef, useState } from 'react'
 import type { ParcelRecord } from '../../contract/schemas'
+import { downloadBlob } from '../ui/download'
 import { loadedRecords } from './columns'
-import { downloadBlob } from './download'
 import { buildExport, EXPORT_KINDS, type ExportKind } from './export-formats'
 import { MailingListDialog } from './mailing-list-dialog'
 import { useExportJob } from './use-export-job'
@@ -68,7 +68,7 @@ export function ExportMenu({ records, visibleColumns, searchSummary, disabled }:
       <button
         ref={toggle}
         type="button"
-        className="exp-toggle"
+        className="button exp-toggle"
         aria-expanded={open}
         aria-controls={ids.menu}
         disabled={disabled || running || none}

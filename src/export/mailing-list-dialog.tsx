@@ -1,8 +1,8 @@
 /** Owner mailing list: a preview, a CSV download and printable address labels. */
 import { useMemo, useState } from 'react'
 import type { ParcelRecord } from '../../contract/schemas'
+import { downloadBlob, printHtml } from '../ui/download'
 import { Modal } from '../ui/modal'
-import { downloadBlob, printHtml } from './download'
 import { exportFileName } from './file-name'
 import { mailingLabelsHtml } from './mailing-labels'
 import { buildMailingList, mailingCsv } from './mailing-list'

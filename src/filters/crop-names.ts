@@ -13,7 +13,7 @@ export const KIND_LABELS: Record<CdlCategory['kind'], string> = {
   water: 'Water',
 }
 
-export const SORTED_CDL: readonly CdlCategory[] = [...CDL_CATEGORIES].sort(
+const SORTED_CDL: readonly CdlCategory[] = [...CDL_CATEGORIES].sort(
   (a, b) => KIND_ORDER.indexOf(a.kind) - KIND_ORDER.indexOf(b.kind) || a.name.localeCompare(b.name),
 )
 

@@ -3,9 +3,9 @@
  * with the contract's own rules (see filter-validation.ts); the app can read it through
  * `onValidityChange` or call `validateFilters` itself to disable Search.
  */
-import { useEffect, useMemo, useRef } from 'react'
+import { useEffect, useMemo, useRef, useState } from 'react'
 import type { FilterItem } from '../../contract/schemas'
-import { newFilter } from './filter-edit'
+import { cropFilterIndex, newFilter } from './filter-edit'
 import { FilterRow } from './filter-row'
 import { maxUserFilters, validateFilters } from './filter-validation'
 import './filters.css'
@@ -29,6 +29,10 @@ export function FilterBuilder({ filters, onChange, errors, reservedSlots = 0, on
   const validation = useMemo(() => validateFilters(filters, reservedSlots), [filters, reservedSlots])
   const keys = useStableKeys(filters.length)
   const room = maxUserFilters(reservedSlots)
+  // The crop types ticked in the crop list above are a filter of the list, edited there, not twice.
+  const cropIndex = cropFilterIndex(filters)
+  const shown = filters.map((f, i) => ({ f, i })).filter(({ i }) => i !== cropIndex)
+  const [added, setAdded] = useState<number | null>(null)
 
   const onValidityRef = useRef(onValidityChange)
   onValidityRef.current = onValidityChange
@@ -45,6 +49,7 @@ export function FilterBuilder({ filters, onChange, errors, reservedSlots = 0, on
   }
   const add = () => {
     keys.add()
+    setAdded(keys.ids.at(-1) ?? null)
     onChange([...filters, newFilter()])
   }
 
@@ -61,14 +66,17 @@ export function FilterBuilder({ filters, onChange, errors, reservedSlots = 0, on
           {validation.general}
         </p>
       )}
-      {filters.length === 0 ? (
-        <p className="flt-muted">No filters: every parcel in the area matches.</p>
+      {shown.length === 0 ? (
+        <p className="flt-muted">
+          {cropIndex < 0 ? 'No filters: every parcel in the area matches.' : 'No other filters.'}
+        </p>
       ) : (
         <ol className="flt-list" aria-label="Filters (all must match)">
-          {filters.map((f, i) => (
+          {shown.map(({ f, i }, position) => (
             <FilterRow
               key={keys.ids[i]}
-              index={i}
+              index={position}
+              focusOnMount={keys.ids[i] === added}
               filter={f}
               onChange={(next) => update(i, next)}
               onRemove={() => remove(i)}
@@ -84,6 +92,7 @@ export function FilterBuilder({ filters, onChange, errors, reservedSlots = 0, on
         </button>
         <span className="flt-muted">
           {filters.length} of {room} filters
+          {cropIndex >= 0 ? ' (the crop types count as one)' : ''}
           {reservedSlots > 0 ? ' (one slot is used by the area search)' : ''}
         </span>
       </div>

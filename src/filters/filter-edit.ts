@@ -103,7 +103,7 @@ export function parseNumberInput(text: string): number | string {
   return toNumber(text) ?? text
 }
 
-export const CROP_FIELD = 'cdl_majority_category'
+const CROP_FIELD = 'cdl_majority_category'
 
 /** Index of the filter the standalone crop picker edits: the first `cdl_majority_category in [...]`. */
 export function cropFilterIndex(filters: readonly FilterItem[]): number {

@@ -1,19 +1,27 @@
 /** One filter: field → its valid operators → the value editor that fits, with the reason inline when invalid. */
-import { useId } from 'react'
+import { useEffect, useId, useRef } from 'react'
 import { FIELDS, fieldDef, type Operator, operatorsFor } from '../../contract/fields'
 import type { FilterItem } from '../../contract/schemas'
 import { changeField, changeOperator } from './filter-edit'
 import { GROUP_LABELS, OPERATOR_LABELS } from './operator-labels'
 import { ValueEditor } from './value-editor'
 
+/**
+ * Fields people look for by name come first in their group, so typing "State" in the menu lands on
+ * State, not State FIPS (a native select jumps to the first label that starts with what is typed).
+ */
+const FIRST = ['state', 'county', 'state_fp', 'county_fp']
+const rank = (name: string) => (FIRST.includes(name) ? FIRST.indexOf(name) : FIRST.length)
 const GROUPS = (['text', 'numeric', 'id'] as const).map((group) => ({
   group,
   label: GROUP_LABELS[group],
-  fields: FIELDS.filter((f) => f.group === group),
+  fields: FIELDS.filter((f) => f.group === group).sort((a, b) => rank(a.name) - rank(b.name)),
 }))
 
 export interface FilterRowProps {
   index: number
+  /** Move focus to this row's field menu when it mounts (a filter just added). */
+  focusOnMount?: boolean
   filter: FilterItem
   onChange(filter: FilterItem): void
   onRemove(): void
@@ -22,8 +30,13 @@ export interface FilterRowProps {
   serverProblem: string | null
 }
 
-export function FilterRow({ index, filter, onChange, onRemove, problem, serverProblem }: FilterRowProps) {
+export function FilterRow({ index, focusOnMount, filter, onChange, onRemove, problem, serverProblem }: FilterRowProps) {
   const problemId = useId()
+  const fieldRef = useRef<HTMLSelectElement>(null)
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only on mount
+  useEffect(() => {
+    if (focusOnMount) fieldRef.current?.focus()
+  }, [])
   const label = `Filter ${index + 1}`
   const known = fieldDef(filter.field) !== undefined
   const ops = operatorsFor(filter.field)
@@ -34,6 +47,7 @@ export function FilterRow({ index, filter, onChange, onRemove, problem, serverPr
     <li className={hasProblem ? 'flt-row flt-row-invalid' : 'flt-row'}>
       <div className="flt-row-controls">
         <select
+          ref={fieldRef}
           className="flt-select flt-select-field"
           aria-label={`${label} field`}
           value={filter.field}

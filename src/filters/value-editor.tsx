@@ -5,6 +5,7 @@ import { ChipsInput } from './chips-input'
 import { CROP_NAMES } from './crop-names'
 import { CropPicker } from './crop-picker'
 import { NumberInput } from './number-input'
+import { isPlaceField, PlaceInput } from './place-input'
 
 export interface ValueEditorProps {
   filter: FilterItem
@@ -73,6 +74,9 @@ export function ValueEditor({ filter, onChange, label, describedBy, invalid }: V
     }
     default:
       if (numeric) return <NumberInput {...common} label={`${label} value`} value={v} onChange={onChange} />
+      if (isPlaceField(filter.field)) {
+        return <PlaceInput {...common} field={filter.field} label={`${label} value`} value={v} onChange={onChange} />
+      }
       return (
         <>
           <input

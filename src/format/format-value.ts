@@ -3,7 +3,7 @@
  * so every formatter accepts `unknown` and falls back to plain text rather than throwing: a county
  * that sends "12.5" as a string still shows 12.50 acres, and garbage shows as itself.
  */
-import type { FieldFormat } from '../../contract/fields'
+import type { DisplayFormat } from './field-formats'
 
 /** Shown for null/undefined/empty; an en dash reads as "no value" without looking like zero. */
 export const EMPTY = '–'
@@ -14,6 +14,7 @@ const acres = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximum
 const integer = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 })
 const decimal = new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 })
 const percent = new Intl.NumberFormat('en-US', { maximumFractionDigits: 1 })
+const percent3 = new Intl.NumberFormat('en-US', { maximumFractionDigits: 3 })
 const meters = new Intl.NumberFormat('en-US', { maximumFractionDigits: 1 })
 const date = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'short', day: 'numeric', timeZone: 'UTC' })
 
@@ -43,7 +44,7 @@ export function formatInteger(value: unknown): string {
   return withNumber(value, (n) => integer.format(n))
 }
 
-export function formatDecimal(value: unknown): string {
+function formatDecimal(value: unknown): string {
   return withNumber(value, (n) => decimal.format(n))
 }
 
@@ -86,8 +87,25 @@ export function formatText(value: unknown): string {
   }
 }
 
-export function formatValue(value: unknown, format: FieldFormat | undefined): string {
+export function formatValue(value: unknown, format: DisplayFormat | undefined): string {
   switch (format) {
+    case 'year':
+      return withNumber(value, (n) => String(Math.round(n)))
+    case 'yesno':
+      return isEmptyValue(value)
+        ? EMPTY
+        : value === true || value === 'true' || value === 'Y'
+          ? 'Yes'
+          : value === false || value === 'false' || value === 'N'
+            ? 'No'
+            : formatText(value)
+    case 'coordinate':
+      return withNumber(value, (n) => n.toFixed(6))
+    case 'rate':
+      // Tax rates come as fractions of the value (0.0153): shown per cent.
+      return withNumber(value, (n) => `${percent3.format(n * 100)}%`)
+    case 'sqft':
+      return withNumber(value, (n) => `${integer.format(n)} sq ft`)
     case 'usd':
       return formatUsd(value)
     case 'acres':
@@ -108,7 +126,7 @@ export function formatValue(value: unknown, format: FieldFormat | undefined): st
 }
 
 /** Numeric formats right-align in tables so digits line up. */
-export function isNumericFormat(format: FieldFormat | undefined): boolean {
+export function isNumericFormat(format: DisplayFormat | undefined): boolean {
   return (
     format === 'usd' ||
     format === 'acres' ||

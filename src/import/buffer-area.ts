@@ -2,9 +2,9 @@
 import buffer from '@turf/buffer'
 import type { Geometry, Polygon } from 'geojson'
 
-export const MAX_BUFFER_METERS = 50_000
+const MAX_BUFFER_METERS = 50_000
 /** Buffering thousands of shapes one by one would freeze the tab, and only 100 areas fit anyway. */
-export const MAX_BUFFER_SHAPES = 500
+const MAX_BUFFER_SHAPES = 500
 export const UNITS = { m: 1, km: 1000, ft: 0.3048, mi: 1609.344 } as const
 export type DistanceUnit = keyof typeof UNITS
 

@@ -3,11 +3,11 @@ import { zipSync } from 'fflate'
 import { describe, expect, it } from 'vitest'
 import { detectFormat } from './detect-format'
 import { importBytes } from './import-file'
+import { clockwiseSquare, KML, shapefileZip, WGS84_PRJ, xml } from './import-fixtures.test-support'
 import { MAX_FILE_BYTES } from './import-result'
 import { parseGeoJson } from './parse-geojson'
 import { parseKml } from './parse-kml'
 import { parseShapefileZip } from './parse-shapefile'
-import { clockwiseSquare, KML, shapefileZip, WGS84_PRJ, xml } from './test-fixtures'
 
 const enc = (s: string) => new TextEncoder().encode(s)
 

@@ -1,8 +1,8 @@
 import type { Position } from 'geojson'
 import proj4 from 'proj4'
 import { describe, expect, it } from 'vitest'
+import { clockwiseSquare } from './import-fixtures.test-support'
 import { parseGeoJson } from './parse-geojson'
-import { clockwiseSquare } from './test-fixtures'
 
 const square = (x: number, y: number): Position[][] => [clockwiseSquare(x, y, 0.01)]
 const feature = (geometry: unknown) => ({ type: 'Feature', properties: {}, geometry })

@@ -1,7 +1,7 @@
 import { zipSync } from 'fflate'
 import { describe, expect, it } from 'vitest'
+import { KML, xml } from './import-fixtures.test-support'
 import { parseKml, parseKmz } from './parse-kml'
-import { KML, xml } from './test-fixtures'
 
 const enc = (s: string) => new TextEncoder().encode(s)
 

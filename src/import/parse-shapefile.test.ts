@@ -2,7 +2,6 @@ import { zipSync } from 'fflate'
 import type { Position } from 'geojson'
 import proj4 from 'proj4'
 import { describe, expect, it } from 'vitest'
-import { parseShapefileZip } from './parse-shapefile'
 import {
   clockwiseSquare,
   EPSG26915_PRJ,
@@ -11,7 +10,8 @@ import {
   shpBytes,
   UTM15N_PRJ,
   WGS84_PRJ,
-} from './test-fixtures'
+} from './import-fixtures.test-support'
+import { parseShapefileZip } from './parse-shapefile'
 
 const enc = (s: string) => new TextEncoder().encode(s)
 const lonlat: Position[] = [

@@ -2,8 +2,8 @@ import type { Polygon, Position } from 'geojson'
 import { describe, expect, it } from 'vitest'
 import { RING_REASONS } from '../../contract/area-rules'
 import { AREA_MAX_FEATURES } from '../../contract/limits'
-import { SIMPLIFY_ABOVE_VERTICES } from '../draw/validate-area'
-import { clockwiseSquare } from './test-fixtures'
+import { SIMPLIFY_ABOVE_VERTICES } from '../geo/validate-area'
+import { clockwiseSquare } from './import-fixtures.test-support'
 import { dedupeRing, toAreas } from './to-areas'
 
 const poly = (...rings: Position[][]): Polygon => ({ type: 'Polygon', coordinates: rings })

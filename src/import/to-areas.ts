@@ -4,7 +4,7 @@
  */
 import type { Polygon, Position } from 'geojson'
 import { AREA_MAX_FEATURES } from '../../contract/limits'
-import { checkDrawnArea } from '../draw/validate-area'
+import { checkDrawnArea } from '../geo/validate-area'
 import type { DrawnArea } from '../state/search-spec'
 import { closeRing } from './import-result'
 
@@ -28,7 +28,7 @@ const fmt = (n: number) => n.toLocaleString('en-US')
  * Douglas-Peucker on a million-vertex ring takes over ten seconds, so rings beyond this many vertices
  * are first thinned by keeping every k-th vertex; the result is simplified far coarser anyway.
  */
-export const THIN_ABOVE_VERTICES = 5_000
+const THIN_ABOVE_VERTICES = 5_000
 
 function thin(polygon: Polygon): Polygon {
   const total = polygon.coordinates.reduce((n, r) => n + r.length, 0)

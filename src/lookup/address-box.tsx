@@ -1,6 +1,8 @@
 /**
  * Address search (WAI-ARIA combobox with a listbox popup): type 3+ characters, arrows move through
- * matches, Enter picks, Escape closes then clears. Picking flies to the parcel and opens its details.
+ * matches, Enter picks the highlighted match or else the top one (waiting for the answer to what
+ * was typed if it is still on its way), Escape closes then clears. While the list on screen answers
+ * an earlier keystroke it is shown dimmed and cannot be picked: a click on it opened the wrong parcel.
  */
 import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react'
 import type { ParcelRecord } from '../../contract/schemas'
@@ -18,8 +20,10 @@ export function AddressBox({ onChoose }: { onChoose(record: ParcelRecord): void 
   const [active, setActive] = useState(-1)
   const inputRef = useRef<HTMLInputElement>(null)
   const listId = useId()
-  const { data, error, isPending } = useAddressLookup(text)
+  const { data, error, isPending, fresh } = useAddressLookup(text)
   const results = data?.results ?? []
+  // Enter pressed before the answer to the current text arrived: pick its top match when it does.
+  const [enterPending, setEnterPending] = useState(false)
   // Keep the highlighted option inside the current result list.
   const activeIndex = active < results.length ? active : -1
   const searching = text.trim().length >= 3
@@ -39,9 +43,18 @@ export function AddressBox({ onChoose }: { onChoose(record: ParcelRecord): void 
   const choose = (r: ParcelRecord | undefined) => {
     if (!r) return
     setOpen(false)
+    setEnterPending(false)
     setText(summarize(r).title)
     onChoose(r)
   }
+  const chooseRef = useRef(choose)
+  chooseRef.current = choose
+
+  useEffect(() => {
+    if (!enterPending || !fresh) return
+    setEnterPending(false)
+    if (results[0]) chooseRef.current(results[0])
+  }, [enterPending, fresh, results])
 
   const onKeyDown = (e: KeyboardEvent<HTMLInputElement>) => {
     if (e.key === 'ArrowDown' || e.key === 'ArrowUp') {
@@ -51,11 +64,12 @@ export function AddressBox({ onChoose }: { onChoose(record: ParcelRecord): void 
       const step = e.key === 'ArrowDown' ? 1 : -1
       setActive((i) => (Math.min(i, results.length - 1) + step + results.length) % results.length)
     } else if (e.key === 'Enter') {
-      if (open && results.length) {
-        e.preventDefault()
-        choose(results[Math.max(activeIndex, 0)])
-      }
+      if (!searching) return
+      e.preventDefault()
+      if (fresh && results.length) choose(results[Math.max(activeIndex, 0)])
+      else if (!fresh) setEnterPending(true)
     } else if (e.key === 'Escape') {
+      setEnterPending(false)
       if (open) setOpen(false)
       else setText('')
     }
@@ -90,6 +104,7 @@ export function AddressBox({ onChoose }: { onChoose(record: ParcelRecord): void 
           setText(e.target.value)
           setActive(-1)
           setOpen(true)
+          setEnterPending(false)
         }}
         onFocus={() => setOpen(true)}
         onBlur={() => setOpen(false)}
@@ -98,7 +113,14 @@ export function AddressBox({ onChoose }: { onChoose(record: ParcelRecord): void 
       <span className="visually-hidden" role="status" aria-live="polite">
         {status}
       </span>
-      <div id={listId} role="listbox" aria-label="Address matches" className="address-list" hidden={!showList}>
+      <div
+        id={listId}
+        role="listbox"
+        aria-label="Address matches"
+        aria-busy={!fresh || undefined}
+        className={fresh ? 'address-list' : 'address-list address-list-stale'}
+        hidden={!showList}
+      >
         {showList && status && results.length === 0 && <div className="address-status">{status}</div>}
         {showList &&
           results.map((r, i) => {
@@ -109,12 +131,13 @@ export function AddressBox({ onChoose }: { onChoose(record: ParcelRecord): void 
                 id={`${listId}-opt-${i}`}
                 role="option"
                 aria-selected={i === activeIndex}
+                aria-disabled={!fresh || undefined}
                 tabIndex={-1}
                 className="address-option"
                 // mousedown, not click: it fires before the input's blur closes the list.
                 onMouseDown={(e) => {
                   e.preventDefault()
-                  choose(r)
+                  if (fresh) choose(r)
                 }}
                 onMouseEnter={() => setActive(i)}
               >

@@ -4,6 +4,7 @@
  * from `this.handlers` at call time, so the view can swap them every render and the map always calls
  * the latest ones.
  */
+import 'maplibre-gl/dist/maplibre-gl.css'
 import bbox from '@turf/bbox'
 import type { Geometry } from 'geojson'
 import {
@@ -34,6 +35,7 @@ import {
 import { buildingsToFeatures, type ParcelBatch, parcelsToFeatures } from './parcel-features'
 import { PARCEL_LAYERS, PARCEL_SOURCES } from './parcel-layers'
 import { ThrottledUpload, type UploadHooks } from './throttled-upload'
+import { uncoveredPadding } from './uncovered-padding'
 
 setWorkerUrl(workerUrl)
 
@@ -71,6 +73,16 @@ export interface MapHandlers {
   onBasemapStatus?(message: string | null): void
 }
 
+/**
+ * A layer whose features a click can pick, in priority order. Search results are the first; a later
+ * layer (e.g. parcel vector tiles, click-any-parcel) registers its own with `addPickLayer`.
+ */
+export interface PickLayer {
+  layerId: string
+  /** The parcel id behind a picked feature, or null to let the next layer try. */
+  idOf(feature: { id?: string | number; properties?: Record<string, unknown> | null }): string | null
+}
+
 export interface MapControllerOptions {
   container: HTMLElement
   center?: [number, number]
@@ -102,6 +114,12 @@ export class MapController {
   private basemapErrors = 0
   private clickMode: ClickMode = 'select'
   private readonly abort = new AbortController()
+  private readonly pickLayers: PickLayer[] = [
+    {
+      layerId: PARCEL_LAYERS.fill,
+      idOf: (f) => (typeof f.id === 'number' ? (this.batch.uuids[f.id] ?? null) : null),
+    },
+  ]
 
   constructor(options: MapControllerOptions) {
     this.map = new MapLibreMap({
@@ -139,10 +157,14 @@ export class MapController {
       .then((lines) => this.whenReady(() => this.source(BOUNDARY_SOURCES.states)?.setData(lines)))
       .catch((err: unknown) => this.boundaryFailed(err))
     this.map.on('zoomend', () => this.maybeLoadCounties())
+    // The container changes size with the layout (details sheet, phone rotation), not only the window.
+    this.resizeObserver = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(() => this.map.resize())
+    this.resizeObserver?.observe(options.container)
     this.whenReady(() => this.maybeLoadCounties())
   }
 
   private countiesRequested = false
+  private readonly resizeObserver: ResizeObserver | null
 
   /** County lines are ~840 KB of TopoJSON: fetch them only when the map is zoomed in to show them. */
   private maybeLoadCounties(): void {
@@ -185,11 +207,16 @@ export class MapController {
         return
       }
       if (this.clickMode !== 'select') return
-      const hit = map.queryRenderedFeatures(e.point, { layers: [PARCEL_LAYERS.fill] })[0]
-      const id = hit?.id
-      this.handlers.onParcelClick?.(typeof id === 'number' ? (this.batch.uuids[id] ?? null) : null)
+      this.handlers.onParcelClick?.(this.pick(e.point))
+    })
+    // 'moving' from movestart to moveend: what a test (or a person's script) waits on instead of a sleep.
+    const container = map.getContainer()
+    container.dataset.camera = 'still'
+    map.on('movestart', () => {
+      container.dataset.camera = 'moving'
     })
     map.on('moveend', () => {
+      container.dataset.camera = 'still'
       const c = map.getCenter()
       const round = (n: number, d: number) => Math.round(n * 10 ** d) / 10 ** d
       this.handlers.onViewChange?.({ center: [round(c.lng, 5), round(c.lat, 5)], zoom: round(map.getZoom(), 2) })
@@ -219,6 +246,26 @@ export class MapController {
         this.handlers.onBasemapStatus?.(null)
       }
     })
+  }
+
+  /** The first pickable parcel under a point, by layer priority. */
+  private pick(point: MapMouseEvent['point']): string | null {
+    const layers = this.pickLayers.map((l) => l.layerId).filter((id) => this.map.getLayer(id))
+    if (layers.length === 0) return null
+    const hits = this.map.queryRenderedFeatures(point, { layers })
+    for (const layer of this.pickLayers) {
+      for (const hit of hits) {
+        if (hit.layer.id !== layer.layerId) continue
+        const id = layer.idOf(hit)
+        if (id) return id
+      }
+    }
+    return null
+  }
+
+  /** Lets another layer's features be clicked (after the ones already registered). */
+  addPickLayer(layer: PickLayer): void {
+    this.pickLayers.push(layer)
   }
 
   private setHover(id: number | null): void {
@@ -328,13 +375,21 @@ export class MapController {
   fitTo(geometry: Geometry, maxZoom = 16): void {
     const [w, s, e, n] = bbox(geometry)
     if (![w, s, e, n].every(Number.isFinite)) return
-    this.map.fitBounds(
-      [
-        [w as number, s as number],
-        [e as number, n as number],
-      ],
-      { padding: 60, maxZoom, duration: 600 },
-    )
+    // The click that frames a parcel also opens its details over the map: fit once that panel is
+    // laid out, inside the part of the map it leaves visible. The camera counts as moving meanwhile.
+    const container = this.map.getContainer()
+    container.dataset.camera = 'moving'
+    requestAnimationFrame(() => {
+      if (this.abort.signal.aborted) return
+      this.map.fitBounds(
+        [
+          [w as number, s as number],
+          [e as number, n as number],
+        ],
+        { padding: uncoveredPadding(container, 60), maxZoom, duration: 600 },
+      )
+      if (!this.map.isMoving()) container.dataset.camera = 'still'
+    })
   }
 
   /** Frames the loaded records (direct-mode searches have no drawn area to look at). */
@@ -351,15 +406,18 @@ export class MapController {
     )
   }
 
+  /** [west, south, east, north] of what the map shows now. */
+  bounds(): [number, number, number, number] {
+    const b = this.map.getBounds()
+    return [b.getWest(), b.getSouth(), b.getEast(), b.getNorth()]
+  }
+
   flyTo(center: [number, number], zoom?: number): void {
     this.map.flyTo({ center, zoom: zoom ?? Math.max(this.map.getZoom(), 14), duration: 800 })
   }
 
-  resize(): void {
-    this.map.resize()
-  }
-
   destroy(): void {
+    this.resizeObserver?.disconnect()
     this.parcelUploads.cancel()
     this.buildingUploads.cancel()
     this.abort.abort()

@@ -28,7 +28,7 @@ const PALETTE = {
   state: '#4f5d55',
 }
 
-export function boundaryLayers(): LayerSpecification[] {
+function boundaryLayers(): LayerSpecification[] {
   return [
     {
       id: LAYER_IDS.countyLines,

@@ -1,23 +1,30 @@
 /**
- * The details panel (a <section> with a label, i.e. role="region" "Parcel details") for one parcel: every field of the record, grouped into sections, plus the
- * building footprints when the record carries them. Values are text nodes only (React escapes
- * them); nothing here renders server data as HTML.
+ * The details panel for one parcel, read like a property card: who owns it and what it is worth on
+ * top, then sections (ownership, valuation, sales history, land, tax, buildings, location) and every
+ * field at the end. Values are text nodes only (React escapes them); nothing here renders server
+ * data as HTML.
  */
-import { type KeyboardEvent, useEffect, useId, useMemo, useRef, useState } from 'react'
+import { type KeyboardEvent, useId, useMemo } from 'react'
 import type { Building, ParcelRecord } from '../../contract/schemas'
-import { EMPTY, formatInteger, formatMeters, formatText, formatValue, isEmptyValue } from '../format/format-value'
-import { copyText } from '../ui/copy-text'
-import { groupFields } from './group-fields'
+import { EMPTY, formatInteger, formatMeters, formatText, isEmptyValue } from '../format/format-value'
+import { CopyButton } from '../ui/copy-button'
+import { propertyCard } from './property-card'
 import './parcel.css'
 
-const COPIED_MS = 2000
+export interface ParcelDetailsProps {
+  record: ParcelRecord
+  onClose(): void
+  /** "All parcels of this owner" (offered when the record has an owner and a state). */
+  onOwnerSearch?(record: ParcelRecord): void
+}
 
-export function ParcelDetails({ record, onClose }: { record: ParcelRecord; onClose(): void }) {
+export function ParcelDetails({ record, onClose, onOwnerSearch }: ParcelDetailsProps) {
   const headingId = useId()
-  const sections = useMemo(() => groupFields(record), [record])
+  const card = useMemo(() => propertyCard(record), [record])
   const buildings = Array.isArray(record.buildings) ? record.buildings : []
-  const title = firstText(record.owner, record.situs, record.parcel_id) ?? 'Parcel'
-  const subtitle = !isEmptyValue(record.owner) ? firstText(record.situs) : undefined
+  const apn = isEmptyValue(record.parcel_id) ? null : String(record.parcel_id)
+  const address = isEmptyValue(record.situs) ? null : String(record.situs)
+  const canOwnerSearch = onOwnerSearch && !isEmptyValue(record.owner) && !isEmptyValue(record.state)
 
   const onKeyDown = (e: KeyboardEvent<HTMLElement>) => {
     if (e.key !== 'Escape' || e.defaultPrevented) return
@@ -26,73 +33,116 @@ export function ParcelDetails({ record, onClose }: { record: ParcelRecord; onClo
   }
 
   return (
-    <section className="pd-panel" aria-label="Parcel details" onKeyDown={onKeyDown}>
+    <section className="pd-panel" aria-labelledby={headingId} onKeyDown={onKeyDown}>
       <header className="pd-header">
         <div className="pd-title">
           <h2 id={headingId} className="pd-heading">
-            {title}
+            {card.title}
           </h2>
-          {subtitle && <p className="pd-subtitle">{subtitle}</p>}
+          {card.subtitle && <p className="pd-subtitle">{card.subtitle}</p>}
         </div>
         <button type="button" className="pd-close" aria-label="Close details" onClick={onClose}>
           ×
         </button>
       </header>
 
-      <UuidRow uuid={record.svc_uuid} />
+      <dl className="pd-facts" aria-label="Key facts">
+        {card.facts.map((f) => (
+          <div key={f.name} className="pd-fact">
+            <dt>{f.label}</dt>
+            <dd>{f.value}</dd>
+          </div>
+        ))}
+      </dl>
 
-      {sections.map((section) => (
-        <div key={section.group} className="pd-section">
-          <h3 className="pd-section-title">{section.group}</h3>
-          {section.fields.length > 0 && (
-            <dl className="pd-fields">
-              {section.fields.map((f) => (
-                <div key={f.name} className="pd-field">
-                  <dt>{f.label}</dt>
-                  <dd>{formatValue(f.value, f.format)}</dd>
-                </div>
-              ))}
-            </dl>
-          )}
-          {section.group === 'Buildings' && <BuildingList buildings={buildings} />}
-        </div>
+      <div className="pd-actions">
+        {apn && <CopyButton text={apn} label="Copy APN" />}
+        {address && <CopyButton text={address} label="Copy address" />}
+        {canOwnerSearch && (
+          <button type="button" className="pd-action" onClick={() => onOwnerSearch(record)}>
+            All parcels of this owner
+          </button>
+        )}
+      </div>
+
+      {card.sections.map((section) => (
+        <Section key={section.title} title={section.title}>
+          <Rows rows={section.rows} />
+          {section.title === 'Valuation' && card.sales.length > 0 && <Sales sales={card.sales} />}
+          {section.title === 'Buildings' && <BuildingList buildings={buildings} />}
+        </Section>
       ))}
+      {!card.sections.some((s) => s.title === 'Valuation') && card.sales.length > 0 && (
+        <Section title="Sales history">
+          <Sales sales={card.sales} />
+        </Section>
+      )}
+
+      <details className="pd-all">
+        <summary>All fields ({card.all.length})</summary>
+        <Rows rows={card.all} />
+        <p className="pd-uuid">
+          Parcel UUID <code>{record.svc_uuid}</code> <CopyButton text={record.svc_uuid} label="Copy UUID" />
+        </p>
+      </details>
     </section>
   )
 }
 
-function UuidRow({ uuid }: { uuid: string }) {
-  const [status, setStatus] = useState('')
-  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined)
-  useEffect(() => () => clearTimeout(timer.current), [])
-  // A different parcel: forget the previous "Copied".
-  // biome-ignore lint/correctness/useExhaustiveDependencies: reset keyed on the uuid only
-  useEffect(() => setStatus(''), [uuid])
-
-  const onCopy = async () => {
-    const ok = await copyText(uuid)
-    setStatus(ok ? 'Copied' : 'Copy failed')
-    clearTimeout(timer.current)
-    timer.current = setTimeout(() => setStatus(''), COPIED_MS)
-  }
-
+function Section({ title, children }: { title: string; children: React.ReactNode }) {
+  const id = useId()
   return (
-    <div className="pd-uuid">
-      <code className="pd-uuid-text">{uuid}</code>
-      <button type="button" className="pd-copy" onClick={onCopy}>
-        Copy UUID
-      </button>
-      <span className="pd-copy-status" role="status">
-        {status}
-      </span>
-    </div>
+    <section className="pd-section" aria-labelledby={id}>
+      <h3 id={id} className="pd-section-title">
+        {title}
+      </h3>
+      {children}
+    </section>
+  )
+}
+
+function Rows({ rows }: { rows: readonly { name: string; label: string; value: string }[] }) {
+  return (
+    <dl className="pd-fields">
+      {rows.map((f) => (
+        <div key={f.name} className="pd-field">
+          <dt>{f.label}</dt>
+          <dd>{f.value}</dd>
+        </div>
+      ))}
+    </dl>
+  )
+}
+
+function Sales({ sales }: { sales: readonly { date: string; price: string; deed: string }[] }) {
+  return (
+    <table className="pd-sales">
+      <caption>Sales history</caption>
+      <thead>
+        <tr>
+          <th scope="col">Date</th>
+          <th scope="col">Price</th>
+          <th scope="col">Deed</th>
+        </tr>
+      </thead>
+      <tbody>
+        {sales.map((s, i) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: a record's sales never reorder
+          <tr key={i}>
+            <td>{s.date}</td>
+            <td className="pd-num">{s.price}</td>
+            <td>{s.deed}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
   )
 }
 
 function BuildingList({ buildings }: { buildings: readonly Building[] }) {
   if (buildings.length === 0) return null
   return (
-    <ol className="pd-buildings">
+    <ol className="pd-buildings" aria-label="Building footprints">
       {buildings.map((b, i) => {
         const occupancy = firstText(b.occupancy, b.occupancy_code)
         const address = firstText(b.address)

@@ -1,6 +1,7 @@
 /** Column metadata for the results table: labels, widths and cell text, all from the contract. */
-import { FIELDS, type FieldFormat, fieldDef } from '../../contract/fields'
+import { FIELDS } from '../../contract/fields'
 import type { ParcelRecord } from '../../contract/schemas'
+import { type DisplayFormat, fieldFormat, fieldLabel } from '../format/field-formats'
 import { EMPTY, formatValue, isNumericFormat } from '../format/format-value'
 import { BUILDINGS_COLUMN } from './default-columns'
 
@@ -8,12 +9,12 @@ const EXCLUDED = new Set(['geom', BUILDINGS_COLUMN])
 
 export function columnLabel(name: string): string {
   if (name === BUILDINGS_COLUMN) return 'Buildings'
-  return fieldDef(name)?.label ?? name
+  return fieldLabel(name)
 }
 
-export function columnFormat(name: string): FieldFormat | undefined {
+function columnFormat(name: string): DisplayFormat {
   if (name === BUILDINGS_COLUMN) return 'integer'
-  return fieldDef(name)?.format
+  return fieldFormat(name)
 }
 
 export function isNumericColumn(name: string): boolean {

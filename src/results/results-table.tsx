@@ -3,7 +3,7 @@ import { useVirtualizer } from '@tanstack/react-virtual'
 import { type KeyboardEvent, useCallback, useDeferredValue, useEffect, useId, useMemo, useRef } from 'react'
 import { ORDERABLE_FIELDS } from '../../contract/fields'
 import type { ParcelRecord } from '../../contract/schemas'
-import type { SearchResult } from '../search/search-types'
+import { isBusy, type SearchStatus } from '../state/search-status'
 import { ColumnPicker } from './column-picker'
 import { columnLabel, columnValue, columnWidth, isNumericColumn } from './columns'
 import { sortIndex } from './compare-values'
@@ -13,7 +13,12 @@ import './results.css'
 export type TableSort = { field: string; direction: 'asc' | 'desc' }
 
 export interface ResultsTableProps {
-  result: SearchResult
+  /** Rows in load order; undefined = not loaded yet (page-as-you-scroll). */
+  rows: readonly (ParcelRecord | undefined)[]
+  rowCount: number
+  status: SearchStatus
+  /** Page-as-you-scroll: asks for the rows [start, end) that came into view. */
+  requestRows(start: number, end: number): void
   columns: string[]
   onColumnsChange(c: string[]): void
   sort: TableSort | null
@@ -26,6 +31,8 @@ export interface ResultsTableProps {
 const ROW_HEIGHT = 32
 const NO_ROWS: number[] = []
 const REQUEST_DEBOUNCE_MS = 100
+/** Size assumed until the scroll box is measured, so the first paint already shows rows and columns. */
+const FIRST_PAINT = { width: 1000, height: 400 }
 
 function nextSort(current: TableSort | null, field: string): TableSort | null {
   if (!current || current.field !== field) return { field, direction: 'asc' }
@@ -33,7 +40,10 @@ function nextSort(current: TableSort | null, field: string): TableSort | null {
 }
 
 export function ResultsTable({
-  result,
+  rows,
+  rowCount: total,
+  status,
+  requestRows,
   columns,
   onColumnsChange,
   sort,
@@ -42,8 +52,7 @@ export function ResultsTable({
   selectedId,
   onSelect,
 }: ResultsTableProps) {
-  const rows = result.rows
-  const rowCount = Math.min(result.rowCount, rows.length)
+  const rowCount = Math.min(total, rows.length)
   const deferredRows = useDeferredValue(rows)
   const scrollRef = useRef<HTMLDivElement>(null)
   const idPrefix = useId()
@@ -86,11 +95,16 @@ export function ResultsTable({
   const headers = table.getHeaderGroups()[0]?.headers ?? []
   const totalWidth = headers.reduce((s, h) => s + h.getSize(), 0)
 
+  // The sticky header is the first ROW_HEIGHT of the scroll box: rows start below it, and a row
+  // scrolled into view must clear it (else the highlighted row hid under the header).
   const rowVirtualizer = useVirtualizer({
     count: order.length,
     getScrollElement: () => scrollRef.current,
     estimateSize: () => ROW_HEIGHT,
     overscan: 12,
+    paddingStart: ROW_HEIGHT,
+    scrollPaddingStart: ROW_HEIGHT,
+    initialRect: FIRST_PAINT,
   })
   const colVirtualizer = useVirtualizer({
     horizontal: true,
@@ -98,6 +112,7 @@ export function ResultsTable({
     getScrollElement: () => scrollRef.current,
     estimateSize: (i) => headers[i]?.getSize() ?? 150,
     overscan: 3,
+    initialRect: FIRST_PAINT,
   })
   // Column sizes depend on which columns are shown; re-measure when they change.
   const columnsKey = columns.join('\u0000')
@@ -133,7 +148,6 @@ export function ResultsTable({
   // On-demand loading: ask for the not-yet-loaded rows in the visible range (debounced).
   const firstVisible = virtualRows[0]?.index ?? 0
   const lastVisible = virtualRows.at(-1)?.index ?? -1
-  const requestRows = result.requestRows
   useEffect(() => {
     let lo = Number.POSITIVE_INFINITY
     let hi = -1
@@ -194,14 +208,14 @@ export function ResultsTable({
     </div>
   )
 
-  if (result.status === 'idle' || (rowCount === 0 && result.status !== 'running')) {
+  if (status === 'idle' || (rowCount === 0 && !isBusy(status))) {
     const message =
-      result.status === 'idle'
+      status === 'idle'
         ? 'Draw an area or add filters, then Search.'
-        : result.status === 'done'
+        : status === 'done'
           ? 'No parcels match.'
-          : result.status === 'confirming'
-            ? 'Waiting for confirmation…'
+          : status === 'asking'
+            ? 'Waiting for your go-ahead…'
             : 'No results.'
     return (
       <div className="res-table">
@@ -261,11 +275,11 @@ export function ResultsTable({
         aria-rowcount={order.length + 1}
         aria-colcount={headers.length}
         aria-activedescendant={activeDescendant}
-        aria-busy={result.status === 'running'}
+        aria-busy={isBusy(status)}
         tabIndex={0}
         onKeyDown={onGridKeyDown}
       >
-        <div className="res-inner" style={{ width: totalWidth, height: rowVirtualizer.getTotalSize() + ROW_HEIGHT }}>
+        <div className="res-inner" style={{ width: totalWidth, height: rowVirtualizer.getTotalSize() }}>
           {/* biome-ignore lint/a11y/useSemanticElements: virtualized div grid (rows/cells are absolutely laid out) */}
           <div className="res-head" role="row" aria-rowindex={1} tabIndex={-1} style={{ width: totalWidth }}>
             {firstHeader && renderHeader(firstHeader, true)}
@@ -284,7 +298,7 @@ export function ResultsTable({
                 key={record ? record.svc_uuid : `pending-${vr.index}`}
                 id={`${idPrefix}-row-${vr.index}`}
                 position={vr.index}
-                top={vr.start + ROW_HEIGHT}
+                top={vr.start}
                 record={record}
                 selected={record !== undefined && record.svc_uuid === selectedId}
                 columns={rowColumns}

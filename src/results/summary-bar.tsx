@@ -1,5 +1,6 @@
 import { useDeferredValue, useMemo } from 'react'
-import type { SearchResult } from '../search/search-types'
+import type { ParcelRecord } from '../../contract/schemas'
+import type { SearchStatus } from '../state/search-status'
 import { summarize } from './summarize'
 import './results.css'
 
@@ -13,14 +14,21 @@ const usdCompact = new Intl.NumberFormat('en-US', {
 })
 const pct = (share: number) => `${Math.round(share * 100)}%`
 
-export function SummaryBar({ result }: { result: SearchResult }) {
-  const rows = useDeferredValue(result.rows)
-  const s = useMemo(
-    () => summarize(rows, { rowCount: result.rowCount, recordsExpected: result.progress.recordsExpected }),
-    [rows, result.rowCount, result.progress.recordsExpected],
-  )
-  if (result.status === 'idle') return null
+export interface SummaryBarProps {
+  status: SearchStatus
+  rows: readonly (ParcelRecord | undefined)[]
+  rowCount: number
+  /** Total matches when known (else the planner's estimate). */
+  recordsExpected?: number
+}
+
+export function SummaryBar({ status, rows: liveRows, rowCount, recordsExpected }: SummaryBarProps) {
+  const rows = useDeferredValue(liveRows)
+  const s = useMemo(() => summarize(rows, { rowCount, recordsExpected }), [rows, rowCount, recordsExpected])
+  if (status === 'idle') return null
   const partial = s.loaded < s.expected
+  // Totals add up loaded rows only: on a partial load say so, so no one reads them as the whole match.
+  const scope = partial ? ` (of ${count.format(s.loaded)} loaded)` : ''
 
   return (
     <section className="res-summary" aria-label="Results summary">
@@ -32,11 +40,11 @@ export function SummaryBar({ result }: { result: SearchResult }) {
         </span>
       </div>
       <div className="res-stat">
-        <span className="res-stat-label">Total acres</span>
+        <span className="res-stat-label">Total acres{scope}</span>
         <span className="res-stat-value">{s.acresCount ? acresFmt.format(s.totalAcres) : '–'}</span>
       </div>
       <div className="res-stat">
-        <span className="res-stat-label">Assessed value</span>
+        <span className="res-stat-label">Assessed value{scope}</span>
         <span
           className="res-stat-value"
           title={s.valueCount ? `${count.format(s.valueCount)} parcels with a value` : ''}
@@ -46,7 +54,7 @@ export function SummaryBar({ result }: { result: SearchResult }) {
       </div>
       {s.crops.length > 0 && (
         <div className="res-stat res-crops">
-          <span className="res-stat-label">Crop mix</span>
+          <span className="res-stat-label">Crop mix{scope}</span>
           <div className="res-cropbar" role="img" aria-label={cropLabel(s.crops, s.otherShare)}>
             {s.crops.map((c, i) => (
               <span

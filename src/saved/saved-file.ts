@@ -6,7 +6,7 @@
 import { cleanName, MAX_NAME, MAX_SEARCHES, newId, type SavedSearch, SavedSearchSchema } from './saved-store'
 
 export const FILE_FORMAT = 'plat-saved-searches'
-export const FILE_VERSION = 1
+const FILE_VERSION = 1
 /** 200 searches of 8,000-character links is under 2 MB; anything far larger is not our file. */
 export const MAX_FILE_BYTES = 5_000_000
 

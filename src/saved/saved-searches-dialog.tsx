@@ -1,6 +1,6 @@
 /** Saved searches: save the current one by name, reopen, rename, delete, export/import as a file. */
 import { useId, useRef, useState } from 'react'
-import { downloadBlob } from '../export/download'
+import { downloadBlob } from '../ui/download'
 import { Modal } from '../ui/modal'
 import { MAX_FILE_BYTES, mergeSavedFile, savedFileName, savedSearchesFile } from './saved-file'
 import { SavedRow } from './saved-row'

@@ -8,11 +8,11 @@ import { z } from 'zod'
 
 export const STORAGE_KEY = 'plat.saved-searches'
 export const BACKUP_KEY = 'plat.saved-searches.unreadable'
-export const STORE_VERSION = 1
+const STORE_VERSION = 1
 export const MAX_SEARCHES = 200
 export const MAX_NAME = 100
 /** The share-link codec keeps queries under this; a longer one is not a link we made. */
-export const MAX_QUERY = 8000
+const MAX_QUERY = 8000
 const MAX_SUMMARY = 500
 
 export const SavedSearchSchema = z.object({

@@ -2,10 +2,10 @@ import { QueryClient } from '@tanstack/react-query'
 import { describe, expect, it } from 'vitest'
 import type { FilterItem } from '../../contract/schemas'
 import { createCachedSources } from './cached-sources'
-import { FakeServer, makeRecords } from './fake-server'
+import { FakeServer, makeRecords } from './fake-server.test-support'
 import { memoryStore } from './persisted-store'
+import { areaSpec } from './search-harness.test-support'
 import { SearchSession } from './search-session'
-import { areaSpec } from './test-helpers'
 
 /** A fetch that answers like the reference server from a FakeServer, counting requests. */
 function serverFetch(server: FakeServer, counter: { n: number }): typeof fetch {

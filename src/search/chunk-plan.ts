@@ -24,7 +24,7 @@ export const REACHABLE = MAX_OFFSET + MAX_LIMIT
  * Matches aimed at per chunk: 90 pages, so the one partial page costs ≤ ~1 %; 1,100 below REACHABLE
  * (≈ 11 standard deviations of the sampling noise), so a chunk almost never overflows.
  */
-export const TARGET_MATCHES = 9_000
+const TARGET_MATCHES = 9_000
 
 /** Ids per `svc_uuid in` list the reference server accepts (≈ 2 MB body); others may answer 413/422. */
 export const DEFAULT_MAX_CHUNK = MAX_IN_VALUES

@@ -22,6 +22,7 @@ import {
   splitEvenly,
   splitOverflow,
 } from './chunk-plan'
+import type { ChunkSizer } from './chunk-sizer'
 import { type Limiter, settleAll } from './limiter'
 import { chunkBody } from './query-body'
 import type { SearchCost } from './search-types'
@@ -44,7 +45,7 @@ export interface PlannerDeps {
   peek(body: QueryRequest): Promise<QueryResponse | undefined>
   limiter: Limiter
   /** Largest id list to send; lowered for the rest of the session when a server refuses one. */
-  limits: { maxChunk: number }
+  sizer: ChunkSizer
   tally: Tally
   onPage(at: PageAt, records: ParcelRecord[]): void
   /** Resolves to go on (the session asks the user when the cost is above the threshold). */
@@ -75,17 +76,17 @@ export async function loadAll(input: LoadAllInput, d: PlannerDeps): Promise<void
   }
 
   d.tally.plan(1)
-  const probe = await run.firstPage({ start: 0, end: Math.min(n, d.limits.maxChunk) })
+  const probe = await run.firstPage({ start: 0, end: Math.min(n, d.sizer.max) })
   const count = probe.response.count
   const rate = Math.min(1, count / size(probe.range))
-  const rest = splitEvenly(probe.range.end, n, chunkSizeFor(rate, d.limits.maxChunk)).map((range) => ({ range, rate }))
+  const rest = splitEvenly(probe.range.end, n, chunkSizeFor(rate, d.sizer.max)).map((range) => ({ range, rate }))
   let probeOffsets: number[] = []
   let ranges = rest
   if (count > REACHABLE) {
     // Offset paging cannot reach all of this chunk: re-cut it. The one call is not lost — it
     // measured the rate every other chunk is sized by.
     d.tally.finish(0)
-    const pieces = splitOverflow(probe.range, count, d.limits.maxChunk).map((range) => ({ range, rate }))
+    const pieces = splitOverflow(probe.range, count, d.sizer.max).map((range) => ({ range, rate }))
     ranges = [...pieces, ...rest]
   } else {
     run.deliver(probe.range, 0, probe.response)
@@ -147,8 +148,7 @@ class ChunkRunner {
         return { range: r, response: await this.d.call(this.body(r, 0)) }
       } catch (e) {
         if (!this.tooLarge(e) || size(r) <= 1) throw e
-        this.d.limits.maxChunk = Math.min(this.d.limits.maxChunk, Math.floor(size(r) / 2))
-        r = { start: r.start, end: r.start + this.d.limits.maxChunk }
+        r = { start: r.start, end: r.start + this.d.sizer.refused(size(r)) }
       }
     }
   }
@@ -157,21 +157,19 @@ class ChunkRunner {
   async chunk(range: IdRange, rate: number): Promise<void> {
     const planned = expectedPages(size(range), rate)
     const plannedRecords = Math.round(size(range) * rate)
-    if (size(range) > this.d.limits.maxChunk)
-      return this.recut(range, rate, planned, plannedRecords, this.d.limits.maxChunk)
+    if (size(range) > this.d.sizer.max) return this.recut(range, rate, planned, plannedRecords, this.d.sizer.max)
     let response: QueryResponse
     try {
       response = await this.d.call(this.body(range, 0))
     } catch (e) {
       if (!this.tooLarge(e) || size(range) <= 1) throw e
-      this.d.limits.maxChunk = Math.min(this.d.limits.maxChunk, Math.floor(size(range) / 2))
-      return this.recut(range, rate, planned, plannedRecords, this.d.limits.maxChunk)
+      return this.recut(range, rate, planned, plannedRecords, this.d.sizer.refused(size(range)))
     }
     const count = response.count
     if (count > REACHABLE) {
       this.d.tally.finish(0)
       const pieceRate = Math.min(1, count / size(range))
-      const pieces = splitOverflow(range, count, this.d.limits.maxChunk)
+      const pieces = splitOverflow(range, count, this.d.sizer.max)
       return this.replace(pieces, pieceRate, planned - 1, plannedRecords)
     }
     this.deliver(range, 0, response)

@@ -22,7 +22,7 @@ export function isRetryable(e: unknown): boolean {
 }
 
 /** "Equal jitter": half the capped exponential delay fixed, half random — never zero, never above cap. */
-export function backoffDelay(retry: number, policy: RetryPolicy, random: () => number): number {
+function backoffDelay(retry: number, policy: RetryPolicy, random: () => number): number {
   const ceiling = Math.min(policy.capMs, policy.baseMs * 2 ** retry)
   return ceiling / 2 + random() * (ceiling / 2)
 }

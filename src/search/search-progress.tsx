@@ -6,6 +6,7 @@
  */
 import { useEffect, useId, useRef } from 'react'
 import './search-progress.css'
+import { isBusy } from '../state/search-status'
 import { REACHABLE } from './chunk-plan'
 import type { SearchResult } from './search-types'
 
@@ -18,11 +19,11 @@ export function SearchProgressView({ result }: { result: SearchResult }) {
   const spent = calls.area + calls.query
   return (
     <section className="search-progress" aria-label="Search progress">
-      {status === 'confirming' && result.estimate ? <ConfirmCost result={result} /> : <ProgressBar result={result} />}
+      {status === 'asking' && result.estimate ? <ConfirmCost result={result} /> : <ProgressBar result={result} />}
       {status === 'stopped' && result.error?.kind === 'quota' && (
         <div className="search-banner search-banner-warning" role="alert">
           <p>{result.error.message}</p>
-          <button type="button" onClick={result.resume}>
+          <button type="button" className="button" onClick={result.resume}>
             Resume
           </button>
         </div>
@@ -30,16 +31,16 @@ export function SearchProgressView({ result }: { result: SearchResult }) {
       {status === 'stopped' && !result.error && (
         <div className="search-banner" role="status">
           <p>Stopped with {plural(p.recordsLoaded, 'record')} loaded.</p>
-          <button type="button" onClick={result.resume}>
+          <button type="button" className="button" onClick={result.resume}>
             Resume
           </button>
         </div>
       )}
-      {status === 'error' && result.error && (
+      {status === 'failed' && result.error && (
         <div className="search-banner search-banner-error" role="alert">
           <p>{result.error.message}</p>
           {(result.error.kind === 'network' || result.error.kind === 'server') && (
-            <button type="button" onClick={result.resume}>
+            <button type="button" className="button" onClick={result.resume}>
               Try again
             </button>
           )}
@@ -63,13 +64,13 @@ function ProgressBar({ result }: { result: SearchResult }) {
   const { progress: p, status } = result
   const labelId = useId()
   const planned = Math.max(p.callsPlanned, p.callsDone, 1)
-  const running = status === 'running'
+  const running = isBusy(status)
   const expected = p.recordsExpected && p.recordsExpected !== p.recordsLoaded ? ` of ~${fmt(p.recordsExpected)}` : ''
   const text = `${fmt(p.callsDone)} / ${fmt(planned)} requests · ${plural(p.recordsLoaded, 'record')}${expected}`
   return (
     <div className="search-progress-row">
       <span id={labelId} className="search-progress-label">
-        {running ? 'Searching' : status === 'done' ? 'Done' : 'Stopped'}
+        {status === 'planning' ? 'Planning' : running ? 'Searching' : status === 'done' ? 'Done' : 'Stopped'}
       </span>
       <div
         className="search-progress-bar"
@@ -86,7 +87,7 @@ function ProgressBar({ result }: { result: SearchResult }) {
         {text}
       </span>
       {running && (
-        <button type="button" className="ghost-button" onClick={result.cancel}>
+        <button type="button" className="button" onClick={result.cancel}>
           Cancel
         </button>
       )}
@@ -121,7 +122,7 @@ function ConfirmCost({ result }: { result: SearchResult }) {
         <button ref={continueRef} type="button" className="primary-button" onClick={result.confirm}>
           Continue
         </button>
-        <button type="button" className="ghost-button" onClick={result.cancel}>
+        <button type="button" className="button" onClick={result.cancel}>
           Cancel
         </button>
       </div>

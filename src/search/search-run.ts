@@ -1,17 +1,19 @@
 /**
- * One search run: the state a single submitted spec produces, from the area call to the last page.
- * A run never outlives its AbortController: once aborted, nothing it receives is delivered, so a
- * stale response can never overwrite a newer search. The session (search-session.ts) owns runs and
- * turns the current one into snapshots.
+ * One search run: the state a single submitted spec produces, from the area call to the last page,
+ * owned by the session (search-session.ts). Its status moves only through `move` along the state
+ * machine in search-status.ts; the planners (load-all, paged-query) never touch it, they report
+ * pages and costs through callbacks. A run never outlives its AbortController: once aborted, nothing
+ * it receives is delivered, so a stale response can never overwrite a newer search.
  */
 import type { ParcelRecord } from '../../contract/schemas'
 import type { ApiError } from '../api/api-error'
 import type { LoadPolicy, SearchSpec } from '../state/search-spec'
+import { canMove, type SearchStatus } from '../state/search-status'
 import { Limiter } from './limiter'
 import type { PageAt } from './load-all'
 import type { PagedQuery } from './paged-query'
 import type { CallCounts } from './search-calls'
-import type { SearchCost, SearchStatus } from './search-types'
+import type { SearchCost } from './search-types'
 import { Tally } from './tally'
 
 export class SearchRun {
@@ -19,14 +21,14 @@ export class SearchRun {
   readonly limiter: Limiter
   readonly counts: CallCounts = { area: 0, query: 0, cached: 0 }
   readonly tally: Tally
-  status: SearchStatus = 'running'
+  private state: SearchStatus = 'idle'
   error: ApiError | null = null
   estimate: SearchCost | null = null
   /** Set when the user confirmed a cost (or resumed): this run does not ask again. */
   confirmed: boolean
   pendingConfirm: { resolve(): void; reject(e: unknown): void } | null = null
   /** Load-all: pages by position; on-demand: rows by index. */
-  readonly pages = new Map<string, { at: PageAt; records: ParcelRecord[] }>()
+  private readonly pages = new Map<string, { at: PageAt; records: ParcelRecord[] }>()
   sparse: (ParcelRecord | undefined)[] | null = null
   paged: PagedQuery | null = null
   lastRange: [number, number] | null = null
@@ -35,9 +37,9 @@ export class SearchRun {
   done: Promise<void> = Promise.resolve()
 
   constructor(
-    readonly spec: SearchSpec,
+    public spec: SearchSpec,
     readonly policy: LoadPolicy,
-    readonly key: string,
+    public key: string,
     concurrency: number,
     confirmed: boolean,
     onChange: () => void,
@@ -49,12 +51,31 @@ export class SearchRun {
     })
   }
 
+  get status(): SearchStatus {
+    return this.state
+  }
+
+  /** Moves along the state machine; a move it does not allow is ignored (returns false). */
+  move(to: SearchStatus): boolean {
+    if (!canMove(this.state, to)) return false
+    this.state = to
+    if (to !== 'asking') this.estimate = null
+    return true
+  }
+
   get signal(): AbortSignal {
     return this.controller.signal
   }
 
   get live(): boolean {
     return !this.signal.aborted
+  }
+
+  /** Every match is loaded: sorting and totals can be local and exact. */
+  get complete(): boolean {
+    if (this.state !== 'done' || this.offsetCapped) return false
+    // Load-all that finished loaded every reachable match; on-demand only what was scrolled to.
+    return this.sparse ? this.sparse.every((r) => r !== undefined) : true
   }
 
   addPage(at: PageAt, records: ParcelRecord[]): void {

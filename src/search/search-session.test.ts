@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest'
 import type { FilterItem } from '../../contract/schemas'
 import { ApiError } from '../api/api-error'
 import { lowerBound, REACHABLE } from './chunk-plan'
-import { areaSpec, directSpec, flush, harness, until } from './test-helpers'
+import { ChunkSizer } from './chunk-sizer'
+import { areaSpec, directSpec, flush, harness, until } from './search-harness.test-support'
 
 const pct = (below: number): FilterItem => ({ field: 'cdl_majority_percent', op: 'lt', value: below })
 const err =
@@ -50,7 +51,7 @@ describe('cancellation', () => {
   it('cancel while confirming keeps the probe records and resume goes on without asking', async () => {
     const h = harness(30_000, { confirmThreshold: () => 5 })
     h.session.start(areaSpec([pct(30)]), 'all')
-    await until(() => h.session.getSnapshot().status === 'confirming')
+    await until(() => h.session.getSnapshot().status === 'asking')
     const asked = h.session.getSnapshot()
     expect(asked.estimate?.calls).toBeGreaterThan(5)
     expect(asked.estimate?.records).toBeGreaterThan(8_000)
@@ -72,7 +73,7 @@ describe('cancellation', () => {
     expect((await small.run(areaSpec())).status).toBe('done')
     const big = harness(6_000, { confirmThreshold: () => 50 })
     big.session.start(areaSpec(), 'all')
-    await until(() => big.session.getSnapshot().status === 'confirming')
+    await until(() => big.session.getSnapshot().status === 'asking')
     expect(big.session.getSnapshot().estimate).toEqual({ calls: 60, records: 6_000 })
     expect(big.server.queries.length).toBe(0) // no filters: the estimate is exact before any query
     big.session.getSnapshot().confirm()
@@ -102,7 +103,7 @@ describe('retry policy', () => {
     const h = harness(10, { retry: { retries: 2, baseMs: 1, capMs: 1 } })
     for (let i = 0; i < 3; i++) h.server.failures.push(err(500, 'server', 'boom'))
     const r = await h.run(areaSpec())
-    expect(r.status).toBe('error')
+    expect(r.status).toBe('failed')
     expect(r.error?.kind).toBe('server')
     expect(r.calls.query).toBe(3)
   })
@@ -116,7 +117,7 @@ describe('retry policy', () => {
     const h = harness(10)
     h.server.failures.push(err(status, kind, 'nope'))
     const r = await h.run(areaSpec())
-    expect(r.status).toBe('error')
+    expect(r.status).toBe('failed')
     expect(r.error?.kind).toBe(kind)
     expect(r.calls.query).toBe(1)
     expect(h.sleeps).toEqual([])
@@ -155,14 +156,14 @@ describe('retry policy', () => {
 
 describe('413 fallback', () => {
   it('halves the chunk until the server takes it and remembers the size', async () => {
-    const limits = { maxChunk: 50_000 }
-    const h = harness(40_000, { limits })
+    const sizer = new ChunkSizer(50_000)
+    const h = harness(40_000, { sizer })
     h.server.maxIn = 7_000
     const r = await h.run(areaSpec([pct(2)]))
     const matches = h.server.records.filter((x) => (x.cdl_majority_percent as number) < 2).length
     expect(r.status).toBe('done')
     expect(r.rowCount).toBe(matches)
-    expect(limits.maxChunk).toBeLessThanOrEqual(7_000)
+    expect(sizer.max).toBeLessThanOrEqual(7_000)
     const refused = h.server.queries.filter(
       (q) => ((q.filters.at(-1)?.value as string[] | undefined)?.length ?? 0) > 7_000,
     ).length
@@ -184,7 +185,7 @@ describe('errors point at the user filter', () => {
   it('invalid filters are caught before any call, with filterIndex', async () => {
     const h = harness(100)
     const r = await h.run(areaSpec([pct(10), { field: 'acres', op: 'ilike', value: 'x' }]))
-    expect(r.status).toBe('error')
+    expect(r.status).toBe('failed')
     expect(r.error?.kind).toBe('invalid')
     expect(r.error?.filterIndex).toBe(1)
     expect(r.calls).toEqual({ area: 0, query: 0 })
@@ -237,13 +238,13 @@ describe('direct mode and on-demand', () => {
   })
 
   it('on-demand area whose id list the server refuses falls back to load-all chunks', async () => {
-    const limits = { maxChunk: 50_000 }
-    const h = harness(3_000, { limits })
+    const sizer = new ChunkSizer(50_000)
+    const h = harness(3_000, { sizer })
     h.server.maxIn = 1_000
     const r = await h.run(areaSpec([pct(50)]), 'on-demand')
     const matches = h.server.records.filter((x) => (x.cdl_majority_percent as number) < 50).length
     expect(r).toMatchObject({ status: 'done', rowCount: matches })
-    expect(limits.maxChunk).toBeLessThanOrEqual(1_000)
+    expect(sizer.max).toBeLessThanOrEqual(1_000)
   })
 
   it('on-demand with more matches than offset paging reaches is capped', async () => {

@@ -1,14 +1,17 @@
 /**
- * The search engine behind `useParcelSearch`, without React: start a spec, confirm/cancel/resume,
- * on-demand row requests, and a snapshot (the agreed `SearchResult`) for `useSyncExternalStore`.
- * A new spec aborts the old run; resume starts a new run of the same spec that finds every page
- * already loaded in the cache, so nothing is fetched twice.
+ * The search engine, without React: start a spec, confirm/cancel/resume, on-demand row requests, and
+ * a snapshot (the agreed `SearchResult`) for `useSyncExternalStore`. It owns the current run and
+ * moves it through the state machine (search-status.ts). A new spec aborts the old run; resume
+ * starts a new run of the same spec that finds every page already loaded in the cache, so nothing
+ * is fetched twice. A new order for a search whose every match is loaded keeps the run: the table
+ * sorts it locally, free.
  */
 import type { FilterItem } from '../../contract/schemas'
 import { ApiError } from '../api/api-error'
 import { areaRequestBody } from '../api/request-key'
 import type { LoadPolicy, SearchSpec } from '../state/search-spec'
-import { DEFAULT_MAX_CHUNK } from './chunk-plan'
+import { isLive } from '../state/search-status'
+import { ChunkSizer } from './chunk-sizer'
 import { isTooLarge, loadAll, type PlannerDeps } from './load-all'
 import { PagedQuery } from './paged-query'
 import { idFilter } from './query-body'
@@ -16,6 +19,7 @@ import { DEFAULT_RETRY, type RetryPolicy, realSleep, type Sleep } from './retry'
 import { type AreaSource, makeCaller, type QuerySource } from './search-calls'
 import { attribute, localCheck, unexpected } from './search-errors'
 import { SearchRun } from './search-run'
+import { idleResult, snapshotOf } from './search-snapshot'
 import type { SearchCost, SearchResult } from './search-types'
 import { serverSorted, specKey } from './spec-key'
 
@@ -25,8 +29,8 @@ export interface SessionOptions {
   retry?: RetryPolicy
   sleep?: Sleep
   random?: () => number
-  /** Shared across runs: a chunk size a server refused stays refused for the session. */
-  limits?: { maxChunk: number }
+  /** The session's chunk-size learning (a new one by default). */
+  sizer?: ChunkSizer
   /** Snapshot throttle while pages stream in (0 = publish synchronously, for tests). */
   publishMs?: number
 }
@@ -37,13 +41,13 @@ export class SearchSession {
   private readonly listeners = new Set<() => void>()
   private timer: ReturnType<typeof setTimeout> | null = null
   private stale = false
-  private readonly limits: { maxChunk: number }
+  readonly sizer: ChunkSizer
 
   constructor(
     private readonly sources: { area: AreaSource; query: QuerySource },
     private readonly options: SessionOptions,
   ) {
-    this.limits = options.limits ?? { maxChunk: DEFAULT_MAX_CHUNK }
+    this.sizer = options.sizer ?? new ChunkSizer()
     this.snapshot = this.build()
   }
 
@@ -66,7 +70,11 @@ export class SearchSession {
     return this.current?.done ?? Promise.resolve()
   }
 
-  start(spec: SearchSpec | null, policy: LoadPolicy): void {
+  /**
+   * Runs `spec` (a no-op when it is the live run's). `costAccepted`: the user already agreed to what
+   * this run spends (e.g. "Sort on the server"), so it does not ask a second time.
+   */
+  start(spec: SearchSpec | null, policy: LoadPolicy, opts: { costAccepted?: boolean } = {}): void {
     if (!spec) {
       this.stopCurrent()
       this.current = null
@@ -75,8 +83,15 @@ export class SearchSession {
     }
     const key = specKey(spec, policy)
     const cur = this.current
-    if (cur && cur.key === key && cur.live && cur.status !== 'stopped' && cur.status !== 'error') return
-    this.launch(spec, policy, key, false)
+    if (cur?.key === key && cur.live && cur.status !== 'stopped' && cur.status !== 'failed') return
+    if (cur?.live && cur.complete && cur.policy === policy && sameButOrder(cur.spec, spec, policy)) {
+      // Every match is here already: a new order is a local sort, not a new (paid) search.
+      cur.spec = spec
+      cur.key = key
+      this.publish(true)
+      return
+    }
+    this.launch(spec, policy, key, opts.costAccepted === true)
   }
 
   confirm = (): void => {
@@ -85,16 +100,15 @@ export class SearchSession {
 
   cancel = (): void => {
     const run = this.current
-    if (!run?.live || (run.status !== 'running' && run.status !== 'confirming')) return
+    if (!run?.live || !isLive(run.status)) return
     this.stopCurrent()
-    run.status = 'stopped'
-    run.estimate = null
+    run.move('stopped')
     this.publish(true)
   }
 
   resume = (): void => {
     const run = this.current
-    if (!run || (run.status !== 'stopped' && run.status !== 'error')) return
+    if (!run || (run.status !== 'stopped' && run.status !== 'failed')) return
     const next = this.launch(run.spec, run.policy, run.key, true)
     next.lastRange = run.lastRange
   }
@@ -125,32 +139,32 @@ export class SearchSession {
     this.stopCurrent()
     const run = new SearchRun(spec, policy, key, this.options.concurrency, confirmed, () => this.publish())
     this.current = run
+    run.move('planning')
     this.publish(true)
     run.done = this.track(run, this.execute(run))
     return run
   }
 
-  /** Runs `work` for `run`, keeping status in step: running while anything is in flight. */
+  /** Runs `work` for `run`: done once nothing is in flight any more. */
   private async track(run: SearchRun, work: Promise<void>): Promise<void> {
     run.inFlight++
-    if (run.status === 'done') run.status = 'running'
+    if (run.status === 'done') run.move('loading')
     try {
       await work
     } catch (e) {
       this.fail(run, e)
     } finally {
       run.inFlight--
-      if (run.inFlight === 0 && run.live && run.status === 'running') run.status = 'done'
+      if (run.inFlight === 0 && run.live) run.move('done')
       if (run === this.current) this.publish(true)
     }
   }
 
   private fail(run: SearchRun, e: unknown): void {
-    if (!run.live || run.status === 'error' || run.status === 'stopped') return
+    if (!run.live || !isLive(run.status)) return
     const error = e instanceof ApiError ? attribute(e, run.spec) : unexpected(e)
     run.error = error
-    run.estimate = null
-    run.status = error.kind === 'quota' ? 'stopped' : 'error'
+    run.move(error.kind === 'quota' ? 'stopped' : 'failed')
     run.limiter.halt(error)
   }
 
@@ -191,7 +205,7 @@ export class SearchSession {
         },
       })
 
-    if (ids === null || (policy === 'on-demand' && ids.length > 0 && ids.length <= this.limits.maxChunk)) {
+    if (ids === null || (policy === 'on-demand' && ids.length > 0 && ids.length <= this.sizer.max)) {
       run.paged = paged(ids === null ? spec.filters : [...spec.filters, idFilter(ids)])
       if (policy === 'on-demand') run.sparse = []
       try {
@@ -199,7 +213,7 @@ export class SearchSession {
       } catch (e) {
         if (!(ids && isTooLarge(e, spec.filters.length))) throw e
         // This server takes fewer ids per list than the area has: load all in smaller chunks.
-        this.limits.maxChunk = Math.min(this.limits.maxChunk, Math.floor(ids.length / 2))
+        this.sizer.refused(ids.length)
         run.paged = null
         run.sparse = null
         return this.loadAllChunks(run, ids, call, peek, confirm)
@@ -221,24 +235,27 @@ export class SearchSession {
     peek: PlannerDeps['peek'],
     confirm: PlannerDeps['confirm'],
   ): Promise<void> {
-    const { spec } = run
     const deps: PlannerDeps = {
       call,
       peek,
       limiter: run.limiter,
-      limits: this.limits,
+      sizer: this.sizer,
       tally: run.tally,
       confirm,
       onPage: (at, records) => run.addPage(at, records),
     }
-    return loadAll({ ids, filters: spec.filters, includeBuildings: spec.includeBuildings }, deps)
+    return loadAll({ ids, filters: run.spec.filters, includeBuildings: run.spec.includeBuildings }, deps)
   }
 
+  /** planning → (asking →) loading: asks only when the calls still to spend pass the threshold. */
   private async confirmCost(run: SearchRun, cost: SearchCost): Promise<void> {
-    if (run.confirmed) return
     const spent = run.counts.area + run.counts.query
-    if (spent + cost.calls <= this.options.confirmThreshold()) return
-    run.status = 'confirming'
+    if (run.confirmed || spent + cost.calls <= this.options.confirmThreshold()) {
+      run.move('loading')
+      this.publish(true)
+      return
+    }
+    run.move('asking')
     run.estimate = cost
     this.publish(true)
     await new Promise<void>((resolve, reject) => {
@@ -246,8 +263,7 @@ export class SearchSession {
     })
     run.pendingConfirm = null
     run.confirmed = true
-    run.status = 'running'
-    run.estimate = null
+    run.move('loading')
     this.publish(true)
   }
 
@@ -265,43 +281,16 @@ export class SearchSession {
   }
 
   private build(): SearchResult {
-    const run = this.current
-    const base = { confirm: this.confirm, resume: this.resume, cancel: this.cancel, requestRows: this.requestRows }
-    if (!run) {
-      return {
-        ...base,
-        status: 'idle',
-        rowCount: 0,
-        rows: [],
-        progress: { callsDone: 0, callsPlanned: 0, recordsLoaded: 0 },
-        estimate: null,
-        error: null,
-        offsetCapped: false,
-        calls: { area: 0, query: 0 },
-      }
-    }
-    const rows = run.rows()
-    const t = run.tally
-    return {
-      ...base,
-      status: run.status,
-      rowCount: rows.length,
-      rows,
-      progress: {
-        callsDone: t.done,
-        callsPlanned: Math.max(t.planned, t.done),
-        recordsLoaded: t.recordsLoaded,
-        recordsExpected: t.recordsExpected,
-        callsCached: run.counts.cached,
-      },
-      estimate: run.estimate,
-      error: run.error,
-      offsetCapped: run.offsetCapped,
-      calls: { area: run.counts.area, query: run.counts.query },
-    }
+    const actions = { confirm: this.confirm, resume: this.resume, cancel: this.cancel, requestRows: this.requestRows }
+    return this.current ? snapshotOf(this.current, actions) : idleResult(actions)
   }
 }
 
 function pagedInput(filters: readonly FilterItem[], spec: SearchSpec, policy: LoadPolicy) {
   return { filters, order: serverSorted(spec, policy) ? spec.order : null, includeBuildings: spec.includeBuildings }
+}
+
+/** The same search but for its order (the order only matters where the server sorts). */
+function sameButOrder(a: SearchSpec, b: SearchSpec, policy: LoadPolicy): boolean {
+  return specKey({ ...a, order: null }, policy) === specKey({ ...b, order: null }, policy)
 }

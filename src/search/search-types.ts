@@ -20,7 +20,7 @@ export interface SearchCost {
   records: number
 }
 
-export type SearchStatus = 'idle' | 'confirming' | 'running' | 'done' | 'stopped' | 'error'
+import type { SearchStatus } from '../state/search-status'
 
 export interface SearchResult {
   status: SearchStatus
@@ -34,12 +34,14 @@ export interface SearchResult {
   /** On-demand: the table asks for a visible range [start, end). */
   requestRows(start: number, end: number): void
   progress: SearchProgress
-  /** Set while status === 'confirming'. */
+  /** Set while status === 'asking'. */
   estimate: SearchCost | null
   /** 'stopped' with kind 'quota' keeps rows; resume() continues. */
   error: ApiError | null
   /** The server has more matches than offset paging can reach (10,100): narrow the filters. */
   offsetCapped: boolean
+  /** Every match is loaded (done, not capped, nothing left to scroll to): sorts and totals can be local. */
+  complete: boolean
   confirm(): void
   resume(): void
   cancel(): void

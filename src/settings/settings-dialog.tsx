@@ -2,13 +2,15 @@
  * Connection and search settings. Built on the shared Modal (a native <dialog> opened with
  * showModal(): role dialog, modal, labelled by its "Settings" heading, focus moved in and trapped,
  * Escape closes, focus returns to the opener). Edits are a draft: Save applies them, Cancel drops
- * them. The API key is only ever held in component state and the connection store; never logged.
+ * them; a field that does not pass its check says why, and Save then moves the cursor to it instead
+ * of closing. The API key is only ever held in component state and the connection store; never logged.
  */
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react'
 import { useConnection } from '../api/connection'
 import { useSearchSettings } from '../config/search-settings'
 import type { LoadPolicy } from '../state/search-spec'
 import { Modal } from '../ui/modal'
+import { checkApiKey, checkBaseUrl } from './connection-check'
 import './settings.css'
 
 export interface SettingsDialogProps {
@@ -21,7 +23,7 @@ export interface SettingsDialogProps {
 }
 
 /** A positive whole number of calls, or null when the text is not one. */
-export function parseThreshold(text: string): number | null {
+function parseThreshold(text: string): number | null {
   const t = text.trim()
   if (!/^\d+$/.test(t)) return null
   const n = Number(t)
@@ -38,16 +40,23 @@ export function SettingsDialog({ reason, onClose, loadPolicy, onLoadPolicyChange
   const [threshold, setThreshold] = useState(String(search.confirmThreshold))
   const [policy, setPolicy] = useState<LoadPolicy>(loadPolicy ?? 'all')
   const keyRef = useRef<HTMLInputElement>(null)
+  const urlRef = useRef<HTMLInputElement>(null)
+  const thresholdRef = useRef<HTMLInputElement>(null)
   const id = useId()
   const ids = {
     url: `${id}-url`,
+    urlNote: `${id}-url-note`,
     key: `${id}-key`,
+    keyError: `${id}-key-error`,
     remember: `${id}-remember`,
     rememberHint: `${id}-remember-hint`,
     threshold: `${id}-threshold`,
     thresholdError: `${id}-threshold-error`,
   }
   const thresholdValue = parseThreshold(threshold)
+  const urlCheck = checkBaseUrl(baseUrl, window.location.origin)
+  const keyCheck = checkApiKey(apiKey)
+  const urlNote = urlCheck.ok ? urlCheck.note : urlCheck.reason
   const showPolicy = loadPolicy !== undefined && onLoadPolicyChange !== undefined
 
   // Opened because of a key problem: put the cursor in the key field. Deferred one task so it runs
@@ -60,9 +69,14 @@ export function SettingsDialog({ reason, onClose, loadPolicy, onLoadPolicyChange
 
   const onSubmit = (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault()
-    if (thresholdValue === null) return
+    const firstInvalid = !urlCheck.ok ? urlRef : !keyCheck.ok ? keyRef : thresholdValue === null ? thresholdRef : null
+    if (firstInvalid) {
+      firstInvalid.current?.focus()
+      return
+    }
     connection.set({ baseUrl: baseUrl.trim(), apiKey: apiKey.trim(), remember })
-    if (thresholdValue !== search.confirmThreshold) search.set({ confirmThreshold: thresholdValue })
+    if (thresholdValue !== null && thresholdValue !== search.confirmThreshold)
+      search.set({ confirmThreshold: thresholdValue })
     if (showPolicy && policy !== loadPolicy) onLoadPolicyChange(policy)
     onClose()
   }
@@ -81,6 +95,7 @@ export function SettingsDialog({ reason, onClose, loadPolicy, onLoadPolicyChange
           <div className="set-field">
             <label htmlFor={ids.url}>API base URL</label>
             <input
+              ref={urlRef}
               id={ids.url}
               type="url"
               inputMode="url"
@@ -88,8 +103,15 @@ export function SettingsDialog({ reason, onClose, loadPolicy, onLoadPolicyChange
               autoComplete="off"
               spellCheck={false}
               value={baseUrl}
+              aria-invalid={!urlCheck.ok}
+              aria-describedby={urlNote ? ids.urlNote : undefined}
               onChange={(e) => setBaseUrl(e.target.value)}
             />
+            {urlNote && (
+              <p id={ids.urlNote} className={urlCheck.ok ? 'set-hint' : 'error-text'}>
+                {urlNote}
+              </p>
+            )}
           </div>
           <div className="set-field">
             <label htmlFor={ids.key}>API key</label>
@@ -101,6 +123,8 @@ export function SettingsDialog({ reason, onClose, loadPolicy, onLoadPolicyChange
                 autoComplete="off"
                 spellCheck={false}
                 value={apiKey}
+                aria-invalid={!keyCheck.ok}
+                aria-describedby={keyCheck.ok ? undefined : ids.keyError}
                 onChange={(e) => setApiKey(e.target.value)}
               />
               <button
@@ -113,6 +137,11 @@ export function SettingsDialog({ reason, onClose, loadPolicy, onLoadPolicyChange
                 {showKey ? 'Hide' : 'Show'}
               </button>
             </div>
+            {!keyCheck.ok && (
+              <p id={ids.keyError} className="error-text">
+                {keyCheck.reason}
+              </p>
+            )}
           </div>
           <div className="set-check">
             <input
@@ -135,6 +164,7 @@ export function SettingsDialog({ reason, onClose, loadPolicy, onLoadPolicyChange
           <div className="set-field set-inline">
             <label htmlFor={ids.threshold}>Ask before searches costing more than</label>
             <input
+              ref={thresholdRef}
               id={ids.threshold}
               className="set-number"
               type="number"
@@ -183,7 +213,7 @@ export function SettingsDialog({ reason, onClose, loadPolicy, onLoadPolicyChange
           <button type="button" className="button" onClick={onClose}>
             Cancel
           </button>
-          <button type="submit" className="button button-primary" disabled={thresholdValue === null}>
+          <button type="submit" className="button button-primary">
             Save
           </button>
         </div>

@@ -16,7 +16,7 @@ type Value = FilterItem['value']
 const MAX_STRING = 2000
 const NUMBER = /^-?(\d+\.?\d*|\.\d+)(e[-+]?\d+)?$/i
 
-export function escapeText(s: string): string {
+function escapeText(s: string): string {
   return encodeURIComponent(s).replace(/[.!~*'()]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`)
 }
 

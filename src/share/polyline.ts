@@ -6,10 +6,6 @@ const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789
 const VALUE = new Map([...ALPHABET].map((c, i) => [c, i]))
 const MORE = 32
 
-export function isPolylineChar(c: string): boolean {
-  return VALUE.has(c)
-}
-
 function encodeSigned(n: number): string {
   let v = n < 0 ? -2 * n - 1 : 2 * n // zigzag: small magnitudes, either sign, stay short
   let out = ''

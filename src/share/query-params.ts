@@ -7,7 +7,7 @@
  */
 
 /** Longer input is not a link anyone sent; decoding stops there. */
-export const MAX_QUERY_LENGTH = 200_000
+const MAX_QUERY_LENGTH = 200_000
 
 /** Parameters made of parts, with their separator and what one part is called in a message. */
 const SPLIT: Record<string, { sep: string; part: (n: number) => string }> = {

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest'
 import { FIELDS } from '../../contract/fields'
 import type { FilterItem } from '../../contract/schemas'
 import type { DrawnArea } from '../state/search-spec'
-import { base, blob, expectOnlyValidParts, withoutIds } from './share-fixtures'
+import { base, blob, expectOnlyValidParts, withoutIds } from './share-fixtures.test-support'
 import type { ShareState } from './share-state'
 import { decodeShareState, encodeShareState } from './url-codec'
 

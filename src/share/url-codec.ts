@@ -13,7 +13,7 @@ import type { ShareState } from './share-state'
 
 export { AREA_COORD_DIGITS, quantizeArea, quantizeCoord } from './area-codec'
 
-export const FORMAT_VERSION = 1
+const FORMAT_VERSION = 1
 const ALL_COLUMNS = FIELDS.map((f) => f.name)
 // Not only catalog names: the column picker also offers extra scalar keys found in the records.
 const COLUMN = /^[A-Za-z0-9_]{1,64}$/

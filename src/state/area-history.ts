@@ -4,7 +4,7 @@
  */
 import type { DrawnArea } from './search-spec'
 
-export const HISTORY_LIMIT = 100
+const HISTORY_LIMIT = 100
 
 export interface AreaHistory {
   past: DrawnArea[][]

@@ -10,7 +10,7 @@ export interface SearchSlice {
   order: SortOrder
   includeBuildings: boolean
   loadPolicy: LoadPolicy
-  /** Set by the Search button; `useParcelSearch` runs whatever is here. */
+  /** Set by the Search button; the workspace runs whatever is here. */
   submitted: SearchSpec | null
   setMode(mode: SearchMode): void
   setFilters(filters: FilterItem[]): void
@@ -18,6 +18,8 @@ export interface SearchSlice {
   setIncludeBuildings(on: boolean): void
   setLoadPolicy(policy: LoadPolicy): void
   submit(): void
+  /** The search on screen, re-sorted: only its order changes (edits made since are not run). */
+  sortSubmitted(order: SortOrder): void
   clearSubmitted(): void
 }
 
@@ -53,5 +55,7 @@ export const createSearchSlice: StateCreator<Deps, [], [], SearchSlice> = (set, 
   setIncludeBuildings: (includeBuildings) => set({ includeBuildings }),
   setLoadPolicy: (loadPolicy) => set({ loadPolicy }),
   submit: () => set({ submitted: buildSearchSpec(get()) }),
+  sortSubmitted: (order) =>
+    set((s) => (s.submitted ? { submitted: { ...s.submitted, order: order ? { ...order } : null } } : s)),
   clearSubmitted: () => set({ submitted: null }),
 })

@@ -4,7 +4,7 @@
  */
 import { useStore } from 'zustand'
 import { createStore } from 'zustand/vanilla'
-import { INITIAL_VIEW } from '../map/initial-view'
+import { INITIAL_VIEW } from '../config/initial-view'
 import { createDrawSlice, type DrawSlice } from './draw-slice'
 import { createSearchSlice, type SearchSlice } from './search-slice'
 import { createUiSlice, type MapViewState, type UiSlice } from './ui-slice'

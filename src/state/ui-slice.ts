@@ -8,7 +8,10 @@ export type DialogState =
   | { kind: 'shortcuts' }
   | { kind: 'saved' }
   | { kind: 'import' }
+  | { kind: 'county' }
   | { kind: 'buffer'; label: string; geometry: Geometry }
+  /** A new order the server must page again for: about `calls` calls, asked before spending. */
+  | { kind: 'sort'; order: { field: string; direction: 'asc' | 'desc' } | null; calls: number }
 
 /**
  * What a click or drag on the map does. `select` edits drawn areas; `line` and `point` draw a guide
@@ -16,7 +19,7 @@ export type DialogState =
  */
 export type MapTool = 'pan' | 'select' | 'polygon' | 'rectangle' | 'circle' | 'freehand' | 'line' | 'point' | 'identify'
 
-export const DRAW_TOOLS = ['polygon', 'rectangle', 'circle', 'freehand'] as const
+const DRAW_TOOLS = ['polygon', 'rectangle', 'circle', 'freehand'] as const
 export type DrawTool = (typeof DRAW_TOOLS)[number]
 
 export interface MapViewState {
@@ -47,6 +50,8 @@ export interface UiSlice {
   tool: MapTool
   basemap: string
   ui: DialogState
+  /** Phones: the search controls are a sheet over the map, open or closed (desktop always shows them). */
+  searchSheetOpen: boolean
   /** Select a parcel; `open` also shows its details panel. */
   select(id: string | null, open?: boolean): void
   closeDetails(): void
@@ -56,9 +61,10 @@ export interface UiSlice {
   setBasemap(id: string): void
   openDialog(dialog: DialogState): void
   closeDialog(): void
+  setSearchSheetOpen(open: boolean): void
 }
 
-export function sameView(a: MapViewState, b: MapViewState): boolean {
+function sameView(a: MapViewState, b: MapViewState): boolean {
   return a.zoom === b.zoom && a.center[0] === b.center[0] && a.center[1] === b.center[1]
 }
 
@@ -71,6 +77,7 @@ export function createUiSlice(initialView: MapViewState): StateCreator<UiSlice, 
     tool: 'pan',
     basemap: 'offline',
     ui: { kind: 'none' },
+    searchSheetOpen: false,
     select: (id, open = false) =>
       set((s) => {
         const detailsOpen = id === null ? false : open || s.detailsOpen
@@ -83,5 +90,7 @@ export function createUiSlice(initialView: MapViewState): StateCreator<UiSlice, 
     setBasemap: (basemap) => set((s) => (s.basemap === basemap ? s : { basemap })),
     openDialog: (ui) => set({ ui }),
     closeDialog: () => set((s) => (s.ui.kind === 'none' ? s : { ui: { kind: 'none' } })),
+    setSearchSheetOpen: (searchSheetOpen) =>
+      set((s) => (s.searchSheetOpen === searchSheetOpen ? s : { searchSheetOpen })),
   })
 }

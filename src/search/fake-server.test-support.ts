@@ -13,7 +13,7 @@ import { areaKey, queryKey } from '../api/request-key'
 import type { AreaSource, QuerySource } from './search-calls'
 
 /** Deterministic PRNG (mulberry32). */
-export function prng(seed: number): () => number {
+function prng(seed: number): () => number {
   let a = seed >>> 0
   return () => {
     a = (a + 0x6d2b79f5) >>> 0

@@ -57,7 +57,7 @@ export function shpBytes(shapes: Position[][][], shapeType = 5): Uint8Array {
 }
 
 /** The index: offset and length (in 16-bit words) of each record. */
-export function shxBytes(shapes: Position[][][], shapeType = 5): Uint8Array {
+function shxBytes(shapes: Position[][][], shapeType = 5): Uint8Array {
   let offset = 50
   const entries = shapes.map((rings) => {
     const len = (44 + 4 * rings.length + 16 * rings.flat().length) / 2
@@ -71,7 +71,7 @@ export function shxBytes(shapes: Position[][][], shapeType = 5): Uint8Array {
 }
 
 /** A dBASE III table with one character field NAME (10 wide). */
-export function dbfBytes(names: string[]): Uint8Array {
+function dbfBytes(names: string[]): Uint8Array {
   const recLen = 1 + 10
   const out = new Uint8Array(32 + 32 + 1 + names.length * recLen + 1)
   const v = new DataView(out.buffer)

@@ -1,10 +1,10 @@
 /** Test support (imported only by *.test.ts): a session over a FakeServer with instant, recorded sleeps. */
 import type { FilterItem } from '../../contract/schemas'
 import type { LoadPolicy, SearchSpec } from '../state/search-spec'
-import { FakeServer, makeRecords } from './fake-server'
+import { FakeServer, makeRecords } from './fake-server.test-support'
 import { SearchSession, type SessionOptions } from './search-session'
 
-export const SQUARE = {
+const SQUARE = {
   type: 'Polygon' as const,
   coordinates: [
     [

@@ -1,0 +1,148 @@
+/**
+ * A proxy-mode server in front of an upstream, for the proxy's API tests, on the project's backend:
+ * the upstream is either a second instance of our own server (with a records-unit key for the
+ * proxy, as hosted APIs bill) or any URL (a fault-injecting fake). Every response a test receives
+ * from the proxy is kept, so a test can scan all of them for the upstream key.
+ */
+import type { Backend } from './context'
+import { type IsolatedBackend, isolatedBackend } from './isolated-backend'
+import { createKey, type SpawnedServer, spawnServer } from './spawn-server'
+
+export interface Sent {
+  status: number
+  text: string
+  body: unknown
+  headers: Headers
+}
+
+export interface ProxyKeys {
+  /** every endpoint, no limit */
+  caller: string
+  /** records unit, CALLER_RECORDS a month */
+  records: string
+  /** may read /proxy/usage */
+  operator: string
+  /** valid, but its plan has the query endpoint only */
+  queryOnly: string
+}
+
+export const CALLER_RECORDS = 30
+
+export interface ProxyServer {
+  server: SpawnedServer
+  own: IsolatedBackend
+  keys: ProxyKeys
+  /** Every response received from this proxy so far. */
+  received: Sent[]
+  send(path: string, opts?: SendOptions): Promise<Sent>
+  stop(): Promise<void>
+}
+
+export interface SendOptions {
+  key?: string | null
+  /** JSON-encoded unless `raw` */
+  body?: unknown
+  raw?: string
+  /** sent as X-Request-Id: the proxy reuses it and forwards it upstream, so upstream logs show it */
+  id?: string
+  method?: string
+}
+
+export async function send(baseUrl: string, path: string, opts: SendOptions = {}): Promise<Sent> {
+  const headers: Record<string, string> = {}
+  if (opts.key) headers.authorization = `Bearer ${opts.key}`
+  if (opts.id) headers['x-request-id'] = opts.id
+  const body = opts.raw ?? (opts.body === undefined ? undefined : JSON.stringify(opts.body))
+  if (body !== undefined) headers['content-type'] = 'application/json'
+  const res = await fetch(`${baseUrl}${path}`, {
+    method: opts.method ?? (body === undefined ? 'GET' : 'POST'),
+    headers,
+    body,
+    signal: AbortSignal.timeout(60_000),
+  })
+  const text = await res.text()
+  let parsed: unknown
+  try {
+    parsed = JSON.parse(text)
+  } catch {
+    parsed = undefined
+  }
+  return { status: res.status, text, body: parsed, headers: res.headers }
+}
+
+/** Our own server as the hosted API, with a records-unit key for the proxy (and its request log on). */
+export async function startUpstream(backend: Backend, monthlyRecords?: number) {
+  const own = await isolatedBackend(backend, { LOG_REQUESTS: 'on' })
+  const limit = monthlyRecords === undefined ? [] : ['--monthly-limit', String(monthlyRecords)]
+  const upstreamKey = await createKey(own.env, ['--name', 'proxy-upstream', '--quota-unit', 'records', ...limit])
+  const direct = await createKey(own.env, ['--name', 'direct'])
+  const server = await spawnServer(own.env)
+  return {
+    server,
+    upstreamKey,
+    /** A key of the upstream's own, for asking it directly what the proxy should answer. */
+    direct,
+    /** Request log lines of the upstream that carry `id` as their request id. */
+    linesOf: (id: string) =>
+      server
+        .output()
+        .split('\n')
+        .filter((l) => l.startsWith(`${id} `)),
+    async stop() {
+      await server.stop()
+      await own.cleanup()
+    },
+  }
+}
+
+export async function startProxy(
+  backend: Backend,
+  upstream: { url: string; key: string },
+  extra: NodeJS.ProcessEnv = {},
+): Promise<ProxyServer> {
+  const own = await isolatedBackend(backend, {
+    UPSTREAM_URL: upstream.url,
+    UPSTREAM_API_KEY: upstream.key,
+    LOG_REQUESTS: 'on',
+    ...extra,
+  })
+  const keys: ProxyKeys = {
+    caller: await createKey(own.env, ['--name', 'caller']),
+    records: await createKey(own.env, [
+      '--name',
+      'records',
+      '--quota-unit',
+      'records',
+      '--monthly-limit',
+      String(CALLER_RECORDS),
+    ]),
+    operator: await createKey(own.env, ['--name', 'operator', '--operator']),
+    queryOnly: await createKey(own.env, ['--name', 'query-only', '--endpoints', 'query']),
+  }
+  const server = await spawnServer(own.env)
+  const received: Sent[] = []
+  return {
+    server,
+    own,
+    keys,
+    received,
+    async send(path, opts = {}) {
+      const res = await send(server.baseUrl, path, { key: keys.caller, ...opts })
+      received.push(res)
+      return res
+    },
+    async stop() {
+      await server.stop()
+    },
+  }
+}
+
+/** Every place the upstream key could leak to a client: status line aside, all headers and the body. */
+export function leaksOf(responses: readonly Sent[], secret: string): string[] {
+  const found: string[] = []
+  for (const r of responses) {
+    for (const [name, value] of r.headers) if (value.includes(secret)) found.push(`header ${name} of a ${r.status}`)
+    if (r.text.includes(secret)) found.push(`body of a ${r.status}: ${r.text.slice(0, 200)}`)
+  }
+  return found
+}

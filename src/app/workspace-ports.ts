@@ -1,0 +1,61 @@
+/**
+ * What the workspace needs from the map and the drawing layer. MapController and DrawController
+ * satisfy these; Node tests pass fakes. A later layer (parcel tiles, click-any-parcel) adds a method
+ * here and a handler in `MapEvents`, nothing else.
+ */
+import type { Geometry } from 'geojson'
+import type { ParcelRecord } from '../../contract/schemas'
+import type { DrawnArea } from '../state/search-spec'
+import type { MapTool, MapViewState } from '../state/ui-slice'
+
+export type LngLat = { lng: number; lat: number }
+/** [west, south, east, north] in degrees. */
+export type Bounds = [number, number, number, number]
+export type Rows = readonly (ParcelRecord | undefined)[]
+
+export interface MapEvents {
+  /** A click on a parcel of the search results (null: on empty map). */
+  onParcelClick(svcUuid: string | null): void
+  /** A click in identify mode. */
+  onIdentify(at: LngLat): void
+  onViewChange(view: MapViewState): void
+  onPointer(at: LngLat | null): void
+  onBasemapStatus(message: string | null): void
+}
+
+export interface MapPort {
+  handlers: Partial<MapEvents>
+  setParcels(rows: Rows): void
+  setBuildings(rows: Rows | null): void
+  setLookupParcels(records: readonly ParcelRecord[] | null): void
+  setSelected(svcUuid: string | null): void
+  setBasemap(id: string): void
+  setClickMode(mode: 'select' | 'identify' | 'none'): void
+  fitTo(geometry: Geometry, maxZoom?: number): void
+  fitToRecords(records: Rows): void
+  flyTo(center: [number, number], zoom?: number): void
+  /** What the map shows now. */
+  bounds(): Bounds
+  destroy(): void
+}
+
+export interface DrawEvents {
+  onArea(area: DrawnArea, note?: string): void
+  onRemoved(id: string): void
+  onRejected(reason: string): void
+  onGuide(geometry: Geometry): void
+}
+
+export interface DrawPort {
+  setTool(tool: MapTool): void
+  syncAreas(areas: readonly DrawnArea[]): void
+  /** Abandons a shape in progress. */
+  cancel(): void
+  destroy(): void
+}
+
+/** Makes the map inside `container` (MapLibre loads as its own chunk), then the drawing layer on it. */
+export interface MapFactory {
+  createMap(container: HTMLElement, view: MapViewState | null): Promise<MapPort>
+  createDraw(map: MapPort, events: DrawEvents): Promise<DrawPort>
+}

@@ -1,0 +1,118 @@
+import { describe, expect, it } from 'vitest'
+import { harness, until } from '../search/search-harness.test-support'
+import { createAppStore } from '../state/store'
+import { Workspace } from './workspace'
+import type { MapPort } from './workspace-ports'
+
+function fakeMap(calls: string[]): MapPort {
+  return {
+    handlers: {},
+    setParcels: () => {},
+    setBuildings: () => {},
+    setLookupParcels: () => {},
+    setSelected: (id) => calls.push(`selected:${id}`),
+    setBasemap: () => {},
+    setClickMode: (m) => calls.push(`click:${m}`),
+    fitTo: (_g, z) => calls.push(`fit:${z}`),
+    fitToRecords: () => calls.push('fitRecords'),
+    flyTo: () => calls.push('fly'),
+    bounds: () => [-93.6, 42.0, -93.5, 42.1],
+    destroy: () => {},
+  }
+}
+
+async function setup(options: Parameters<typeof harness>[1] = {}) {
+  const calls: string[] = []
+  const store = createAppStore()
+  const h = harness(500, options)
+  const map = fakeMap(calls)
+  const ws = new Workspace({
+    store,
+    search: h.session,
+    lookupPoint: async () => [],
+    maps: {
+      createMap: async () => map,
+      createDraw: async () => ({ setTool: () => {}, syncAreas: () => {}, cancel: () => {}, destroy: () => {} }),
+    },
+  })
+  ws.mountMap({} as HTMLElement)
+  await new Promise((r) => setTimeout(r, 0))
+  return { calls, store, h, ws, map }
+}
+
+describe('workspace intents', () => {
+  it('searchMapView adds the visible rectangle as an area and runs the search', async () => {
+    const { store, h, ws } = await setup()
+    ws.searchMapView()
+    expect(store.getState().areas).toHaveLength(1)
+    expect(store.getState().submitted?.areas).toHaveLength(1)
+    await h.session.settled()
+    expect(h.session.getSnapshot().status).toBe('done')
+  })
+
+  it('openParcelById selects, opens details and frames the parcel; a map click does not move the camera', async () => {
+    const { store, h, ws, calls } = await setup()
+    ws.searchMapView()
+    await h.session.settled()
+    const first = h.session.getSnapshot().rows[0]!
+    ws.openParcelById(first.svc_uuid)
+    expect(store.getState()).toMatchObject({ selectedId: first.svc_uuid, detailsOpen: true })
+    calls.length = 0
+    ws.openParcelById(first.svc_uuid, { zoom: false })
+    expect(calls.filter((c) => c.startsWith('fit'))).toEqual([])
+  })
+
+  it('sorting a complete filters-only result is local; a partial one asks first', async () => {
+    const { store, h, ws } = await setup()
+    store.getState().setMode('direct')
+    store.getState().setFilters([{ field: 'state', op: 'eq', value: 'IA' }])
+    ws.submit()
+    await h.session.settled()
+    const spent = h.server.queries.length
+    expect(ws.sortBy({ field: 'acres', direction: 'desc' })).toEqual({ kind: 'local' })
+    await h.session.settled()
+    expect(h.server.queries.length).toBe(spent)
+    expect(store.getState().order).toEqual({ field: 'acres', direction: 'desc' })
+  })
+
+  it('a partial filters-only result asks before sorting; once confirmed, the sorted run does not ask again', async () => {
+    const { store, h, ws } = await setup({ confirmThreshold: () => 2 })
+    store.getState().setMode('direct')
+    store.getState().setFilters([{ field: 'state', op: 'eq', value: 'IA' }])
+    ws.submit()
+    await until(() => h.session.getSnapshot().status === 'asking')
+    h.session.cancel() // "Cancel" on the cost question: only the first page is loaded
+    expect(h.session.getSnapshot().complete).toBe(false)
+    const order = { field: 'acres', direction: 'desc' } as const
+    expect(ws.sortBy(order)).toMatchObject({ kind: 'ask' })
+    expect(store.getState().ui).toMatchObject({ kind: 'sort', order })
+    const spent = h.server.queries.length
+    ws.applySort(order, { costAccepted: true })
+    await h.session.settled()
+    const r = h.session.getSnapshot()
+    expect(r.status).toBe('done')
+    expect(r.complete).toBe(true)
+    expect(h.server.queries.length).toBeGreaterThan(spent)
+    expect(h.server.queries.slice(spent).every((q) => q.order?.direction === 'desc')).toBe(true)
+  })
+
+  it('picking a map tool closes the phone controls sheet so the map can be drawn on; Pan leaves it open', async () => {
+    const { store, ws } = await setup()
+    store.getState().setSearchSheetOpen(true)
+    ws.pickTool('pan')
+    expect(store.getState().searchSheetOpen).toBe(true)
+    ws.pickTool('rectangle')
+    expect(store.getState()).toMatchObject({ tool: 'rectangle', searchSheetOpen: false })
+  })
+
+  it('frameAreas fits the map to the areas; escape closes details', async () => {
+    const { store, ws, calls } = await setup()
+    ws.searchMapView()
+    calls.length = 0
+    ws.frameAreas()
+    expect(calls).toEqual(['fit:15'])
+    store.getState().select('x', true)
+    ws.escape()
+    expect(store.getState().detailsOpen).toBe(false)
+  })
+})

@@ -1,0 +1,358 @@
+/**
+ * The workspace: one plain-TypeScript coordinator, created once per page, and the only place where
+ * the map, the drawing layer, the search session, lookups and the URL meet. Panels read the store
+ * through selectors and call the intent methods here; nothing else moves the camera, starts a
+ * search or opens a parcel. React never holds the map controller: `mountMap` is given a container.
+ *
+ * Flows it owns:
+ * - store → map/draw: selection, basemap, tool, areas (each setter no-ops when unchanged);
+ * - store.submitted → search session; search snapshot → map layers, auth errors → Settings, the
+ *   first batch of a filters-only search → framed on the map;
+ * - map/draw events → store (a parcel click selects and opens details; a drawn shape becomes an area).
+ */
+import type { Geometry, Polygon } from 'geojson'
+import type { ParcelRecord } from '../../contract/schemas'
+import type { ApiError } from '../api/api-error'
+import { checkDrawnArea } from '../geo/validate-area'
+import type { SearchSession } from '../search/search-session'
+import type { SearchResult } from '../search/search-types'
+import { serverSorted } from '../search/spec-key'
+import { quantizeArea } from '../share/url-codec'
+import type { SortOrder } from '../state/search-slice'
+import type { SearchSpec } from '../state/search-spec'
+import type { AppState, AppStore } from '../state/store'
+import type { MapViewState } from '../state/ui-slice'
+import { polygonsToAreas } from './add-polygons'
+import { type SortDecision, sortDecision } from './sort-decision'
+import { startUrlSync, type UrlSync } from './url-sync'
+import { ValueStore } from './value-store'
+import { viewRectangle } from './view-area'
+import type { DrawPort, LngLat, MapFactory, MapPort } from './workspace-ports'
+
+export interface LookupState {
+  source: 'point' | 'address'
+  records: ParcelRecord[]
+}
+
+export interface MapStatus {
+  pointer: LngLat | null
+  basemapNotice: string | null
+  identifying: boolean
+}
+
+export interface WorkspaceDeps {
+  store: AppStore
+  search: SearchSession
+  maps: MapFactory
+  /** GET /parcels/point through the response cache. */
+  lookupPoint(at: LngLat): Promise<ParcelRecord[]>
+  /** The window whose address bar mirrors the search; null in Node tests. */
+  win?: Window | null
+  /** The view of the link the app was opened with; without one the map frames the continental US. */
+  initialView?: MapViewState | null
+}
+
+export class Workspace {
+  readonly store: AppStore
+  readonly search: SearchSession
+  readonly lookup = new ValueStore<LookupState | null>(null)
+  readonly mapStatus = new ValueStore<MapStatus>({ pointer: null, basemapNotice: null, identifying: false })
+  readonly linkProblems = new ValueStore<readonly string[]>([])
+  private map: MapPort | null = null
+  private draw: DrawPort | null = null
+  private urlSync: UrlSync | null = null
+  private readonly stops: (() => void)[] = []
+  private framedSpec: SearchSpec | null = null
+  private reportedError: ApiError | null = null
+  /** Set only while a confirmed sort re-submits the search, so the run does not ask again. */
+  private costAccepted = false
+  private mounted = false
+
+  constructor(private readonly deps: WorkspaceDeps) {
+    this.store = deps.store
+    this.search = deps.search
+    this.stops.push(this.store.subscribe((s, prev) => this.onStore(s, prev)))
+    this.stops.push(this.search.subscribe(() => this.onResult(this.search.getSnapshot())))
+    if (deps.win) {
+      this.urlSync = startUrlSync(
+        this.store,
+        { onProblems: (p) => this.linkProblems.set(p), onView: (v) => this.map?.flyTo(v.center, v.zoom) },
+        deps.win,
+      )
+    }
+    const s = this.store.getState()
+    this.search.start(s.submitted, s.loadPolicy)
+  }
+
+  // --- lifecycle ---------------------------------------------------------------------------------
+
+  /** Creates the map (and then the drawing layer) in `container`; returns the unmount. */
+  mountMap(container: HTMLElement): () => void {
+    let gone = false
+    // A remount (StrictMode, hot reload) opens where the map last was.
+    const view = this.mounted ? this.store.getState().view : (this.deps.initialView ?? null)
+    this.mounted = true
+    void this.deps.maps.createMap(container, view).then(async (map) => {
+      if (gone) return map.destroy()
+      this.map = map
+      map.handlers = {
+        onParcelClick: (id) => this.openParcelById(id, { zoom: false }),
+        onIdentify: (at) => void this.identify(at),
+        onViewChange: (v) => this.store.getState().setView(v),
+        onPointer: (pointer) => this.mapStatus.set({ ...this.mapStatus.get(), pointer }),
+        onBasemapStatus: (basemapNotice) => this.mapStatus.set({ ...this.mapStatus.get(), basemapNotice }),
+      }
+      this.pushAll()
+      const draw = await this.deps.maps.createDraw(map, {
+        onArea: (area, note) => {
+          const st = this.store.getState()
+          // Stored at the link's precision, so the search run here is exactly the one a link runs.
+          st.putArea(quantizeArea(area))
+          if (note) st.setDrawNotice({ level: 'info', message: note })
+        },
+        onRemoved: (id) => this.store.getState().removeArea(id),
+        onRejected: (message) => this.store.getState().setDrawNotice({ level: 'warning', message }),
+        onGuide: (geometry) => this.openBuffer(geometry),
+      })
+      if (gone || this.map !== map) return draw.destroy()
+      this.draw = draw
+      draw.setTool(this.store.getState().tool)
+      draw.syncAreas(this.store.getState().areas)
+    })
+    return () => {
+      gone = true
+      this.draw?.destroy()
+      this.map?.destroy()
+      this.draw = null
+      this.map = null
+    }
+  }
+
+  dispose(): void {
+    for (const stop of this.stops.splice(0)) stop()
+    this.urlSync?.stop()
+    this.search.dispose()
+  }
+
+  // --- intents: parcels --------------------------------------------------------------------------
+
+  /** Select a parcel, open its details and (by default) frame it. */
+  openParcel(record: ParcelRecord, opts: { zoom?: boolean } = {}): void {
+    this.store.getState().select(record.svc_uuid, true)
+    if (opts.zoom !== false) this.frameRecord(record)
+  }
+
+  /** A row or map click: the id of a loaded search result (null clears the selection). */
+  openParcelById(id: string | null, opts: { zoom?: boolean } = {}): void {
+    const record = id === null ? undefined : this.recordById(id)
+    if (record) this.openParcel(record, opts)
+    else this.store.getState().select(id, id !== null)
+  }
+
+  /** A parcel picked in the address box: drawn as a lookup outline and opened. */
+  showAddress(record: ParcelRecord): void {
+    this.lookup.set({ source: 'address', records: [record] })
+    this.openParcel(record)
+  }
+
+  async identify(at: LngLat): Promise<void> {
+    this.mapStatus.set({ ...this.mapStatus.get(), identifying: true })
+    try {
+      const records = await this.deps.lookupPoint(at)
+      this.lookup.set({ source: 'point', records })
+      const first = records[0]
+      if (first) this.openParcel(first, { zoom: false })
+      else this.store.getState().setDrawNotice({ level: 'info', message: 'No parcel at that point.' })
+    } catch (e) {
+      this.reportError(e as ApiError)
+    } finally {
+      this.mapStatus.set({ ...this.mapStatus.get(), identifying: false })
+    }
+  }
+
+  /** The record behind an id: a looked-up parcel first, then the loaded search rows. */
+  recordById(id: string): ParcelRecord | undefined {
+    return (
+      this.lookup.get()?.records.find((r) => r.svc_uuid === id) ??
+      this.search.getSnapshot().rows.find((r) => r?.svc_uuid === id)
+    )
+  }
+
+  /** "All parcels of this owner": a filters-only search on the owner, scoped to the parcel's state. */
+  searchOwner(record: ParcelRecord): void {
+    const owner = typeof record.owner === 'string' ? record.owner : null
+    const state = typeof record.state === 'string' ? record.state : null
+    if (!owner || !state) return
+    const st = this.store.getState()
+    st.setMode('direct')
+    st.setFilters([
+      { field: 'owner', op: 'eq', value: owner },
+      { field: 'state', op: 'eq', value: state },
+    ])
+    st.submit()
+  }
+
+  // --- intents: areas ----------------------------------------------------------------------------
+
+  frameAreas(areas: readonly { geometry: Polygon }[] = this.store.getState().areas): void {
+    if (areas.length === 0) return
+    this.map?.fitTo({ type: 'GeometryCollection', geometries: areas.map((a) => a.geometry) }, 15)
+  }
+
+  /** Imported, buffered or picked shapes join the areas (checked like drawn ones); says what happened. */
+  addAreas(polygons: readonly Polygon[], notices: readonly string[], source: string): number {
+    const st = this.store.getState()
+    const { areas, problems, notices: done } = polygonsToAreas(polygons, 100 - st.areas.length)
+    for (const a of areas) st.putArea(a)
+    if (st.mode !== 'area') st.setMode('area')
+    this.frameAreas(areas)
+    const parts = [
+      `Added ${areas.length} area${areas.length === 1 ? '' : 's'} from ${source}.`,
+      ...new Set([...notices, ...done, ...problems]),
+    ]
+    st.setDrawNotice({ level: problems.length || areas.length === 0 ? 'warning' : 'info', message: parts.join(' ') })
+    return areas.length
+  }
+
+  /** "Search this map view": the visible rectangle becomes an area and the search runs. */
+  searchMapView(): void {
+    const bounds = this.map?.bounds()
+    if (!bounds) return
+    const rect = viewRectangle(bounds)
+    if (!checkDrawnArea(rect).valid) {
+      this.store.getState().setDrawNotice({ level: 'warning', message: 'Zoom in further to search the map view.' })
+      return
+    }
+    if (this.addAreas([rect], [], 'the map view') > 0) this.submit()
+  }
+
+  /** "Search a county": its Census boundary becomes the area(s) and the search runs. */
+  searchPolygons(polygons: readonly Polygon[], source: string): void {
+    if (this.addAreas(polygons, [], source) > 0) this.submit()
+  }
+
+  /**
+   * A tool picked in the toolbar. Every tool but Pan works on the map, so on a phone the controls
+   * sheet (which covers the map) closes to let the person draw, edit or identify there.
+   */
+  pickTool(tool: AppState['tool']): void {
+    const s = this.store.getState()
+    s.setTool(tool)
+    if (tool !== 'pan') s.setSearchSheetOpen(false)
+  }
+
+  // --- intents: searches -------------------------------------------------------------------------
+
+  /** Runs the search set up now; on a phone the controls sheet closes so the results show. */
+  submit(): void {
+    const s = this.store.getState()
+    s.submit()
+    s.setSearchSheetOpen(false)
+  }
+
+  /** Opens a saved search (a link query) as a new history entry. */
+  openSearch(query: string): void {
+    if (this.urlSync) this.urlSync.open(query)
+  }
+
+  /**
+   * A click on a column header. Sorting loaded rows is free; where the server sorts (filters-only,
+   * page-as-you-scroll) and not every match is loaded, a new order costs calls, so it asks first.
+   */
+  sortBy(order: SortOrder): SortDecision {
+    const s = this.store.getState()
+    const decision = sortDecision(s.submitted, s.loadPolicy, this.search.getSnapshot())
+    if (decision.kind === 'ask') s.openDialog({ kind: 'sort', order, calls: decision.calls })
+    else this.applySort(order)
+    return decision
+  }
+
+  /** Sort as asked: free, or `costAccepted` when the user confirmed "Sort on the server". */
+  applySort(order: SortOrder, opts: { costAccepted?: boolean } = {}): void {
+    const s = this.store.getState()
+    s.setOrder(order)
+    if (!s.submitted || !serverSorted(s.submitted, s.loadPolicy)) return
+    this.costAccepted = opts.costAccepted === true
+    try {
+      s.sortSubmitted(order)
+    } finally {
+      this.costAccepted = false
+    }
+  }
+
+  // --- keyboard ----------------------------------------------------------------------------------
+
+  escape(): void {
+    this.draw?.cancel()
+    const s = this.store.getState()
+    if (s.tool !== 'pan' && s.tool !== 'identify') return
+    if (s.detailsOpen) s.closeDetails()
+    else s.select(null)
+  }
+
+  flyTo(center: [number, number], zoom?: number): void {
+    this.map?.flyTo(center, zoom)
+  }
+
+  // --- flows -------------------------------------------------------------------------------------
+
+  private openBuffer(geometry: Geometry): void {
+    const label = geometry.type === 'Point' ? 'point' : 'line'
+    this.store.getState().openDialog({ kind: 'buffer', label, geometry })
+  }
+
+  private frameRecord(record: ParcelRecord): void {
+    const g = record.geom as Geometry | undefined
+    if (g && typeof g === 'object' && 'type' in g) this.map?.fitTo(g, 17)
+  }
+
+  private onStore(s: AppState, prev: AppState): void {
+    if (s.submitted !== prev.submitted || s.loadPolicy !== prev.loadPolicy)
+      this.search.start(s.submitted, s.loadPolicy, { costAccepted: this.costAccepted })
+    if (s.selectedId !== prev.selectedId) this.map?.setSelected(s.selectedId)
+    if (s.basemap !== prev.basemap) this.map?.setBasemap(s.basemap)
+    if (s.tool !== prev.tool) {
+      this.map?.setClickMode(clickModeFor(s.tool))
+      this.draw?.setTool(s.tool)
+    }
+    if (s.areas !== prev.areas) this.draw?.syncAreas(s.areas)
+  }
+
+  private onResult(r: SearchResult): void {
+    const s = this.store.getState()
+    this.map?.setParcels(r.rows)
+    this.map?.setBuildings(s.submitted?.includeBuildings ? r.rows : null)
+    if (r.error) this.reportError(r.error)
+    // A filters-only search has no drawn area on screen: frame its first loaded batch once.
+    const spec = s.submitted
+    if (spec?.mode === 'direct' && this.framedSpec !== spec && this.map && r.rows.some(Boolean)) {
+      if (this.framedSpec?.filters !== spec.filters) this.map.fitToRecords(r.rows)
+      this.framedSpec = spec
+    }
+  }
+
+  /** 401/403 open Settings with the reason (once per error). */
+  private reportError(e: ApiError | null): void {
+    if (!e || e === this.reportedError || (e.kind !== 'auth' && e.kind !== 'forbidden')) return
+    this.reportedError = e
+    this.store.getState().openDialog({ kind: 'settings', reason: e.message })
+  }
+
+  private pushAll(): void {
+    const map = this.map
+    if (!map) return
+    const s = this.store.getState()
+    const r = this.search.getSnapshot()
+    map.setBasemap(s.basemap)
+    map.setClickMode(clickModeFor(s.tool))
+    map.setParcels(r.rows)
+    map.setBuildings(s.submitted?.includeBuildings ? r.rows : null)
+    map.setSelected(s.selectedId)
+    map.setLookupParcels(this.lookup.get()?.records ?? null)
+    this.stops.push(this.lookup.subscribe(() => this.map?.setLookupParcels(this.lookup.get()?.records ?? null)))
+  }
+}
+
+function clickModeFor(tool: AppState['tool']): 'select' | 'identify' | 'none' {
+  return tool === 'identify' ? 'identify' : tool === 'pan' ? 'select' : 'none'
+}
