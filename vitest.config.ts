@@ -20,7 +20,13 @@ export default defineConfig({
         test: {
           name: 'unit',
           environment: 'node',
-          include: ['contract/**/*.test.ts', 'src/**/*.test.ts', 'server/**/*.test.ts', 'bench/**/*.test.ts'],
+          include: [
+            'contract/**/*.test.ts',
+            'formats/**/*.test.ts',
+            'src/**/*.test.ts',
+            'server/**/*.test.ts',
+            'bench/**/*.test.ts',
+          ],
           exclude: ['**/node_modules/**', 'server/test/**'],
           testTimeout: 60_000,
         },

@@ -1,7 +1,9 @@
-import { generateDemoParcels } from '../demo-data/generate'
+import { DEMO_COUNTIES } from '../demo-data/counties'
+import { demoCountySources } from '../demo-data/generate'
+import { loadCounty } from '../load/load-county'
+import { listCounties } from './counties-repo'
 import type { Database } from './database'
 import { createParcelIndexes } from './parcel-indexes'
-import { insertParcelBatch } from './parcel-loader'
 
 interface DemoMeta {
   parcels: number
@@ -9,36 +11,45 @@ interface DemoMeta {
   loadedAt: string
 }
 
+const DEMO_FIPS = new Set(DEMO_COUNTIES.map((c) => c.state_fp + c.county_fp))
+
 /**
- * Loads the deterministic demo dataset once. A load that was cut off (rows but no meta) is wiped and
- * redone; a later start with the same DATA_DIR reuses what is there.
+ * Loads the deterministic demo dataset once, county by county through the same load path as real
+ * data (ids, areas, stacks, same-owner acreage derived there). A load that was cut off (no meta
+ * yet) is simply loaded again: each county replaces itself. A database holding real counties gets
+ * no demo parcels: demo mode never mixes synthetic records into loaded data.
  */
 export async function ensureDemoDataset(
   db: Database,
   opts: { parcels: number; seed: number },
   log: (line: string) => void,
-): Promise<DemoMeta> {
+): Promise<DemoMeta | null> {
   const meta = await db.query<{ value: DemoMeta }>("SELECT value FROM dataset_meta WHERE key = 'demo'")
   if (meta[0]) return meta[0].value
-  const existing = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM parcels')
-  if ((existing[0]?.n ?? 0) > 0) {
-    log('Found an incomplete demo load; starting it again.')
-    await db.exec('TRUNCATE parcels')
+  const real = (await listCounties(db)).filter(
+    (c) => !DEMO_FIPS.has(c.state_fp + c.county_fp) || !['demo', 'unknown'].includes(c.source),
+  )
+  if (real.length > 0) {
+    log(`This database holds ${real.length} loaded county(ies); no demo parcels are added (start with DEMO=off).`)
+    return null
   }
   log(`Generating ${opts.parcels.toLocaleString('en-US')} demo parcels (seed ${opts.seed}); this happens once.`)
   const t0 = performance.now()
   let done = 0
-  let nextReport = 0
-  for (const batch of generateDemoParcels(opts)) {
-    await insertParcelBatch(db, batch)
-    done += batch.length
-    if (done >= nextReport || done === opts.parcels) {
-      const secs = ((performance.now() - t0) / 1000).toFixed(0)
-      log(
-        `  loaded ${done.toLocaleString('en-US')} / ${opts.parcels.toLocaleString('en-US')} parcels (${Math.round((done / opts.parcels) * 100)}%, ${secs}s)`,
-      )
-      nextReport = done + Math.max(1, Math.round(opts.parcels / 10))
-    }
+  for (const source of demoCountySources(opts)) {
+    if (source.parcels === 0) continue
+    const { county } = source
+    const summary = await loadCounty(db, {
+      county: { state_fp: county.state_fp, county_fp: county.county_fp, state: county.state, county: county.county },
+      source: 'demo',
+      items: source.batches(),
+      buildIndexes: false,
+    })
+    done += summary.loaded
+    const secs = ((performance.now() - t0) / 1000).toFixed(0)
+    log(
+      `  loaded ${done.toLocaleString('en-US')} / ${opts.parcels.toLocaleString('en-US')} parcels (${county.county} County, ${county.state}; ${secs}s)`,
+    )
   }
   log('  building indexes…')
   await createParcelIndexes(db)

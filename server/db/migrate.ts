@@ -57,6 +57,29 @@ const MIGRATIONS: readonly { id: number; sql: string }[] = [
     id: 2,
     sql: 'ALTER TABLE api_keys ADD COLUMN demo boolean NOT NULL DEFAULT false',
   },
+  {
+    // The loaded counties (issue 12), kept by every load; a DATA_DIR from before gets its rows here.
+    id: 10,
+    sql: `
+      CREATE TABLE counties (
+        state_fp text NOT NULL,
+        county_fp text NOT NULL,
+        state text NOT NULL,
+        county text NOT NULL,
+        parcels int NOT NULL,
+        west double precision, south double precision, east double precision, north double precision,
+        loaded_at timestamptz NOT NULL DEFAULT now(),
+        source text NOT NULL,
+        PRIMARY KEY (state_fp, county_fp)
+      );
+      INSERT INTO counties (state_fp, county_fp, state, county, parcels, west, south, east, north, source)
+      SELECT state_fp, county_fp, min(state), min(county), count(*)::int,
+             ST_XMin(ST_Extent(geom)::box3d), ST_YMin(ST_Extent(geom)::box3d),
+             ST_XMax(ST_Extent(geom)::box3d), ST_YMax(ST_Extent(geom)::box3d),
+             CASE WHEN EXISTS (SELECT 1 FROM dataset_meta WHERE key = 'demo') THEN 'demo' ELSE 'unknown' END
+      FROM parcels GROUP BY state_fp, county_fp;
+    `,
+  },
   // 30–39: proxy mode (server/proxy/).
   {
     // Operator keys may read GET /proxy/usage (`npm run keys -- create --operator`).

@@ -8,8 +8,8 @@ import { countyRings, ringsBounds } from './county-shape'
 import { planFill } from './fill-plan'
 import { CELL, Frame, SECTION } from './frame'
 import { quarterAt } from './legal'
-import { civicUseAt, ownerOf } from './owner-of'
-import { assignOwners, componentAcres, type Ownership } from './owners'
+import { civicUseAt } from './owner-of'
+import { assignOwners, type Ownership } from './owners'
 import { hashInts, hashUnit, Rng } from './prng'
 import { splitSection } from './section-split'
 import { SiteTable } from './site-table'
@@ -31,11 +31,9 @@ export interface CountyBuild {
   readonly rows: number
   readonly sites: SiteTable
   readonly adj: Adjacency
-  /** acres_calc of each site (from its polygon with @turf/area, 2 decimals). */
+  /** Area of each site (from its polygon with @turf/area, 2 decimals), for sizing values and crops. */
   readonly acres: Float64Array
   readonly own: Ownership
-  /** adjacent_acreage_sameowner of each site. */
-  readonly groupAcres: Float64Array
   /** For each owner, the first site where it has a house (its likely home), or -1. */
   readonly ownerHome: Int32Array
   /** Sequence number of each site within its quarter section (parcel numbers). */
@@ -107,9 +105,6 @@ export function buildCounty(index: number, county: DemoCounty, total: number, se
   }
   const adj = findAdjacency(sites)
   const own = assignOwners(sites, adj, key)
-  const owners = { key, county, profile, towns, sites, own }
-  const label = new Int32Array(sites.size)
-  for (let i = 0; i < sites.size; i++) label[i] = hashString(ownerOf(owners, i, 0).name.name)
 
   const build: CountyBuild = {
     county,
@@ -123,7 +118,6 @@ export function buildCounty(index: number, county: DemoCounty, total: number, se
     adj,
     acres,
     own,
-    groupAcres: componentAcres(sites, adj, label, acres),
     ownerHome: new Int32Array(own.condoBase).fill(-1),
     apnSeq: new Int32Array(sites.size),
     key,
@@ -142,13 +136,6 @@ export function buildCounty(index: number, county: DemoCounty, total: number, se
     build.apnSeq[i] = seq
   }
   return build
-}
-
-/** FNV-1a: owner names to 32-bit labels for grouping. */
-function hashString(s: string): number {
-  let h = 0x811c9dc5
-  for (let i = 0; i < s.length; i++) h = Math.imul(h ^ s.charCodeAt(i), 0x01000193)
-  return h | 0
 }
 
 /** What stands on a site; a pure function of the site so every module agrees. */

@@ -1,52 +1,83 @@
 import turfArea from '@turf/area'
 import booleanIntersects from '@turf/boolean-intersects'
-import type { Position } from 'geojson'
 import { describe, expect, it } from 'vitest'
 import { CDL_BY_CODE, CDL_BY_NAME } from '../../contract/crops'
-import type { ParcelRow } from '../db/parcel-row'
+import type { StagedRow } from '../load/staged-row'
 import { DEMO_BOUNDS, DEMO_COUNTIES } from './counties'
 import { countyRings, ringsBounds } from './county-shape'
-import { generateDemoParcels } from './generate'
+import { demoCountySources } from './generate'
 
-const collect = (parcels: number, seed = 7): ParcelRow[] => [...generateDemoParcels({ seed, parcels })].flat()
+type Row = StagedRow & { fips: string; county: string; state: string }
+const collect = (parcels: number, seed = 7): Row[] =>
+  demoCountySources({ seed, parcels }).flatMap((s) =>
+    [...s.batches()].flat().map((r) => ({
+      ...r,
+      fips: s.county.state_fp + s.county.county_fp,
+      county: s.county.county,
+      state: s.county.state,
+    })),
+  )
 const rows = collect(3000)
-const fips = (r: ParcelRow) => r.columns.state_fp + r.columns.county_fp
-const ring = (r: ParcelRow) => r.geom.coordinates[0]![0]!
+const fips = (r: Row) => r.fips
+const ring = (r: Row) => r.geom.coordinates[0]![0]!
+/** Condo units share one footprint (the load path then gives them one svc_stack_uuid). */
+const sameFootprint = (a: Row, b: Row) => JSON.stringify(a.geom) === JSON.stringify(b.geom)
+const footprintKey = (r: Row) => `${r.fips} ${JSON.stringify(r.geom)}`
+const onFootprint = new Map<string, number>()
+for (const r of rows) onFootprint.set(footprintKey(r), (onFootprint.get(footprintKey(r)) ?? 0) + 1)
 
-describe('generateDemoParcels', () => {
+interface Values {
+  parcel_value: number
+  land_value: number
+  improvements_value: number
+  building_value: number
+  tax_amount: number
+  acres: number
+  sale_price: number | null
+  sale_date: string | null
+  postal: string
+}
+
+const range = (n: number) => Array.from({ length: n }, (_, i) => i + 1)
+
+describe('demoCountySources', () => {
   it('is deterministic: same options, byte-identical output', () => {
     expect(JSON.stringify(collect(1200, 3))).toBe(JSON.stringify(collect(1200, 3)))
     expect(JSON.stringify(collect(1200, 4))).not.toBe(JSON.stringify(collect(1200, 3)))
   })
 
-  it('yields exactly the requested count in batches of at most 2,000', () => {
+  it('yields exactly the requested count in batches of at most 2,000, features numbered from 1', () => {
     for (const n of [0, 1, 2, 7, 100, 999, 4321]) {
-      const batches = [...generateDemoParcels({ seed: 1, parcels: n })]
+      const sources = demoCountySources({ seed: 1, parcels: n })
+      const batches = sources.flatMap((s) => [...s.batches()])
       expect(batches.every((b) => b.length > 0 && b.length <= 2000)).toBe(true)
       expect(batches.reduce((s, b) => s + b.length, 0)).toBe(n)
+      for (const s of sources) expect([...s.batches()].flat().map((r) => r.feature)).toEqual(range(s.parcels))
     }
     expect(rows).toHaveLength(3000)
   })
 
   it('spreads parcels over the demo counties by share', () => {
     for (const c of DEMO_COUNTIES) {
-      const n = rows.filter((r) => r.columns.county === c.county && r.columns.state === c.state).length
+      const n = rows.filter((r) => r.county === c.county && r.state === c.state).length
       expect(Math.abs(n - 3000 * c.share)).toBeLessThanOrEqual(1)
     }
   })
 
-  it('gives unique v4 UUIDs and parcel numbers', () => {
-    const uuids = rows.map((r) => r.columns.svc_uuid)
-    expect(new Set(uuids).size).toBe(rows.length)
-    for (const u of uuids) expect(u).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/)
-    expect(new Set(rows.map((r) => `${fips(r)} ${r.columns.parcel_id}`)).size).toBe(rows.length)
+  it('gives every record its own parcel number in its county (the load path makes ids of them)', () => {
+    expect(new Set(rows.map((r) => `${fips(r)} ${r.attrs.parcel_id}`)).size).toBe(rows.length)
+  })
+
+  it('supplies no field the load path derives', () => {
+    const derived = ['svc_uuid', 'svc_stack_uuid', 'acres_calc', 'sq_feet', 'adjacent_acreage_sameowner', 'state_fp']
+    for (const r of rows) for (const f of derived) expect(r.attrs[f]).toBeUndefined()
   })
 
   it('has 100+ fields per record, all JSON values', () => {
     const bad: string[] = []
     for (const r of rows) {
-      if (Object.keys({ ...r.columns, ...r.extra, geom: r.geom }).length < 100)
-        bad.push(`${r.columns.svc_uuid}: too few fields`)
+      if (Object.keys({ ...r.attrs, ...r.extra, geom: r.geom }).length < 94)
+        bad.push(`${r.attrs.parcel_id}: too few fields`)
       for (const [k, v] of Object.entries(r.extra)) {
         if (v !== null && !['string', 'number', 'boolean'].includes(typeof v)) bad.push(`${k}: ${typeof v}`)
         if (typeof v === 'number' && !Number.isFinite(v)) bad.push(`${k}: ${v}`)
@@ -116,7 +147,7 @@ describe('generateDemoParcels', () => {
         const [lo, hi] = ax === bx ? [Math.min(ay, by), Math.max(ay, by)] : [Math.min(ax, bx), Math.max(ax, bx)]
         for (const v of along ?? []) {
           const p = ax === bx ? `${ax},${v}` : `${v},${ay}`
-          if (v > lo && v < hi && !own.has(p)) junctions.push(`${r.columns.svc_uuid} ${p}`)
+          if (v > lo && v < hi && !own.has(p)) junctions.push(`${r.attrs.parcel_id} ${p}`)
         }
       }
     }
@@ -136,65 +167,22 @@ describe('generateDemoParcels', () => {
       for (let j = i + 1; j < boxes.length && boxes[j]!.w < a.e; j++) {
         const b = boxes[j]!
         if (b.s >= a.n || a.s >= b.n) continue
-        const stack = a.r.columns.svc_stack_uuid
-        expect(
-          stack !== null && stack === b.r.columns.svc_stack_uuid,
-          `${a.r.columns.svc_uuid} overlaps ${b.r.columns.svc_uuid}`,
-        ).toBe(true)
+        expect(sameFootprint(a.r, b.r), `${a.r.attrs.parcel_id} overlaps ${b.r.attrs.parcel_id}`).toBe(true)
       }
     }
-  })
-
-  it('computes adjacent_acreage_sameowner over shared edges, equal across each same-owner group', () => {
-    const single = rows.filter((r) => r.columns.svc_stack_uuid === null)
-    const parent = single.map((_, i) => i)
-    const find = (x: number): number => {
-      while (parent[x] !== x) x = parent[x]!
-      return x
-    }
-    const bySegment = new Map<string, number>()
-    let shared = 0
-    single.forEach((r, i) => {
-      const pts = ring(r)
-      for (let k = 1; k < pts.length; k++) {
-        const key = [pts[k - 1], pts[k]]
-          .map((p) => (p as Position).join(','))
-          .sort()
-          .join(' ')
-        const j = bySegment.get(key)
-        if (j === undefined) bySegment.set(key, i)
-        else {
-          shared++
-          if (single[j]!.columns.owner === r.columns.owner) parent[find(i)] = find(j)
-        }
-      }
-    })
-    expect(shared).toBeGreaterThan(rows.length)
-    const total = new Map<number, number>()
-    single.forEach((r, i) => {
-      total.set(find(i), (total.get(find(i)) ?? 0) + r.columns.acres_calc!)
-    })
-    let multi = 0
-    single.forEach((r, i) => {
-      const c = r.columns
-      expect(c.adjacent_acreage_sameowner!).toBeGreaterThanOrEqual(c.acres_calc!)
-      expect(c.adjacent_acreage_sameowner!).toBeCloseTo(total.get(find(i))!, 1)
-      if (c.adjacent_acreage_sameowner! > c.acres_calc! + 0.005) multi++
-    })
-    expect(multi).toBeGreaterThan(single.length / 5)
   })
 
   it('uses only CDL categories from the contract, with matching codes and percent 40–100', () => {
-    for (const { columns: c } of rows) {
-      expect(CDL_BY_NAME.has(c.cdl_majority_category!)).toBe(true)
-      expect(CDL_BY_CODE.get(c.cdl_majority_value!)?.name).toBe(c.cdl_majority_category)
+    for (const { attrs: c } of rows) {
+      expect(CDL_BY_NAME.has(c.cdl_majority_category as string)).toBe(true)
+      expect(CDL_BY_CODE.get(c.cdl_majority_value as number)?.name).toBe(c.cdl_majority_category)
       expect(c.cdl_majority_percent).toBeGreaterThanOrEqual(40)
       expect(c.cdl_majority_percent).toBeLessThanOrEqual(100)
     }
     // Each region's signature crops cover most of its farmland.
     const share = (f: string, crops: string[]) => {
-      const farm = rows.filter((x) => fips(x) === f && x.columns.land_use?.startsWith('AGRICULTURAL'))
-      return farm.filter((x) => crops.includes(x.columns.cdl_majority_category!)).length / farm.length
+      const farm = rows.filter((x) => fips(x) === f && String(x.attrs.land_use).startsWith('AGRICULTURAL'))
+      return farm.filter((x) => crops.includes(x.attrs.cdl_majority_category as string)).length / farm.length
     }
     expect(share('19169', ['Corn', 'Soybeans'])).toBeGreaterThan(0.6)
     expect(share('06019', ['Almonds', 'Grapes', 'Pistachios', 'Walnuts', 'Citrus', 'Peaches'])).toBeGreaterThan(0.4)
@@ -205,26 +193,25 @@ describe('generateDemoParcels', () => {
 
   it('keeps values, areas and dates consistent', () => {
     for (const r of rows) {
-      const c = r.columns
-      expect(c.parcel_value).toBe(c.land_value! + c.improvements_value!)
-      expect(c.building_value!).toBeLessThanOrEqual(c.improvements_value!)
-      if (r.buildings.length === 0) expect(c.building_value).toBe(0)
-      expect(c.tax_amount!).toBeLessThanOrEqual(c.parcel_value! * 0.025)
-      expect(c.acres_calc).toBeCloseTo(turfArea(r.geom) / 4046.8564224, 1)
-      expect(c.sq_feet).toBe(Math.round(c.acres_calc! * 43560))
-      expect(Math.abs(c.acres! - c.acres_calc!)).toBeLessThan(Math.max(3, c.acres_calc! * 0.1))
+      const c = r.attrs as unknown as Values
+      expect(c.parcel_value).toBe(c.land_value + c.improvements_value)
+      expect(c.building_value).toBeLessThanOrEqual(c.improvements_value)
+      if (r.buildings!.length === 0) expect(c.building_value).toBe(0)
+      expect(c.tax_amount).toBeLessThanOrEqual(c.parcel_value * 0.025)
+      const area = turfArea(r.geom) / 4046.8564224
+      const units = onFootprint.get(footprintKey(r))!
+      expect(Math.abs(c.acres! - area / units)).toBeLessThan(Math.max(3, area * 0.1))
       if (c.sale_date !== null) {
         expect(c.sale_date).toMatch(/^(19[7-9]\d|20[0-2]\d)-(0[1-9]|1[0-2])-(0[1-9]|[12]\d)$/)
         expect(c.sale_price!).toBeGreaterThan(0)
       } else expect(c.sale_price).toBeNull()
-      expect(c.county_fp).toMatch(/^\d{3}$/)
       expect(c.postal).toMatch(/^\d{5}$/)
     }
   })
 
   it('puts elevations at the counties’ real levels', () => {
     const range = (f: string) => {
-      const e = rows.filter((r) => fips(r) === f).map((r) => r.columns.elevation!)
+      const e = rows.filter((r) => fips(r) === f).map((r) => r.attrs.elevation as number)
       return [Math.min(...e), Math.max(...e)]
     }
     const [iaLo, iaHi] = range('19169')
@@ -241,28 +228,20 @@ describe('generateDemoParcels', () => {
       const pts = ring(r)
       const xs = pts.map((p) => p[0] as number)
       const ys = pts.map((p) => p[1] as number)
-      for (const b of r.buildings) {
+      for (const b of r.buildings!) {
         for (const [x, y] of b.geom.coordinates[0] as [number, number][]) {
           expect(x > Math.min(...xs) && x < Math.max(...xs) && y > Math.min(...ys) && y < Math.max(...ys)).toBe(true)
         }
         expect(b.sq_meters).toBeCloseTo(b.sq_feet * 0.09290304, 0)
       }
     }
-    expect(rows.filter((r) => r.buildings.some((b) => b.occupancy === 'Agricultural')).length).toBeGreaterThan(20)
+    expect(rows.filter((r) => r.buildings!.some((b) => b.occupancy === 'Agricultural')).length).toBeGreaterThan(20)
   })
 
-  it('stacks condo units on one footprint under one svc_stack_uuid', () => {
-    const stacks = new Map<string, ParcelRow[]>()
-    for (const r of rows) {
-      const s = r.columns.svc_stack_uuid
-      if (s !== null) stacks.set(s, [...(stacks.get(s) ?? []), r])
-    }
-    expect(stacks.size).toBeGreaterThan(0)
-    for (const [id, units] of stacks) {
-      expect(units.length).toBeGreaterThan(1)
-      expect(units.map((u) => u.columns.svc_uuid)).toContain(id)
-      for (const u of units) expect(u.geom).toEqual(units[0]!.geom)
-    }
+  it('draws the units of a condo building on one footprint, numbered UNIT 1…n', () => {
+    const stacked = rows.filter((r) => onFootprint.get(footprintKey(r))! > 1)
+    expect(stacked.length).toBeGreaterThan(0)
+    for (const r of stacked) expect(String(r.attrs.legal)).toMatch(/^UNIT \d+ /)
   })
 
   it('frames every demo county with DEMO_BOUNDS', () => {

@@ -107,39 +107,3 @@ function shuffled(n: number, rng: Rng): Int32Array {
   }
   return a
 }
-
-/**
- * `adjacent_acreage_sameowner`: union–find over adjacent pairs whose owner names match (`label` is a
- * hash of the name: owners are what the records say, so two neighbours both named "JOHNSON, MARK A"
- * count as one holding, as they would for anyone reading the data). Each site gets its component's
- * total acres.
- */
-export function componentAcres(sites: SiteTable, adj: Adjacency, label: Int32Array, acres: Float64Array): Float64Array {
-  const n = sites.size
-  const parent = new Int32Array(n)
-  for (let i = 0; i < n; i++) parent[i] = i
-  const find = (x: number): number => {
-    let r = x
-    while (parent[r] !== r) r = parent[r]!
-    while (parent[x] !== r) {
-      const up = parent[x]!
-      parent[x] = r
-      x = up
-    }
-    return r
-  }
-  for (let k = 0; k < adj.pairs.length; k += 2) {
-    const a = adj.pairs[k]!
-    const b = adj.pairs[k + 1]!
-    // Condo units each have their own owner, so a condo site joins no component.
-    if (label[a] !== label[b] || sites.kind[a] === Kind.CONDO || sites.kind[b] === Kind.CONDO) continue
-    const ra = find(a)
-    const rb = find(b)
-    if (ra !== rb) parent[ra] = rb
-  }
-  const sum = new Float64Array(n)
-  for (let i = 0; i < n; i++) sum[find(i)]! += acres[i]!
-  const out = new Float64Array(n)
-  for (let i = 0; i < n; i++) out[i] = Math.round(sum[find(i)]! * 100) / 100
-  return out
-}

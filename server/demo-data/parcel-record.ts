@@ -1,4 +1,4 @@
-import type { ParcelRow } from '../db/parcel-row'
+import type { StagedRow } from '../load/staged-row'
 import { formatAddress } from './addresses'
 import { buildingRow } from './buildings'
 import { type CountyBuild, improvementAt } from './county-build'
@@ -19,10 +19,11 @@ import { assess } from './values'
 const HOMESTEAD: Record<string, number> = { IA: 4850, CA: 7000, KS: 20000 }
 
 /**
- * The parcel records of one site: one, or one per stacked condo unit (`uuids[0]` is then their shared
- * `svc_stack_uuid`).
+ * The source records of one site: one, or one per stacked condo unit (all on the same footprint).
+ * What the county would publish: ids, areas, stacks and same-owner acreage are the load path's to
+ * derive, as for real data. `feature` numbers the first record in the county.
  */
-export function makeParcels(b: CountyBuild, site: number, uuids: readonly string[]): ParcelRow[] {
+export function makeParcels(b: CountyBuild, site: number, feature: number): StagedRow[] {
   const f = siteFacts(b, site)
   const { county: c, profile } = b
   const fips = profile.fips
@@ -49,7 +50,7 @@ export function makeParcels(b: CountyBuild, site: number, uuids: readonly string
   const landUse = landUseOf(fips, f.kind, f.improvement, f.crop.name, f.civic, f.acres, hashUnit(b.key, site, 0x1a))
   const levy = profile.taxRate * (0.9 + 0.2 * hashUnit(b.key, 0x7a, f.townIndex, f.inTown ? 1 : 0))
 
-  return uuids.map((uuid, unit) => {
+  return Array.from({ length: mult }, (_, unit) => {
     const { id: ownerId, key: ownerKey, name: owner } = ownerOf(b, site, unit)
     const person = owner.type === 'INDIVIDUAL' || owner.type === 'TRUST'
     const home = f.kind === Kind.CONDO ? (hashUnit(ownerKey, 5) < 0.6 ? site : -1) : (b.ownerHome[ownerId] ?? -1)
@@ -108,9 +109,9 @@ export function makeParcels(b: CountyBuild, site: number, uuids: readonly string
     const address = situs ? situs + unitText : null
     const city = f.address ? f.town.name : null
     return {
-      columns: {
-        svc_uuid: uuid,
-        svc_stack_uuid: stacked ? (uuids[0] as string) : null,
+      feature: feature + unit,
+      layer: null,
+      attrs: {
         owner: owner.name,
         parcel_id: parcelNumber(fips, f.plss, f.quarter, b.apnSeq[site]!, stacked ? unit : null),
         situs: address,
@@ -121,7 +122,6 @@ export function makeParcels(b: CountyBuild, site: number, uuids: readonly string
         legal,
         cdl_majority_category: f.crop.name,
         acres: Math.max(0.01, Math.round(reported * 100) / 100),
-        acres_calc: f.acres,
         parcel_value: values.total,
         land_value: values.land,
         improvements_value: values.improvements,
@@ -130,14 +130,8 @@ export function makeParcels(b: CountyBuild, site: number, uuids: readonly string
         sale_price: sales[0]?.price ?? null,
         tax_amount: Math.round(taxable * levy * 100) / 100,
         elevation: f.elevation,
-        adjacent_acreage_sameowner: unit === 0 ? b.groupAcres[site]! : f.acres,
         cdl_majority_value: f.crop.code,
         cdl_majority_percent: f.crop.percent,
-        sq_feet: Math.round(f.acres * 43560),
-        state_fp: c.state_fp,
-        state: c.state,
-        county_fp: c.county_fp,
-        county: c.county,
         postal,
         zoning: landUse.zoning,
         owner_type: owner.type,

@@ -17,15 +17,15 @@ export async function importFile(file: File, parseXml: XmlParse): Promise<Import
 }
 
 /** Never throws: whatever a parser trips over in a hostile file becomes a problem to show. */
-export function importBytes(name: string, bytes: Uint8Array, parseXml: XmlParse): ImportResult {
+export async function importBytes(name: string, bytes: Uint8Array, parseXml: XmlParse): Promise<ImportResult> {
   try {
-    return importByFormat(name, bytes, parseXml)
+    return await importByFormat(name, bytes, parseXml)
   } catch (err) {
     return { ...emptyResult(), problems: [`${name} could not be read (${(err as Error)?.message ?? err}).`] }
   }
 }
 
-function importByFormat(name: string, bytes: Uint8Array, parseXml: XmlParse): ImportResult {
+async function importByFormat(name: string, bytes: Uint8Array, parseXml: XmlParse): Promise<ImportResult> {
   if (bytes.byteLength > MAX_FILE_BYTES) return { ...emptyResult(), problems: [tooBig(name)] }
   switch (detectFormat(name, bytes)) {
     case 'geojson':

@@ -4,33 +4,28 @@
  * refused with the reason, since guessing a projection would search the wrong place.
  */
 import type { Feature, FeatureCollection, Geometry, Position } from 'geojson'
-import proj4 from 'proj4'
+import { builtInProjection, epsgCodeOf } from '../../formats/crs'
+import { mapPositions } from '../../formats/map-positions'
 import { collect, emptyResult, type ImportResult, isLonLat, MAX_TOTAL_VERTICES, reportOthers } from './import-result'
 
 const MAX_TEXT_CHARS = 50_000_000
-const LONLAT_CODES = new Set(['4326', '4269', '4258', 'CRS84', 'CRS83'])
 
 function crsName(obj: unknown): string | null {
   const name = (obj as { crs?: { properties?: { name?: unknown } } })?.crs?.properties?.name
   return typeof name === 'string' ? name : null
 }
 
-/** A converter to lon/lat for the named CRS, null for lon/lat already, or a message. */
+/**
+ * A converter to lon/lat for the named CRS, null for lon/lat already, or a message. The browser
+ * knows proj4's built-in codes only (the server's loader has the whole EPSG register).
+ */
 function converterFor(crs: string): ((p: Position) => Position) | null | string {
-  const code = /(CRS8[34])\s*$/i.exec(crs)?.[1]?.toUpperCase() ?? /EPSG:+(?:[\d.]*:)?(\d+)\s*$/i.exec(crs)?.[1]
-  if (code && LONLAT_CODES.has(code)) return null
-  if (!code || !proj4.defs(`EPSG:${code}`)) {
+  const code = epsgCodeOf(crs)
+  const projection = code ? builtInProjection(code) : null
+  if (!projection) {
     return `The file's coordinate system (${crs}) is not one Plat can convert; save it as WGS 84 longitude/latitude (EPSG:4326).`
   }
-  const forward = proj4(`EPSG:${code}`, 'EPSG:4326').forward
-  return (p) => forward([p[0] as number, p[1] as number])
-}
-
-function mapPositions(g: Geometry, f: (p: Position) => Position): Geometry {
-  const walk = (c: unknown): unknown =>
-    Array.isArray(c) && typeof c[0] === 'number' ? f(c as Position) : Array.isArray(c) ? c.map(walk) : c
-  if (g.type === 'GeometryCollection') return { ...g, geometries: g.geometries.map((x) => mapPositions(x, f)) }
-  return { ...g, coordinates: walk(g.coordinates) } as Geometry
+  return projection.lonLat ? null : (p) => projection.forward(p)
 }
 
 /** Engines report a character offset; people look for a line and column. */

@@ -42,9 +42,9 @@ describe('zipped Shapefile', () => {
   it.each([
     ['ESRI', UTM15N_PRJ, /NAD_1983_UTM_Zone_15N/],
     ['EPSG:26915 OGC', EPSG26915_PRJ, /NAD83 \/ UTM zone 15N/],
-  ])('reprojects UTM 15N (%s .prj) to longitude/latitude in Iowa within 1e-6°', (_, prj, name) => {
+  ])('reprojects UTM 15N (%s .prj) to longitude/latitude in Iowa within 1e-6°', async (_, prj, name) => {
     const utm = lonlat.map((p) => toUtm.forward([p[0] as number, p[1] as number]))
-    const r = parseShapefileZip(shapefileZip([[utm]], prj, 'export/'))
+    const r = await parseShapefileZip(shapefileZip([[utm]], prj, 'export/'))
     expect(r.problems).toEqual([])
     expect(r.notices.join()).toMatch(name)
     expect(r.polygons).toHaveLength(1)
@@ -54,7 +54,7 @@ describe('zipped Shapefile', () => {
     })
   })
 
-  it('agrees with an independent meridian-arc computation on the central meridian', () => {
+  it('agrees with an independent meridian-arc computation on the central meridian', async () => {
     const y = northingOnCentralMeridian(42)
     const ring = [
       [500000, y],
@@ -63,71 +63,73 @@ describe('zipped Shapefile', () => {
       [501000, y],
       [500000, y],
     ]
-    const r = parseShapefileZip(shapefileZip([[ring]], EPSG26915_PRJ))
+    const r = await parseShapefileZip(shapefileZip([[ring]], EPSG26915_PRJ))
     const first = r.polygons[0]?.coordinates[0]?.[0] as Position
     expect(Math.abs((first[0] as number) + 93)).toBeLessThan(1e-6)
     expect(Math.abs((first[1] as number) - 42)).toBeLessThan(1e-6)
   })
 
-  it('puts a counter-clockwise ring inside its outline as a hole', () => {
+  it('puts a counter-clockwise ring inside its outline as a hole', async () => {
     const outer = clockwiseSquare(-93.6, 42.0, 0.01)
     const hole = clockwiseSquare(-93.6, 42.0, 0.002).reverse()
-    const r = parseShapefileZip(shapefileZip([[outer, hole], [clockwiseSquare(-93.5, 42.0, 0.01)]], WGS84_PRJ))
+    const r = await parseShapefileZip(shapefileZip([[outer, hole], [clockwiseSquare(-93.5, 42.0, 0.01)]], WGS84_PRJ))
     expect(r.problems).toEqual([])
     expect(r.polygons.map((p) => p.coordinates.length)).toEqual([2, 1])
     expect(r.polygons[0]?.coordinates[1]).toEqual(hole)
   })
 
-  it('splits one record with two outlines into two polygons, each with its own hole', () => {
+  it('splits one record with two outlines into two polygons, each with its own hole', async () => {
     const a = clockwiseSquare(-93.6, 42, 0.01)
     const b = clockwiseSquare(-93.5, 42, 0.01)
     const holeB = clockwiseSquare(-93.5, 42, 0.002).reverse()
-    const r = parseShapefileZip(shapefileZip([[a, holeB, b]], WGS84_PRJ))
+    const r = await parseShapefileZip(shapefileZip([[a, holeB, b]], WGS84_PRJ))
     expect(r.polygons.map((p) => p.coordinates.length)).toEqual([1, 2])
   })
 
-  it('reads PolygonZ records, and every layer in the zip', () => {
-    const z = parseShapefileZip(shapefileZip([[clockwiseSquare(-93.6, 42, 0.01)]], WGS84_PRJ, '', 15))
+  it('reads PolygonZ records, and every layer in the zip', async () => {
+    const z = await parseShapefileZip(shapefileZip([[clockwiseSquare(-93.6, 42, 0.01)]], WGS84_PRJ, '', 15))
     expect(z.polygons).toHaveLength(1)
     const two = zipSync({
       ...shapefileFiles([[clockwiseSquare(-93.6, 42, 0.01)]], WGS84_PRJ, 'a/fields'),
       ...shapefileFiles([[clockwiseSquare(-93.5, 42, 0.01)]], WGS84_PRJ, 'b/farms'),
     })
-    const r = parseShapefileZip(two)
+    const r = await parseShapefileZip(two)
     expect(r.polygons).toHaveLength(2)
     expect(r.notices.join()).toMatch(/2 layers/)
   })
 
-  it('returns lines and points as others, with a message', () => {
+  it('returns lines and points as others, with a message', async () => {
     const line = [
       [-93.6, 42],
       [-93.5, 42.1],
     ]
-    const r = parseShapefileZip(zipSync({ 'roads.shp': shpBytes([[line]], 3), 'roads.prj': enc(WGS84_PRJ) }))
+    const r = await parseShapefileZip(zipSync({ 'roads.shp': shpBytes([[line]], 3), 'roads.prj': enc(WGS84_PRJ) }))
     expect(r.polygons).toEqual([])
     expect(r.others).toEqual([{ type: 'LineString', coordinates: line }])
     expect(r.problems.join()).toMatch(/only polygons can be search areas/)
   })
 
-  it('explains a zip without .shp, a truncated zip, and coordinates without a .prj', () => {
-    expect(parseShapefileZip(zipSync({ 'a.txt': enc('x') })).problems[0]).toMatch(/no \.shp/)
+  it('explains a zip without .shp, a truncated zip, and coordinates without a .prj', async () => {
+    expect((await parseShapefileZip(zipSync({ 'a.txt': enc('x') }))).problems[0]).toMatch(/no \.shp/)
     const good = shapefileZip([[clockwiseSquare(-93.6, 42, 0.01)]], null)
-    expect(parseShapefileZip(good.slice(0, good.length - 30)).problems[0]).toMatch(/could not be read|truncated/)
+    expect((await parseShapefileZip(good.slice(0, good.length - 30))).problems[0]).toMatch(
+      /could not be read|truncated/,
+    )
     const projected = shapefileZip([[clockwiseSquare(450000, 4650000, 500)]], null)
-    expect(parseShapefileZip(projected).problems[0]).toMatch(/no \.prj and the coordinates are not longitude/)
-    const assumed = parseShapefileZip(good)
+    expect((await parseShapefileZip(projected)).problems[0]).toMatch(/no \.prj and the coordinates are not longitude/)
+    const assumed = await parseShapefileZip(good)
     expect(assumed.polygons).toHaveLength(1)
     expect(assumed.notices[0]).toMatch(/No \.prj.*WGS 84/)
   })
 
-  it('reports a .shp cut off part-way through a record', () => {
+  it('reports a .shp cut off part-way through a record', async () => {
     const shp = shpBytes([[clockwiseSquare(-93.6, 42, 0.01)], [clockwiseSquare(-93.5, 42, 0.01)]])
-    const r = parseShapefileZip(zipSync({ 'x.shp': shp.slice(0, shp.length - 20), 'x.prj': enc(WGS84_PRJ) }))
+    const r = await parseShapefileZip(zipSync({ 'x.shp': shp.slice(0, shp.length - 20), 'x.prj': enc(WGS84_PRJ) }))
     expect(r.polygons).toHaveLength(1)
     expect(r.problems.join()).toMatch(/truncated/)
   })
 
-  it('refuses a zip bomb from its declared size, before inflating', () => {
+  it('refuses a zip bomb from its declared size, before inflating', async () => {
     const zip = zipSync({ 'x.shp': shpBytes([[clockwiseSquare(-93.6, 42, 0.01)]]) })
     // Claim 250 MB uncompressed in the local and central headers, as a bomb's headers would.
     const v = new DataView(zip.buffer)
@@ -136,6 +138,6 @@ describe('zipped Shapefile', () => {
       if (sig === 0x04034b50) v.setUint32(i + 22, 250 * 1024 * 1024, true)
       if (sig === 0x02014b50) v.setUint32(i + 24, 250 * 1024 * 1024, true)
     }
-    expect(parseShapefileZip(zip).problems[0]).toMatch(/would unpack to more than/)
+    expect((await parseShapefileZip(zip)).problems[0]).toMatch(/would unpack to more than/)
   })
 })

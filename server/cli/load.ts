@@ -1,0 +1,131 @@
+import { parseArgs } from 'node:util'
+import { loadConfig } from '../config'
+import { runningServerPid } from '../data-dir-lock'
+import { deleteCounty, listCounties } from '../db/counties-repo'
+import { openDatabase } from '../db/open-database'
+import { CrsError } from '../load/crs'
+import { LoadError } from '../load/load-county'
+import { loadFile } from '../load/load-file'
+import { MappingError, readMappingFile } from '../load/mapping'
+import { checkSource, FORMATS } from '../load/open-source'
+import { SourceError } from '../load/source'
+import { stateFips } from '../load/states'
+
+const USAGE = `Usage:
+  npm run load -- FILE --state XX --county-fp NNN --county NAME --map MAPPING.json
+                  [--crs EPSG:N] [--dem DEM.tif] [--cdl CDL.tif] [--replace]
+  npm run load -- --list
+  npm run load -- --delete XX NNN
+Formats: ${FORMATS}.
+Works on DATA_DIR (or DATABASE_URL). With the embedded database, stop the server first.`
+
+/** A mistake in the command: printed without a stack, exit code 2 (after the database is closed). */
+class UsageError extends Error {}
+
+function fail(message: string): never {
+  throw new UsageError(message)
+}
+
+const { positionals, values } = parseArgs({
+  allowPositionals: true,
+  options: {
+    state: { type: 'string' },
+    'county-fp': { type: 'string' },
+    county: { type: 'string' },
+    map: { type: 'string' },
+    crs: { type: 'string' },
+    dem: { type: 'string' },
+    cdl: { type: 'string' },
+    replace: { type: 'boolean', default: false },
+    list: { type: 'boolean', default: false },
+    delete: { type: 'boolean', default: false },
+    help: { type: 'boolean', default: false },
+  },
+})
+if (values.help) {
+  console.log(USAGE)
+  process.exit(0)
+}
+
+function countyArgs() {
+  const [file] = positionals
+  if (!file || positionals.length > 1) fail(`Give exactly one input file.\n${USAGE}`)
+  const state = values.state?.toUpperCase()
+  const stateFp = state ? stateFips(state) : null
+  if (!state || !stateFp) fail('--state takes a two-letter state abbreviation (e.g. --state IA)')
+  const countyFp = values['county-fp']
+  if (!countyFp || !/^\d{1,3}$/.test(countyFp)) fail('--county-fp takes the county FIPS code (e.g. --county-fp 169)')
+  if (!values.county?.trim()) fail('--county takes the county name (e.g. --county Story)')
+  checkSource(file)
+  if (!values.map) fail('--map takes the mapping file (field → attribute name), e.g. {"owner": "OWNER1"}')
+  const mapping = readMappingFile(values.map)
+  const county = { state_fp: stateFp, state, county_fp: countyFp.padStart(3, '0'), county: values.county.trim() }
+  return { file, county, mapping }
+}
+
+async function main() {
+  const config = loadConfig()
+  // Checked before the database is opened: the embedded database is one process's at a time.
+  const args = values.list || values.delete ? null : countyArgs()
+  if (!config.DATABASE_URL) {
+    const pid = runningServerPid(config.DATA_DIR)
+    if (pid !== null) fail(`The server (pid ${pid}) is using ${config.DATA_DIR}; stop it before loading.`)
+  }
+  const db = await openDatabase(config)
+  try {
+    if (values.list) {
+      const rows = await listCounties(db)
+      if (rows.length === 0) console.log('No counties loaded.')
+      for (const c of rows) {
+        console.log(
+          `${c.state_fp}${c.county_fp}  ${c.state}  ${c.county.padEnd(20)} ${c.parcels.toLocaleString('en-US').padStart(10)} parcels  loaded ${c.loaded_at.slice(0, 16).replace('T', ' ')} from ${c.source}`,
+        )
+      }
+      return
+    }
+    if (values.delete) {
+      const [state, countyFp] = positionals
+      const stateFp = state ? stateFips(state) : null
+      if (!stateFp || !countyFp || !/^\d{1,3}$/.test(countyFp))
+        fail('--delete takes a state and a county FIPS code: --delete IA 169')
+      const removed = await db.transaction((tx) => deleteCounty(tx, stateFp, countyFp.padStart(3, '0')))
+      console.log(
+        `Deleted ${removed.toLocaleString('en-US')} parcels of ${state!.toUpperCase()} ${countyFp.padStart(3, '0')}.`,
+      )
+      return
+    }
+    const { file, county, mapping } = args!
+    const existing = (await listCounties(db)).find(
+      (c) => c.state_fp === county.state_fp && c.county_fp === county.county_fp,
+    )
+    if (existing && !values.replace) {
+      fail(
+        `${existing.county} County, ${existing.state} is already loaded (${existing.parcels.toLocaleString('en-US')} parcels from ${existing.source}); pass --replace to replace it.`,
+      )
+    }
+    const result = await loadFile(db, {
+      file,
+      county,
+      mapping,
+      crs: values.crs,
+      dem: values.dem,
+      cdl: values.cdl,
+      out: process.stderr,
+    })
+    for (const line of result.lines) console.log(line)
+  } finally {
+    await db.close()
+  }
+}
+
+try {
+  await main()
+} catch (e) {
+  if (e instanceof UsageError || e instanceof MappingError) {
+    console.error(e.message)
+    process.exit(2)
+  }
+  const known = e instanceof SourceError || e instanceof CrsError || e instanceof LoadError
+  console.error(`Load failed: ${(e as Error).message}${known ? '' : `\n${(e as Error).stack}`}`)
+  process.exit(1)
+}

@@ -1,0 +1,94 @@
+/**
+ * A county's feature → a staged parcel: mapped attributes coerced to their field's type, the rest
+ * kept under their own lower-cased names, geometry converted to longitude/latitude.
+ */
+import { FIELDS } from '../../contract/fields'
+import type { Projection } from '../../formats/crs'
+import { type Coerced, toDate, toNumber, toText } from './coerce'
+import type { Mapping } from './mapping'
+import { cleanPolygon } from './polygon-clean'
+import type { SourceFeature } from './source'
+import type { StagedItem } from './staged-row'
+
+type Coercer = (v: unknown) => Coerced<string | number>
+
+/** ZIP codes stored as numbers lose their leading zero ("2134" for Boston's 02134). */
+const toPostal: Coercer = (v) => {
+  const t = toText(v)
+  return t.value && /^\d{3,4}$/.test(t.value) ? { value: t.value.padStart(5, '0') } : t
+}
+
+const COERCERS: Record<string, Coercer> = Object.fromEntries(
+  FIELDS.map((f) => [f.name, f.group === 'numeric' ? toNumber : f.name === 'sale_date' ? toDate : toText]),
+)
+COERCERS.postal = toPostal
+
+/** Names a kept attribute may not take: they are the record's own keys. */
+const RESERVED = new Set([...FIELDS.map((f) => f.name), 'geom', 'buildings'])
+
+/** Counts of values that could not be read, per field, with a few examples for the report. */
+export class CoercionLog {
+  readonly failures = new Map<string, { count: number; examples: { feature: number; value: string }[] }>()
+  add(field: string, feature: number, value: string): void {
+    const entry = this.failures.get(field) ?? { count: 0, examples: [] }
+    entry.count++
+    if (entry.examples.length < 5) entry.examples.push({ feature, value })
+    this.failures.set(field, entry)
+  }
+  get total(): number {
+    let n = 0
+    for (const e of this.failures.values()) n += e.count
+    return n
+  }
+}
+
+export interface RowContext {
+  mapping: Mapping
+  projection: Projection
+  layer: string | null
+  log: CoercionLog
+}
+
+function keepValue(v: unknown): unknown {
+  if (typeof v === 'string') return v.trim() === '' ? null : v.trim()
+  if (v instanceof Date) return toDate(v).value
+  if (typeof v === 'bigint') return Number(v)
+  if (v instanceof Uint8Array) return null
+  if (typeof v === 'number' && !Number.isFinite(v)) return null
+  return v ?? null
+}
+
+export function featureToRow(f: SourceFeature, feature: number, ctx: RowContext): StagedItem {
+  const attrs: Record<string, string | number | null> = {}
+  const used = new Set<string>()
+  for (const [field, names] of Object.entries(ctx.mapping)) {
+    for (const n of names) used.add(n)
+    const raw = names.length === 1 ? f.properties[names[0]!] : joinParts(names.map((n) => f.properties[n]))
+    const c = COERCERS[field]!(raw)
+    if (c.failed !== undefined) ctx.log.add(field, feature, c.failed)
+    attrs[field] = c.value
+  }
+  const parcelId = typeof attrs.parcel_id === 'string' ? attrs.parcel_id : null
+  const reject = (reason: string): StagedItem => ({ feature, layer: ctx.layer, parcelId, reason })
+  if (f.geometryError) return reject(`unreadable geometry (${f.geometryError})`)
+  if (!f.geometry) return reject('no geometry')
+  const cleaned = cleanPolygon(f.geometry, ctx.projection)
+  if ('reason' in cleaned) return reject(cleaned.reason)
+  const extra: Record<string, unknown> = {}
+  for (const [name, value] of Object.entries(f.properties)) {
+    if (used.has(name)) continue
+    let key = name.toLowerCase()
+    if (RESERVED.has(key) || key.startsWith('svc_')) key = `src_${key}`
+    while (key in extra) key = `${key}_`
+    extra[key] = keepValue(value)
+  }
+  return { feature, layer: ctx.layer, attrs, extra, geom: cleaned.geom, fixes: cleaned.fixes }
+}
+
+function joinParts(parts: unknown[]): string | null {
+  const text = parts
+    .map((p) => toText(p).value)
+    .filter((p) => p !== null)
+    .join(' ')
+  return text || null
+}

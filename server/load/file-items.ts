@@ -1,0 +1,72 @@
+/**
+ * A county file's layers → batches of staged rows for the load path: per layer, the CRS is settled
+ * and the mapping checked against the layer's attributes before its first row is handed on, so a
+ * wrong CRS or mapping stops the load before anything is written.
+ */
+import type { Projection } from '../../formats/crs'
+import { resolveCrs } from './crs'
+import { type CoercionLog, featureToRow } from './feature-to-row'
+import { type Mapping, resolveMapping } from './mapping'
+import type { SourceFeature, SourceFile, SourceLayer } from './source'
+import type { StagedItem } from './staged-row'
+
+const BATCH = 1000
+/** Features looked at to learn a schemaless layer's attribute names (GeoJSON omits empty ones). */
+const LOOKAHEAD = 200
+
+export interface FileItemsOptions {
+  mapping: Mapping
+  crs?: string
+  log: CoercionLog
+  /** called once per layer with the projection chosen, for the CLI to print */
+  onLayer?: (layer: SourceLayer, projection: Projection) => void
+}
+
+export async function* fileItems(file: SourceFile, o: FileItemsOptions): AsyncGenerator<StagedItem[]> {
+  let feature = 0
+  for (const layer of file.layers) {
+    const it = layer.features()[Symbol.asyncIterator]()
+    const ahead: SourceFeature[] = []
+    while (ahead.length < (layer.attributes ? 1 : LOOKAHEAD)) {
+      const next = await it.next()
+      if (next.done) break
+      ahead.push(next.value)
+    }
+    if (ahead.length === 0) continue
+    const projection = resolveCrs(o.crs, layer.crs(), layer.defaultLonLat)
+    const attributes = layer.attributes ?? [...new Set(ahead.flatMap((f) => Object.keys(f.properties)))]
+    const where = layer.name ? `layer ${layer.name}: ` : ''
+    let mapping: Mapping
+    try {
+      mapping = resolveMapping(o.mapping, attributes)
+    } catch (e) {
+      throw Object.assign(e as Error, { message: where + (e as Error).message })
+    }
+    o.onLayer?.(layer, projection)
+    const ctx = { mapping, projection, layer: layer.name, log: o.log }
+    let batch: StagedItem[] = []
+    const take = (f: SourceFeature) => {
+      feature++
+      batch.push(featureToRow(f, feature, ctx))
+    }
+    for (const f of ahead) take(f)
+    for (let next = await it.next(); !next.done; next = await it.next()) {
+      take(next.value)
+      if (batch.length >= BATCH) {
+        yield batch
+        batch = []
+      }
+    }
+    if (batch.length) yield batch
+  }
+}
+
+/** Features in the file when every layer's header says (null otherwise). */
+export function knownCount(file: SourceFile): number | null {
+  let n = 0
+  for (const l of file.layers) {
+    if (l.count === null) return null
+    n += l.count
+  }
+  return n
+}

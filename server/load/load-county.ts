@@ -1,0 +1,140 @@
+/**
+ * The one load path, for a county file and the demo generator alike: staged rows in → staging table
+ * → geometry repair → derived fields (areas, ids, stacks, same-owner acreage, rasters) → one
+ * transaction replacing the county → indexes. Returns the summary the CLI prints.
+ */
+
+import type { CountyRow } from '../db/counties-repo'
+import type { Database } from '../db/database'
+import { createParcelIndexes } from '../db/parcel-indexes'
+import { deriveAdjacency } from './derive-adjacency'
+import { countStacks } from './derive-areas'
+import { deriveIds, parcelUuid } from './derive-ids'
+import { deriveRasters, type Rasters } from './derive-rasters'
+import { footprintKey } from './footprint'
+import { ownerKey, parcelKey } from './owner-key'
+import { repairGeometry, repairReport } from './repair'
+import { createStage, dropStage, indexStage, insertStaged, type StageInsert } from './stage-table'
+import { isRejected, type Rejected, type StagedItem } from './staged-row'
+import { type CountyIdentity, writeCounty } from './write-county'
+
+/** The load cannot go on (nothing was changed in `parcels`). */
+export class LoadError extends Error {}
+
+export interface LoadReportSink {
+  line(entry: { feature: number; layer: string | null; parcel_id: string | null; action: string; reason: string }): void
+}
+
+export interface LoadProgress {
+  phase: string
+  done?: number
+}
+
+export interface LoadCountyOptions {
+  county: CountyIdentity
+  /** what `counties.source` records: the input file's name, or "demo" */
+  source: string
+  items: AsyncIterable<StagedItem[]> | Iterable<StagedItem[]>
+  sqFeetMapped?: boolean
+  rasters?: Rasters
+  report?: LoadReportSink
+  onProgress?: (p: LoadProgress) => void
+  /** false when the caller builds the parcel indexes itself after several counties (the demo) */
+  buildIndexes?: boolean
+  /** Stops the load between batches and phases (Ctrl-C); nothing is changed in `parcels`. */
+  signal?: AbortSignal
+}
+
+export interface LoadSummary {
+  read: number
+  loaded: number
+  repaired: number
+  rejected: number
+  stacks: number
+  holdings: number
+  county: CountyRow
+  seconds: number
+}
+
+export async function loadCounty(db: Database, o: LoadCountyOptions): Promise<LoadSummary> {
+  const t0 = performance.now()
+  const fips = o.county.state_fp + o.county.county_fp
+  const report = o.onProgress ?? (() => {})
+  const progress = (p: LoadProgress) => {
+    if (o.signal?.aborted) throw new LoadError('interrupted; the county was not changed')
+    report(p)
+  }
+  const stage = await createStage(db)
+  try {
+    let seq = 0
+    let readRejected = 0
+    for await (const batch of o.items) {
+      const rows: StageInsert[] = []
+      for (const item of batch) {
+        seq++
+        if (isRejected(item)) {
+          readRejected++
+          reportRejected(o.report, item)
+          continue
+        }
+        const pidKey = parcelKey(typeof item.attrs.parcel_id === 'string' ? item.attrs.parcel_id : null)
+        const owner = item.attrs.owner
+        rows.push({
+          seq,
+          row: item,
+          ownerKey: ownerKey(typeof owner === 'string' ? owner : null),
+          pidKey,
+          footprint: footprintKey(item.geom),
+          svcUuid: pidKey ? parcelUuid(fips, pidKey) : null,
+        })
+      }
+      await insertStaged(stage, rows)
+      progress({ phase: 'read', done: seq })
+    }
+    progress({ phase: 'repairing geometry' })
+    const repair = await repairGeometry(stage)
+    if (o.report) for await (const page of repairReport(stage)) for (const line of page) o.report.line(line)
+    if (seq - readRejected - repair.rejected === 0) {
+      throw new LoadError(`no feature could be loaded (${seq} read, all rejected); the county was not changed`)
+    }
+    progress({ phase: 'indexing the stage' })
+    await indexStage(stage)
+    progress({ phase: 'ids for repeated or missing parcel numbers' })
+    await deriveIds(stage, fips)
+    const stacks = await countStacks(stage)
+    progress({ phase: 'finding same-owner neighbours' })
+    const { holdings } = await deriveAdjacency(stage)
+    if (o.rasters?.dem || o.rasters?.cdl) {
+      progress({ phase: 'sampling rasters' })
+      await deriveRasters(stage, o.rasters)
+    }
+    progress({ phase: 'replacing the county' })
+    const county = await db.transaction((tx) =>
+      writeCounty(tx, stage, o.county, o.source, {
+        sqFeetMapped: o.sqFeetMapped ?? false,
+        dem: Boolean(o.rasters?.dem),
+        cdl: Boolean(o.rasters?.cdl),
+      }),
+    )
+    if (o.buildIndexes !== false) {
+      progress({ phase: 'building indexes' })
+      await createParcelIndexes(db)
+    }
+    return {
+      read: seq,
+      loaded: county.parcels,
+      repaired: repair.repaired,
+      rejected: readRejected + repair.rejected,
+      stacks,
+      holdings,
+      county,
+      seconds: (performance.now() - t0) / 1000,
+    }
+  } finally {
+    await dropStage(db, stage).catch(() => {})
+  }
+}
+
+function reportRejected(report: LoadReportSink | undefined, r: Rejected): void {
+  report?.line({ feature: r.feature, layer: r.layer, parcel_id: r.parcelId, action: 'rejected', reason: r.reason })
+}

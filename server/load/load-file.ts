@@ -1,0 +1,92 @@
+/**
+ * `npm run load -- FILE …`: opens the file and rasters, streams it through the load path with a
+ * progress bar, writes the report next to the input, and returns the lines of the summary.
+ */
+import { basename } from 'node:path'
+import type { Database } from '../db/database'
+import { CoercionLog } from './feature-to-row'
+import { fileItems, knownCount } from './file-items'
+import { type LoadSummary, loadCounty } from './load-county'
+import type { Mapping } from './mapping'
+import { openSource } from './open-source'
+import { duration, ProgressBar, type ProgressOut } from './progress-bar'
+import { openRaster, type Raster } from './raster'
+import { ReportFile } from './report-file'
+import type { CountyIdentity } from './write-county'
+
+export interface LoadFileOptions {
+  file: string
+  county: CountyIdentity
+  mapping: Mapping
+  crs?: string
+  dem?: string
+  cdl?: string
+  out: ProgressOut
+  signal?: AbortSignal
+}
+
+export interface LoadFileResult {
+  summary: LoadSummary
+  reportPath: string
+  lines: string[]
+}
+
+const n = (v: number) => v.toLocaleString('en-US')
+
+export async function loadFile(db: Database, o: LoadFileOptions): Promise<LoadFileResult> {
+  const source = await openSource(o.file)
+  const rasters: { dem?: Raster; cdl?: Raster } = {}
+  const reportPath = `${o.file}.load-report.csv`
+  const report = new ReportFile(reportPath)
+  const log = new CoercionLog()
+  const layers: string[] = []
+  try {
+    if (o.dem) rasters.dem = await openRaster(o.dem)
+    if (o.cdl) rasters.cdl = await openRaster(o.cdl)
+    const bar = new ProgressBar(o.out, knownCount(source), source.progress?.bind(source))
+    const summary = await loadCounty(db, {
+      county: o.county,
+      source: basename(o.file),
+      items: fileItems(source, {
+        mapping: o.mapping,
+        crs: o.crs,
+        log,
+        onLayer: (layer, projection) =>
+          layers.push(
+            `${layer.name ?? source.format}: ${projection.lonLat ? projection.name : `${projection.name} → WGS 84`}`,
+          ),
+      }),
+      sqFeetMapped: 'sq_feet' in o.mapping,
+      rasters,
+      report,
+      onProgress: (p) => (p.phase === 'read' ? bar.read(p.done ?? 0) : bar.step(p.phase)),
+      signal: o.signal,
+    })
+    bar.done()
+    report.coercions(log)
+    return { summary, reportPath, lines: summaryLines(summary, log, layers, reportPath, o) }
+  } finally {
+    await report.close()
+    await source.close()
+    await rasters.dem?.close()
+    await rasters.cdl?.close()
+  }
+}
+
+function summaryLines(s: LoadSummary, log: CoercionLog, layers: string[], reportPath: string, o: LoadFileOptions) {
+  const c = s.county
+  const nulls = [...log.failures].map(([field, f]) => `${field} ${n(f.count)}`).join(', ')
+  return [
+    `Loaded ${c.county} County, ${c.state} (${c.state_fp}${c.county_fp}) from ${basename(o.file)} in ${duration(s.seconds)}.`,
+    `  read       ${n(s.read)} features (${layers.join('; ')})`,
+    `  loaded     ${n(s.loaded)} parcels (${n(Math.round(s.loaded / Math.max(s.seconds, 1e-3)))} parcels/s)`,
+    `  repaired   ${n(s.repaired)} (invalid geometry made valid)`,
+    `  rejected   ${n(s.rejected)}${s.rejected ? ' (reasons in the report)' : ''}`,
+    `  unreadable values set to null: ${n(log.total)}${nulls ? ` (${nulls})` : ''}`,
+    `  stacks     ${n(s.stacks)} footprints shared by several records; same-owner holdings ${n(s.holdings)}`,
+    ...(o.dem || o.cdl
+      ? [`  rasters    ${[o.dem && 'elevation', o.cdl && 'crop class'].filter(Boolean).join(', ')}`]
+      : []),
+    `  report     ${reportPath}`,
+  ]
+}

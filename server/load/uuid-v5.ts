@@ -1,0 +1,21 @@
+import { createHash } from 'node:crypto'
+
+/**
+ * RFC 9562 UUID version 5 (SHA-1 of a namespace and a name). PostgreSQL has no SHA-1 without
+ * pgcrypto, so ids are made here, not in SQL.
+ */
+export function uuidV5(name: string, namespace: string): string {
+  const ns = Buffer.from(namespace.replace(/-/g, ''), 'hex')
+  if (ns.length !== 16) throw new Error(`not a UUID namespace: ${namespace}`)
+  const hash = createHash('sha1').update(ns).update(name, 'utf8').digest()
+  hash[6] = (hash[6]! & 0x0f) | 0x50
+  hash[8] = (hash[8]! & 0x3f) | 0x80
+  const hex = hash.subarray(0, 16).toString('hex')
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`
+}
+
+/**
+ * Plat's namespace for parcel ids (itself the v5 id of "plat.parcels" in the RFC's URL namespace),
+ * fixed forever: changing it would change every parcel id.
+ */
+export const PARCEL_NAMESPACE = '15b5749e-4ddc-5e26-8aa0-4ad08c371cca'

@@ -1,0 +1,98 @@
+/**
+ * The county's replacement, in one transaction: delete its old parcels, insert the staged ones
+ * (record JSON assembled in SQL from the extra fields' text, the catalog columns and the
+ * boundary), update its row in `counties`. Readers see the old county or the new one, never half.
+ */
+import { CDL_CATEGORIES } from '../../contract/crops'
+import { FIELDS } from '../../contract/fields'
+import type { CountyRow } from '../db/counties-repo'
+import { upsertCounty } from '../db/counties-repo'
+import type { Queryable } from '../db/database'
+import { acresSql } from './derive-areas'
+import type { Stage } from './stage-table'
+
+export interface CountyIdentity {
+  state_fp: string
+  county_fp: string
+  state: string
+  county: string
+}
+
+export interface WriteOptions {
+  /** sq_feet comes from the source when the mapping names it; otherwise from the geometry. */
+  sqFeetMapped: boolean
+  /** Raster values replace mapped ones when a raster was given. */
+  dem: boolean
+  cdl: boolean
+}
+
+/** Category names for raster codes: the ones the contract knows (others keep their code, no name). */
+const CDL_CODES = CDL_CATEGORIES.map((c) => c.code)
+const CDL_NAMES = CDL_CATEGORIES.map((c) => c.name)
+
+const round = (expr: string, digits: number) => `round((${expr})::numeric, ${digits})::float8`
+
+/**
+ * SQL for each catalog column, in catalog order, over the stage row `s` ($1–$4: the county). The
+ * query below fences each level with OFFSET 0 so every expression (the geodesic area above all) is
+ * evaluated once per row, not once per reference.
+ */
+function columnExprs(o: WriteOptions): [string, string][] {
+  const attr = (name: string, numeric: boolean) => (numeric ? `(s.attrs->>'${name}')::float8` : `s.attrs->>'${name}'`)
+  const special: Record<string, string> = {
+    svc_uuid: 'ids.id',
+    svc_stack_uuid: 'st.stack',
+    state_fp: '$1::text',
+    county_fp: '$2::text',
+    state: '$3::text',
+    county: '$4::text',
+    acres_calc: round('s.acres', 4),
+    // Parcels with no same-owner neighbour hold just their own acres; no owner, no holding.
+    adjacent_acreage_sameowner: round('CASE WHEN s.owner_key IS NULL THEN NULL ELSE coalesce(a.acres, s.acres) END', 4),
+  }
+  if (!o.sqFeetMapped) special.sq_feet = `round(s.acres * 43560)::float8`
+  if (o.dem) special.elevation = round('r.elevation', 1)
+  if (o.cdl) {
+    special.cdl_majority_value = 'r.cdl_value'
+    special.cdl_majority_percent = round('r.cdl_percent', 1)
+    special.cdl_majority_category = `(SELECT c.name FROM unnest($5::int[], $6::text[]) AS c(code, name) WHERE c.code = r.cdl_value)`
+  }
+  return FIELDS.map((f) => [f.name, special[f.name] ?? attr(f.name, f.group === 'numeric')])
+}
+
+export async function writeCounty(
+  tx: Queryable,
+  stage: Stage,
+  county: CountyIdentity,
+  source: string,
+  o: WriteOptions,
+): Promise<CountyRow> {
+  const cols = columnExprs(o)
+  const names = cols.map(([n]) => n)
+  const select = cols.map(([n, e]) => `${e} AS ${n}`).join(',\n  ')
+  const built = `json_build_object(${names.map((n) => `'${n}', c.${n}`).join(', ')})::text`
+  await tx.query('DELETE FROM parcels WHERE state_fp = $1 AND county_fp = $2', [county.state_fp, county.county_fp])
+  const t = stage.table
+  await tx.query(
+    `WITH ids AS (SELECT s.seq, s.footprint, coalesce(i.svc_uuid, s.svc_uuid) AS id
+                  FROM ${t} s LEFT JOIN ${t}_ids i ON i.seq = s.seq WHERE s.rejected IS NULL),
+          stacks AS (SELECT footprint, min(id) AS stack FROM ids GROUP BY footprint HAVING count(*) > 1)
+     INSERT INTO parcels (${names.join(', ')}, record, buildings, address_text, geom)
+     SELECT ${names.map((n) => `j.${n}`).join(', ')},
+            '{' || CASE WHEN j.extra = '{}' THEN '' ELSE substr(j.extra, 2, length(j.extra) - 2) || ',' END
+                || substr(j.cols, 2, length(j.cols) - 2)
+                || ',"geom":' || ST_AsGeoJSON(j.geom, 6) || '}',
+            j.buildings, concat_ws(' ', j.situs, j.city, j.state, j.postal), j.geom
+     FROM (SELECT c.*, ${built} AS cols FROM (
+             SELECT ${select}, s.extra, s.buildings, ST_Multi(s.geom) AS geom
+             FROM (SELECT *, ${acresSql('geom')} AS acres FROM ${t} WHERE rejected IS NULL OFFSET 0) s
+             JOIN ids ON ids.seq = s.seq
+             LEFT JOIN stacks st ON st.footprint = s.footprint
+             LEFT JOIN ${t}_adj a ON a.seq = s.seq
+             LEFT JOIN ${t}_raster r ON r.seq = s.seq
+             OFFSET 0) c
+           OFFSET 0) j`,
+    [county.state_fp, county.county_fp, county.state, county.county, ...(o.cdl ? [CDL_CODES, CDL_NAMES] : [])],
+  )
+  return upsertCounty(tx, county, source)
+}

@@ -1,0 +1,65 @@
+/**
+ * What the loader's API tests run, as a user would: the real `load` and `keys` CLIs and a real
+ * server (`DEMO=off`, spawn-server.ts) on a database of the test's own on the project's backend
+ * (isolated-backend.ts).
+ */
+import { execFile } from 'node:child_process'
+import { mkdirSync } from 'node:fs'
+import { join } from 'node:path'
+import type { Backend } from './context'
+import { isolatedBackend } from './isolated-backend'
+import { createKey, ROOT, type SpawnedServer, spawnServer } from './spawn-server'
+
+export interface LoaderBackend {
+  readonly name: Backend
+  readonly env: NodeJS.ProcessEnv
+  /** where the test writes its input files */
+  readonly workDir: string
+  cleanup(): Promise<void>
+}
+
+export async function loaderBackend(name: Backend): Promise<LoaderBackend> {
+  const own = await isolatedBackend(name, { DEMO: 'off' })
+  const workDir = join(own.dataDir, 'input')
+  mkdirSync(workDir, { recursive: true })
+  return { name, env: own.env, workDir, cleanup: own.cleanup }
+}
+
+export interface CliResult {
+  code: number
+  stdout: string
+  stderr: string
+}
+
+/** Runs `npm run load -- …` to the end; never throws on a non-zero exit. */
+export function loadCli(backend: LoaderBackend, args: string[]): Promise<CliResult> {
+  return new Promise((res) => {
+    execFile(
+      process.execPath,
+      ['--import', 'tsx', 'server/cli/load.ts', ...args],
+      { cwd: ROOT, env: backend.env, timeout: 300_000 },
+      (error, stdout, stderr) =>
+        res({ code: error ? (typeof error.code === 'number' ? error.code : 1) : 0, stdout, stderr }),
+    )
+  })
+}
+
+export const keyFor = (backend: LoaderBackend) => createKey(backend.env, ['--name', 'loader-test'])
+
+export const startServer = (backend: LoaderBackend): Promise<SpawnedServer> => spawnServer(backend.env)
+
+/** A JSON call with the key; returns status and parsed body. */
+export async function api<T = unknown>(
+  server: SpawnedServer,
+  key: string,
+  path: string,
+  body?: unknown,
+): Promise<{ status: number; body: T }> {
+  const res = await fetch(`${server.baseUrl}${path}`, {
+    method: body === undefined ? 'GET' : 'POST',
+    headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  })
+  const text = await res.text()
+  return { status: res.status, body: (text ? JSON.parse(text) : undefined) as T }
+}
