@@ -45,7 +45,17 @@ export function proxyUsage(
 ) {
   const pending = new Map<string, Counts>()
 
-  async function flush(): Promise<void> {
+  /**
+   * Flushes run one after another: a flush takes its counts out of `pending` before writing them,
+   * so a report must wait for one already under way or it would read the table without them.
+   */
+  let flushing: Promise<void> = Promise.resolve()
+  const flush = (): Promise<void> => {
+    flushing = flushing.then(writePending)
+    return flushing
+  }
+
+  async function writePending(): Promise<void> {
     for (const [slot, counts] of [...pending]) {
       pending.delete(slot)
       const [month, endpoint] = slot.split(' ') as [string, string]

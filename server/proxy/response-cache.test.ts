@@ -85,6 +85,32 @@ function cacheSuite(open: () => Promise<{ db: Database; done(): Promise<void> }>
     const again = await proxyUsage(db, { timeoutMs: 10_000 }).report(month, {})
     expect(again.upstream.calls).toBe(3)
   })
+
+  it('a report waits for a write-behind flush under way (it would read the table without its counts)', async () => {
+    const month = new Date(clock).toISOString().slice(0, 7)
+    let release = () => {}
+    const gate = new Promise<void>((r) => {
+      release = r
+    })
+    let held = 0
+    // The timer's flush is held at its INSERT, after it took the counts out of the pending ones.
+    const slow: Database = {
+      ...db,
+      query: async (sql, params, opts) => {
+        if (sql.includes('INSERT INTO proxy_usage') && held++ === 0) await gate
+        return db.query(sql, params, opts)
+      },
+    }
+    const before = (await proxyUsage(db, { timeoutMs: 10_000 }).report(month, {})).upstream.calls
+    const usage = proxyUsage(slow, { timeoutMs: 10_000, now: () => new Date(clock) })
+    usage.add('point', { upstream_calls: 1 })
+    await new Promise((r) => setTimeout(r, 1300))
+    expect(held).toBe(1)
+    const report = usage.report(month, {})
+    setTimeout(release, 100)
+    expect((await report).upstream.calls - before).toBe(1)
+    await usage.close()
+  })
 }
 
 describe('response cache on the embedded database', () => {
