@@ -9,7 +9,7 @@
  */
 import { parseArgs } from 'node:util'
 import type { Polygon } from 'geojson'
-import { areaBody, denseCentre, type Post, poster, squareFor } from './bench-areas'
+import { areaBody, areaIds, denseCentre, type Post, poster, squareFor } from './bench-areas'
 import { type BenchBackend, type BenchServer, pgServerUrl, startBenchServer } from './bench-server'
 import { machineLine, writeSection } from './benchmarks-file'
 import { type LoadResult, loopUntil, runLoad } from './load-test'
@@ -53,7 +53,7 @@ async function radiusFor(post: Post, centre: [number, number], target: number): 
   let r = hi
   for (let i = 0; i < 20; i++) {
     r = (lo + hi) / 2
-    const n = (await ids(post, areaBody(circle(centre, r, 64)))).length
+    const n = (await areaIds(post, circle(centre, r, 64)))?.length ?? Number.POSITIVE_INFINITY
     if (Math.abs(n - target) / target < 0.03) break
     if (n < target) lo = r
     else hi = r

@@ -47,6 +47,16 @@ export async function denseCentre(post: Post): Promise<[number, number]> {
   return corner as [number, number]
 }
 
+/** The ids an area search returns, or null when the area is over the server's parcel cap (400). */
+export async function areaIds(post: Post, polygon: Polygon): Promise<string[] | null> {
+  try {
+    return ((await post('/parcels/area', areaBody(polygon))) as { svc_uuids: string[] }).svc_uuids
+  } catch (e) {
+    if (e instanceof Error && /→ 400 .*more than/.test(e.message)) return null
+    throw e
+  }
+}
+
 /** Grows a square (bisection on its half-width) until it covers `target` parcels within 3%. */
 export async function squareFor(
   post: Post,
@@ -60,7 +70,11 @@ export async function squareFor(
   for (let i = 0; i < 22; i++) {
     const mid = (lo + hi) / 2
     const polygon = round(squarePolygon(centre[0], centre[1], mid))
-    const ids = ((await post('/parcels/area', areaBody(polygon))) as { svc_uuids: string[] }).svc_uuids
+    const ids = await areaIds(post, polygon)
+    if (ids === null) {
+      hi = mid
+      continue
+    }
     best = { polygon, ids }
     if (Math.abs(ids.length - target) / target < 0.03) break
     if (ids.length < target) lo = mid
