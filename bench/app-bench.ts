@@ -59,6 +59,7 @@ function link(polygon: Polygon, extra: Partial<ShareState> = {}): string {
     selectedId: null,
     view: { center: centre, zoom: 12 },
     visibleColumns: DEFAULT_COLUMNS,
+    theme: 'plain',
     ...extra,
   })}`
 }

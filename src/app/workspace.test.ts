@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { harness, until } from '../search/search-harness.test-support'
 import { createAppStore } from '../state/store'
 import { Workspace } from './workspace'
-import type { MapPort } from './workspace-ports'
+import type { DrawEvents, MapPort } from './workspace-ports'
 
 function fakeMap(calls: string[]): MapPort {
   return {
@@ -26,18 +26,22 @@ async function setup(options: Parameters<typeof harness>[1] = {}) {
   const store = createAppStore()
   const h = harness(500, options)
   const map = fakeMap(calls)
+  const draw: { events: DrawEvents | null } = { events: null }
   const ws = new Workspace({
     store,
     search: h.session,
     lookupPoint: async () => [],
     maps: {
       createMap: async () => map,
-      createDraw: async () => ({ setTool: () => {}, syncAreas: () => {}, cancel: () => {}, destroy: () => {} }),
+      createDraw: async (_map, events) => {
+        draw.events = events
+        return { setTool: () => {}, syncAreas: () => {}, cancel: () => {}, destroy: () => {} }
+      },
     },
   })
   ws.mountMap({} as HTMLElement)
   await new Promise((r) => setTimeout(r, 0))
-  return { calls, store, h, ws, map }
+  return { calls, store, h, ws, map, draw }
 }
 
 describe('workspace intents', () => {
@@ -114,5 +118,32 @@ describe('workspace intents', () => {
     store.getState().select('x', true)
     ws.escape()
     expect(store.getState().detailsOpen).toBe(false)
+  })
+
+  it('a finished shape returns the map to Pan unless the tool is kept; a refused one does not', async () => {
+    const { store, ws, draw } = await setup()
+    const square = {
+      type: 'Polygon' as const,
+      coordinates: [
+        [
+          [-93.6, 42.0],
+          [-93.59, 42.0],
+          [-93.59, 42.01],
+          [-93.6, 42.0],
+        ],
+      ],
+    }
+    ws.pickTool('rectangle')
+    draw.events?.onRejected('too small')
+    await new Promise((r) => setTimeout(r, 5))
+    expect(store.getState().tool).toBe('rectangle')
+    draw.events?.onArea({ id: 'a', kind: 'rectangle', geometry: square })
+    await new Promise((r) => setTimeout(r, 5))
+    expect(store.getState().tool).toBe('pan')
+    store.getState().setToolLocked(true)
+    ws.pickTool('polygon')
+    draw.events?.onArea({ id: 'b', kind: 'polygon', geometry: square })
+    await new Promise((r) => setTimeout(r, 5))
+    expect(store.getState().tool).toBe('polygon')
   })
 })

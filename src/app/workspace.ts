@@ -21,7 +21,7 @@ import { quantizeArea } from '../share/url-codec'
 import type { SortOrder } from '../state/search-slice'
 import type { SearchSpec } from '../state/search-spec'
 import type { AppState, AppStore } from '../state/store'
-import type { MapViewState } from '../state/ui-slice'
+import { type MapViewState, SHAPE_TOOLS } from '../state/ui-slice'
 import { polygonsToAreas } from './add-polygons'
 import { type SortDecision, sortDecision } from './sort-decision'
 import { startUrlSync, type UrlSync } from './url-sync'
@@ -109,10 +109,14 @@ export class Workspace {
           // Stored at the link's precision, so the search run here is exactly the one a link runs.
           st.putArea(quantizeArea(area))
           if (note) st.setDrawNotice({ level: 'info', message: note })
+          this.afterShape()
         },
         onRemoved: (id) => this.store.getState().removeArea(id),
         onRejected: (message) => this.store.getState().setDrawNotice({ level: 'warning', message }),
-        onGuide: (geometry) => this.openBuffer(geometry),
+        onGuide: (geometry) => {
+          this.openBuffer(geometry)
+          this.afterShape()
+        },
       })
       if (gone || this.map !== map) return draw.destroy()
       this.draw = draw
@@ -295,6 +299,18 @@ export class Workspace {
   }
 
   // --- flows -------------------------------------------------------------------------------------
+
+  /**
+   * A finished shape hands the map back to Pan (so the next click opens a parcel instead of starting
+   * another shape) unless the user keeps the tool. After terra-draw's own finish handling, which the
+   * mode change would otherwise interrupt.
+   */
+  private afterShape(): void {
+    setTimeout(() => {
+      const s = this.store.getState()
+      if (!s.toolLocked && SHAPE_TOOLS.includes(s.tool)) s.setTool('pan')
+    }, 0)
+  }
 
   private openBuffer(geometry: Geometry): void {
     const label = geometry.type === 'Point' ? 'point' : 'line'
