@@ -16,6 +16,12 @@ const ConfigSchema = z.object({
   /** Persisted response cache: total size and age caps. */
   VITE_CACHE_MAX_MB: int(0, 2_000, 200),
   VITE_CACHE_MAX_AGE_DAYS: int(0, 365, 30),
+  /** The Streets basemap's raster tiles (OpenStreetMap's own server by default; it asks heavy users to use another). */
+  VITE_STREETS_TILE_URL: z
+    .string()
+    .trim()
+    .regex(/^https:\/\/[^\s]*\{z\}[^\s]*$/, 'an https:// template with {z}, {x} and {y}')
+    .default('https://tile.openstreetmap.org/{z}/{x}/{y}.png'),
 })
 
 export interface AppConfig {
@@ -24,6 +30,7 @@ export interface AppConfig {
   concurrency: number
   cacheMaxBytes: number
   cacheMaxAgeMs: number
+  streetsTileUrl: string
 }
 
 function parseConfig(env: Record<string, unknown>): AppConfig {
@@ -34,6 +41,7 @@ function parseConfig(env: Record<string, unknown>): AppConfig {
     concurrency: c.VITE_CONCURRENCY,
     cacheMaxBytes: c.VITE_CACHE_MAX_MB * 1024 * 1024,
     cacheMaxAgeMs: c.VITE_CACHE_MAX_AGE_DAYS * 24 * 3600 * 1000,
+    streetsTileUrl: c.VITE_STREETS_TILE_URL,
   }
 }
 

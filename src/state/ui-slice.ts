@@ -21,7 +21,7 @@ export type DialogState =
 export type MapTool = 'pan' | 'select' | 'polygon' | 'rectangle' | 'circle' | 'freehand' | 'line' | 'point' | 'identify'
 
 /** Online streets by default; the map falls back to the offline boundaries when they cannot load. */
-export const DEFAULT_BASEMAP = 'streets'
+const DEFAULT_BASEMAP = 'streets'
 
 /** Tools that make a shape; after one, the map returns to Pan unless the tool is kept. */
 export const SHAPE_TOOLS: readonly MapTool[] = ['polygon', 'rectangle', 'circle', 'freehand', 'line', 'point']
