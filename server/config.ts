@@ -41,6 +41,8 @@ const EnvSchema = z.object({
   CORS_ORIGINS: list,
   /** Extra sources for the app's CSP connect-src (e.g. an API server on plain http), comma list. */
   CSP_CONNECT_SRC: list,
+  /** Size cap of a parcel tile before compression; past it a tile is made with less detail (tile-budget.ts). */
+  TILE_MAX_KB: z.coerce.number().int().min(1).max(16_384).default(512),
 
   // Proxy mode (server/proxy/): set both to serve the parcel endpoints from a hosted parcel API.
   /** Base URL of the hosted parcel API (its endpoints are UPSTREAM_URL + UPSTREAM_PREFIX + /query …). */

@@ -17,6 +17,7 @@ import { LOCKS, withStartupLock } from './db/startup-lock'
 import { ensureDemoKey, revokeDemoKey } from './demo-key'
 import { createApp, type ParcelSource } from './http/app'
 import { openProxyMode } from './proxy/proxy-mode'
+import { tileService } from './tiles/tile-service'
 
 export interface RunningServer {
   url: string
@@ -55,9 +56,14 @@ export async function startServer(
   const ledger: Ledger = db.kind === 'postgres' ? databaseLedger(keys) : await memoryLedger(keys, monthOf(new Date()))
   const guard = createKeyGuard(ledger, { timeoutMs: config.STATEMENT_TIMEOUT_MS })
   const proxy = upstream ? await openProxyMode({ ...config, ...upstream }, db, ledger, log) : null
+  const timeoutMs = config.STATEMENT_TIMEOUT_MS
   const parcels: ParcelSource = proxy
     ? { mode: 'proxy', proxy }
-    : { mode: 'local', repo: parcelsRepo(db, { timeoutMs: config.STATEMENT_TIMEOUT_MS }) }
+    : {
+        mode: 'local',
+        repo: parcelsRepo(db, { timeoutMs }),
+        tiles: tileService(db, { timeoutMs, capBytes: config.TILE_MAX_KB * 1024 }),
+      }
   const staticDir = resolve(config.STATIC_DIR)
   const hasStatic = existsSync(resolve(staticDir, 'index.html'))
   if (!hasStatic) log(`No built app in ${staticDir} (run \`npm run build\`); serving the API only.`)

@@ -1,6 +1,6 @@
 import type { QueryOptions } from '../db/database'
 import type { StoredKey } from '../db/keys-repo'
-import { hashKey, parseBearer } from './api-key'
+import { checkKey, type KeyCheckResult } from './key-check'
 import type { Ledger } from './ledger'
 import { type Endpoint, monthOf } from './plans'
 
@@ -23,22 +23,12 @@ export function createKeyGuard(
   ledger: Ledger,
   { timeoutMs, now = () => new Date() }: { timeoutMs: number; now?: () => Date },
 ) {
-  return async function guard(
-    header: string | undefined,
-    endpoint: Endpoint,
-    signal?: AbortSignal,
-  ): Promise<GuardResult> {
+  async function guard(header: string | undefined, endpoint: Endpoint, signal?: AbortSignal): Promise<GuardResult> {
     const opts: QueryOptions = { signal, timeoutMs }
-    const bearer = parseBearer(header)
-    if (!bearer.ok) return { ok: false, status: 401, detail: bearer.reason }
     const month = monthOf(now())
-    const found = await ledger.find(hashKey(bearer.key), month, opts)
-    if (!found) return { ok: false, status: 401, detail: 'Invalid API key.' }
-    const { key, used } = found
-    if (!key.active) return { ok: false, status: 403, detail: 'This API key has no active subscription.' }
-    if (!key.endpoints.includes(endpoint)) {
-      return { ok: false, status: 403, detail: `This API key's plan does not include the ${endpoint} endpoint.` }
-    }
+    const checked = await checkKey(ledger, header, endpoint, month, opts)
+    if (!checked.ok) return checked
+    const { key, used } = checked
     const limit = key.monthlyLimit
     if (limit !== null && used >= limit) return { ok: false, status: 429, detail: exhausted(key) }
     const perRequest = key.quotaUnit === 'requests'
@@ -62,5 +52,13 @@ export function createKeyGuard(
       },
     }
   }
+  /**
+   * For endpoints outside the allowance (tiles, coverage): key and plan are checked, nothing is
+   * charged, and a key that has used up its month is still let in (a map of parcel outlines is not
+   * what the allowance sells; README "Parcel tiles and coverage").
+   */
+  guard.free = (header: string | undefined, endpoint: Endpoint | null, signal?: AbortSignal): Promise<KeyCheckResult> =>
+    checkKey(ledger, header, endpoint, monthOf(now()), { signal, timeoutMs })
+  return guard
 }
 export type KeyGuard = ReturnType<typeof createKeyGuard>

@@ -1,4 +1,8 @@
-export const ENDPOINTS = ['area', 'query', 'point', 'address'] as const
+/**
+ * What a key's plan may include: the spec's four parcel endpoints, and `tiles` (parcel vector tiles,
+ * README "Parcel tiles and coverage"), which is never counted against the monthly allowance.
+ */
+export const ENDPOINTS = ['area', 'query', 'point', 'address', 'tiles'] as const
 export type Endpoint = (typeof ENDPOINTS)[number]
 
 /** `requests` counts every successful call (the spec's monthly request allowance); `records` counts

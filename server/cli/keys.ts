@@ -7,7 +7,7 @@ import { keysRepo } from '../db/keys-repo'
 import { openDatabase } from '../db/open-database'
 
 const USAGE = `Usage:
-  npm run keys -- create --name NAME [--endpoints area,query,point,address] [--monthly-limit N]
+  npm run keys -- create --name NAME [--endpoints area,query,point,address,tiles] [--monthly-limit N]
                          [--quota-unit requests|records] [--inactive] [--operator]
   npm run keys -- list
   npm run keys -- delete ID

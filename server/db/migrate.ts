@@ -1,3 +1,4 @@
+import { TILES_MIGRATIONS } from '../tiles/tiles-schema'
 import type { Database } from './database'
 import { LOCKS } from './startup-lock'
 
@@ -80,6 +81,8 @@ const MIGRATIONS: readonly { id: number; sql: string }[] = [
       FROM parcels GROUP BY state_fp, county_fp;
     `,
   },
+  // 20–29: parcel tiles and coverage (server/tiles/).
+  ...TILES_MIGRATIONS,
   // 30–39: proxy mode (server/proxy/).
   {
     // Operator keys may read GET /proxy/usage (`npm run keys -- create --operator`).

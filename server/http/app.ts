@@ -5,7 +5,10 @@ import type { KeyGuard } from '../auth/key-guard'
 import type { ParcelsRepo } from '../db/parcels-repo'
 import type { ProxyMode } from '../proxy/proxy-mode'
 import { proxyRoutes } from '../proxy/proxy-routes'
-import { compressJson } from './compress'
+import { TILE_EXPOSED_HEADERS } from '../tiles/tile-headers'
+import { tileRoutes } from '../tiles/tile-routes'
+import type { TileService } from '../tiles/tile-service'
+import { compressAnswers } from './compress'
 import { errorAnswer } from './error-answer'
 import { methodNotAllowed } from './method-not-allowed'
 import { parcelRoutes } from './parcel-routes'
@@ -13,8 +16,13 @@ import { type RequestVars, requestLog } from './request-log'
 import { errorResponse } from './responses'
 import { securityHeaders } from './security-headers'
 
-/** Where parcel answers come from: the local database, or a hosted parcel API (proxy mode). */
-export type ParcelSource = { mode: 'local'; repo: ParcelsRepo } | { mode: 'proxy'; proxy: ProxyMode }
+/**
+ * Where parcel answers come from: the local database (which also makes tiles and coverage), or a
+ * hosted parcel API (proxy mode: no local parcels, so no tiles and no coverage).
+ */
+export type ParcelSource =
+  | { mode: 'local'; repo: ParcelsRepo; tiles: TileService }
+  | { mode: 'proxy'; proxy: ProxyMode }
 
 export interface AppDeps {
   parcels: ParcelSource
@@ -34,23 +42,38 @@ export function createApp({ parcels, guard, demoKey, staticDir, logRequests, cor
   app.use('*', requestLog(logRequests))
   app.use('*', securityHeaders(cspConnectSrc))
   if (corsOrigins.length) {
+    const origin = corsOrigins.includes('*') ? '*' : [...corsOrigins]
+    const allowHeaders = ['Authorization', 'Content-Type']
     app.use(
       '/parcels/*',
       cors({
-        origin: corsOrigins.includes('*') ? '*' : [...corsOrigins],
+        origin,
         allowMethods: ['GET', 'POST'],
-        allowHeaders: ['Authorization', 'Content-Type'],
+        allowHeaders,
         exposeHeaders: ['Retry-After', 'X-Request-Id'],
         maxAge: 600,
       }),
     )
+    // Tiles and coverage are fetched like the API (bearer key); revalidation sends If-None-Match.
+    const tileCors = cors({
+      origin,
+      allowMethods: ['GET'],
+      allowHeaders: [...allowHeaders, 'If-None-Match'],
+      exposeHeaders: ['Retry-After', 'X-Request-Id', ...TILE_EXPOSED_HEADERS],
+      maxAge: 600,
+    })
+    app.use('/tiles/*', tileCors)
+    app.use('/coverage', tileCors)
   }
   // Records (owners, addresses) must not sit in shared or browser caches.
   app.use('/parcels/*', async (c, next) => {
     await next()
     c.res.headers.set('cache-control', 'no-store')
   })
-  app.use('/parcels/*', compressJson())
+  app.use('/parcels/*', compressAnswers())
+  // Tiles and coverage set their own Cache-Control (tile-headers.ts): private, revalidated by ETag.
+  app.use('/tiles/*', compressAnswers())
+  app.use('/coverage', compressAnswers())
   app.use('/proxy/*', async (c, next) => {
     await next()
     c.res.headers.set('cache-control', 'no-store')
@@ -67,20 +90,26 @@ export function createApp({ parcels, guard, demoKey, staticDir, logRequests, cor
     app.route('/parcels', proxyRoutes(proxy.service, guard, { timeoutMs: proxy.timeoutMs }))
     app.route('/proxy', proxy.operatorRoutes)
     methodNotAllowed(app, { '/proxy/usage': ['GET'] })
+    const none = 'Proxy mode has no parcels of its own: no tiles or coverage (draw results from the records).'
+    app.all('/coverage', (c) => errorResponse(c, 404, none))
+    app.all('/tiles/*', (c) => errorResponse(c, 404, none))
   } else {
     app.route('/parcels', parcelRoutes(parcels.repo, guard))
+    app.route('/', tileRoutes(parcels.tiles, guard))
   }
   methodNotAllowed(app, {
     '/parcels/area': ['POST'],
     '/parcels/query': ['POST'],
     '/parcels/point': ['GET'],
     '/parcels/address': ['GET'],
+    '/tiles/parcels/:z/:x/:y': ['GET'],
+    '/coverage': ['GET'],
     '/healthz': ['GET'],
     '/demo-key': ['GET'],
   })
-  app.all('/parcels/*', (c) =>
-    errorResponse(c, 404, `No such endpoint: ${c.req.method} ${new URL(c.req.url).pathname}`),
-  )
+  for (const prefix of ['/parcels/*', '/tiles/*']) {
+    app.all(prefix, (c) => errorResponse(c, 404, `No such endpoint: ${c.req.method} ${new URL(c.req.url).pathname}`))
+  }
   if (staticDir) {
     app.use('*', async (c, next) => {
       await next()

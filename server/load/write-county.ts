@@ -1,7 +1,8 @@
 /**
  * The county's replacement, in one transaction: delete its old parcels, insert the staged ones
  * (record JSON assembled in SQL from the extra fields' text, the catalog columns and the
- * boundary), update its row in `counties`. Readers see the old county or the new one, never half.
+ * boundary), update its row in `counties` and its town-name points in `places`. Readers see the old
+ * county or the new one, never half.
  */
 import { CDL_CATEGORIES } from '../../contract/crops'
 import { FIELDS } from '../../contract/fields'
@@ -9,6 +10,7 @@ import type { CountyRow } from '../db/counties-repo'
 import { upsertCounty } from '../db/counties-repo'
 import type { Queryable } from '../db/database'
 import { acresSql } from './derive-areas'
+import { refreshPlaces } from './places'
 import type { Stage } from './stage-table'
 
 export interface CountyIdentity {
@@ -94,5 +96,7 @@ export async function writeCounty(
            OFFSET 0) j`,
     [county.state_fp, county.county_fp, county.state, county.county, ...(o.cdl ? [CDL_CODES, CDL_NAMES] : [])],
   )
-  return upsertCounty(tx, county, source)
+  const row = await upsertCounty(tx, county, source)
+  await refreshPlaces(tx, county.state_fp, county.county_fp)
+  return row
 }

@@ -1,0 +1,67 @@
+/**
+ * SQL shared by both tile makers, so PostgreSQL and the embedded database pick the same parcels with
+ * the same properties. Parameters of every tile statement:
+ *   $1 z, $2 x, $3 y, $4 buffer (tile units), $5 / $6 tile units per degree of longitude / latitude,
+ *   $7 smallest parcel kept (tile units), $8 simplification tolerance (tile units).
+ */
+import { PARCEL_TILE_PROPS, TILE_EXTENT } from '../../contract/tiles'
+import { classFloor, SIZE_CLASSES, type TileDetail } from './tile-budget'
+import type { TileCoord } from './tile-coords'
+import { unitsPerDegree } from './tile-coords'
+
+/** Features reaching this far past the tile edge are kept, so outlines do not end at tile seams. */
+export const TILE_BUFFER = 64
+
+/** $1–$6: the tile's (what ESTIMATE takes). */
+export function frameParams(tile: TileCoord): unknown[] {
+  const { sx, sy } = unitsPerDegree(tile)
+  return [tile.z, tile.x, tile.y, TILE_BUFFER, sx, sy]
+}
+
+/** $1–$8: the tile's and the detail step's. */
+export const tileParams = (tile: TileCoord, detail: TileDetail): unknown[] => [
+  ...frameParams(tile),
+  detail.minSizeUnits,
+  detail.toleranceUnits,
+]
+
+/**
+ * `frame`: the tile in Web Mercator (`e`), the affine factors to tile units (as ST_AsMVTGeom
+ * computes them) and the buffered tile in longitude/latitude (`q`) for the parcels' GiST index.
+ */
+export const FRAME = `frame AS (
+  SELECT e, ST_XMin(e) AS x0, ST_YMax(e) AS y1, ${TILE_EXTENT} / (ST_XMax(e) - ST_XMin(e)) AS f,
+         ST_Transform(ST_TileEnvelope($1, $2, $3, margin => $4::float8 / ${TILE_EXTENT}), 4326) AS q
+  FROM (SELECT ST_TileEnvelope($1, $2, $3) AS e) t)`
+
+/** A parcel's larger bounding-box side on the tile, in tile units. */
+export const SIZE =
+  'greatest((ST_XMax(p.geom) - ST_XMin(p.geom)) * $5::float8, (ST_YMax(p.geom) - ST_YMin(p.geom)) * $6::float8)'
+
+/** The size class (tile-budget.ts) of `SIZE`, by the same `>=` tests the filter below uses. */
+const SIZE_CLASS = Array.from({ length: SIZE_CLASSES - 1 }, (_, i) => `(s >= ${classFloor(i + 1)})::int`).join(' + ')
+
+/** Parcels and vertices per size class in the buffered tile. */
+export const ESTIMATE = `WITH ${FRAME},
+  c AS (SELECT ${SIZE} AS s, ST_NPoints(p.geom) AS v FROM parcels p, frame WHERE p.geom && frame.q OFFSET 0)
+  SELECT ${SIZE_CLASS} AS size_class, count(*)::int AS parcels, sum(v)::int AS vertices FROM c GROUP BY 1`
+
+/** The candidates of a tile at a detail step (over `parcels p, frame`). */
+export const KEPT = `p.geom && frame.q AND ${SIZE} >= $7::float8`
+
+const P = PARCEL_TILE_PROPS
+/**
+ * The parcels layer's id and properties (contract/tiles.ts). Values that could not be written as a
+ * number (NaN, or a value per acre past 10^15 from a sliver's acreage) are left out like nulls.
+ */
+export const PARCEL_PROPS = `plat_tile_id(p.svc_uuid) AS id,
+  p.svc_uuid AS ${P.uuid},
+  CASE WHEN p.cdl_majority_value BETWEEN 0 AND 1e9 THEN round(p.cdl_majority_value)::int END AS ${P.crop},
+  CASE WHEN p.acres BETWEEN -1e12 AND 1e12 THEN round(p.acres::numeric, 2)::float8 END AS ${P.acres},
+  CASE WHEN p.acres > 0 AND abs(p.parcel_value / p.acres) < 1e15 THEN round(p.parcel_value / p.acres)::bigint END AS ${P.valuePerAcre},
+  CASE WHEN p.sale_date ~ '^[0-9]{4}' THEN substr(p.sale_date, 1, 4)::int END AS ${P.saleYear}`
+
+/** Places in the buffered tile (over `places pl, frame`). */
+export const PLACES_FROM = 'FROM places pl, frame WHERE pl.geom && frame.q'
+/** Biggest first: MapLibre places labels in feature order. */
+export const PLACES_ORDER = 'pl.parcels DESC, pl.name, pl.state_fp, pl.county_fp'

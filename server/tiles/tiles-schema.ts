@@ -1,0 +1,62 @@
+/**
+ * Schema for parcel tiles and coverage (migrations 20–29, listed in db/migrate.ts).
+ */
+import { placesSelect } from '../load/places'
+
+export const TILES_MIGRATIONS: readonly { id: number; sql: string }[] = [
+  {
+    // Keys made before tiles existed: a key that may use every parcel endpoint may draw them too.
+    // Keys with a narrower plan were narrowed on purpose and are left as they are.
+    id: 20,
+    sql: `UPDATE api_keys SET endpoints = endpoints || ARRAY['tiles']
+          WHERE endpoints @> ARRAY['area','query','point','address'] AND NOT endpoints @> ARRAY['tiles']`,
+  },
+  {
+    // contract/tiles.ts `tileFeatureId` in SQL, so PostgreSQL's ST_AsMVT writes the same feature ids
+    // as the Node encoder: the first 13 hex digits of the uuid, else a 32-bit string hash over UTF-16
+    // code units (astral characters count as their two surrogates, as in JavaScript).
+    id: 21,
+    sql: `
+      CREATE FUNCTION plat_string_hash(s text) RETURNS bigint LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE AS $$
+      DECLARE
+        h bigint := 0;
+        cp int;
+      BEGIN
+        FOR i IN 1..length(s) LOOP
+          cp := ascii(substr(s, i, 1));
+          IF cp > 65535 THEN
+            h := (h * 31 + 55296 + ((cp - 65536) >> 10)) % 4294967296;
+            h := (h * 31 + 56320 + ((cp - 65536) & 1023)) % 4294967296;
+          ELSE
+            h := (h * 31 + cp) % 4294967296;
+          END IF;
+        END LOOP;
+        RETURN h;
+      END $$;
+      CREATE FUNCTION plat_tile_id(u text) RETURNS bigint LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE AS $$
+        SELECT CASE WHEN replace(u, '-', '') ~* '^[0-9a-f]{13}'
+                    THEN ('x' || substr(replace(u, '-', ''), 1, 13))::bit(52)::bigint
+                    ELSE plat_string_hash(u) END
+      $$;
+    `,
+  },
+  {
+    // Town-name points for the tiles' places layer, kept by every load (load/places.ts); a
+    // database loaded before gets them here.
+    id: 22,
+    sql: `
+      CREATE TABLE places (
+        state_fp text NOT NULL,
+        county_fp text NOT NULL,
+        name text NOT NULL,
+        parcels int NOT NULL,
+        geom geometry(Point, 4326) NOT NULL,
+        PRIMARY KEY (state_fp, county_fp, name),
+        FOREIGN KEY (state_fp, county_fp) REFERENCES counties (state_fp, county_fp) ON DELETE CASCADE
+      );
+      CREATE INDEX places_geom ON places USING gist (geom);
+      INSERT INTO places (state_fp, county_fp, name, parcels, geom)
+      ${placesSelect('EXISTS (SELECT 1 FROM counties k WHERE k.state_fp = p.state_fp AND k.county_fp = p.county_fp)')};
+    `,
+  },
+]
