@@ -67,8 +67,14 @@ export function basemapById(id: string): Basemap {
  * `strict-origin-when-cross-origin`: the site's origin only, never the path or query.
  */
 export function basemapRequestPolicy(url: string): ReferrerPolicy | undefined {
+  const origin = originOf(url)
   const online = BASEMAPS.filter((b): b is RasterBasemap => b.kind === 'raster')
-  return online.some((b) => b.tiles.some((t) => url.startsWith(t.slice(0, t.indexOf('{')))))
+  return origin !== null && online.some((b) => b.tiles.some((t) => originOf(t) === origin))
     ? 'strict-origin-when-cross-origin'
     : undefined
+}
+
+function originOf(url: string): string | null {
+  const m = /^https?:\/\/[^/]+/i.exec(url)
+  return m ? m[0].toLowerCase() : null
 }
