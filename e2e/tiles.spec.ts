@@ -159,3 +159,20 @@ test('results are drawn on the tiles, coloured by a theme with a legend; the the
   await expect(page.getByRole('combobox', { name: 'Colour results by' })).toHaveValue('acres')
   await expect(page.getByRole('list', { name: 'Legend: Acres' })).toBeVisible()
 })
+
+test('without internet the Streets default falls back to the offline map, and the selector says so', async ({
+  page,
+}) => {
+  const keys = e2eKeys()
+  await openApp(page, keys.full)
+  const basemap = page.getByRole('combobox', { name: 'Basemap' })
+  await expect(basemap.getByRole('option', { name: 'Streets (OpenStreetMap) (unavailable)' })).toHaveCount(1)
+  await expect(basemap).toHaveValue('offline')
+  // The offline map is our own data: the state lines are drawn, no basemap layer was added.
+  await expect
+    .poll(() => page.evaluate(() => (window as unknown as { platMap: MapProbe }).platMap.layerVisible('state-lines')))
+    .toBe(true)
+  expect(await page.evaluate(() => (window as unknown as { platMap: MapProbe }).platMap.layerVisible('basemap'))).toBe(
+    false,
+  )
+})

@@ -3,7 +3,7 @@
  * (+ IndexedDB), point lookups through the same cache, MapLibre and terra-draw, and the address bar.
  */
 import type { QueryClient } from '@tanstack/react-query'
-import { apiUrl, connectionStore, currentConnection } from '../api/connection'
+import { absoluteApiUrl, connectionStore, currentConnection } from '../api/connection'
 import { coverageKey, fetchCoverage } from '../api/coverage'
 import { parcelByIdBody } from '../api/parcel-by-id'
 import { pointQueryOptions } from '../api/point'
@@ -59,7 +59,7 @@ export function createWorkspace(
         staleTime: Number.POSITIVE_INFINITY,
       })
     },
-    apiUrl: (path) => new URL(apiUrl(baseUrl(), path), win.location.href).href,
+    apiUrl: (path) => absoluteApiUrl(baseUrl(), path, win.location.href),
   })
   // Another server or key: its coverage and tiles may differ.
   connectionStore.subscribe((now, before) => {

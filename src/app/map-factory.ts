@@ -2,14 +2,14 @@
  * The real map and drawing layer behind the workspace's ports. MapLibre (~300 KB gzip) and
  * terra-draw load as chunks of their own when the map pane mounts, after the shell has painted.
  */
-import { apiUrl, connectionStore } from '../api/connection'
+import { absoluteApiUrl, connectionStore } from '../api/connection'
 import { CONUS_BOUNDS } from '../config/initial-view'
 import type { MapFactory } from './workspace-ports'
 
 /** Parcel tiles are our API's: they carry its key (a header, never in the URL). */
 function authorize(url: string): Record<string, string> | null {
   const { baseUrl, apiKey } = connectionStore.getState()
-  const tiles = new URL(apiUrl(baseUrl, '/tiles/'), window.location.href).href
+  const tiles = absoluteApiUrl(baseUrl, '/tiles/', window.location.href)
   return apiKey && url.startsWith(tiles) ? { authorization: `Bearer ${apiKey}` } : null
 }
 

@@ -22,6 +22,11 @@ const ConfigSchema = z.object({
     .trim()
     .regex(/^https:\/\/[^\s]*\{z\}[^\s]*$/, 'an https:// template with {z}, {x} and {y}')
     .default('https://tile.openstreetmap.org/{z}/{x}/{y}.png'),
+  /**
+   * The basemap a new visitor sees. `offline` for a deployment without internet (an intranet, a
+   * kiosk): the app then never asks a tile server; otherwise it tries and falls back on its own.
+   */
+  VITE_DEFAULT_BASEMAP: z.enum(['streets', 'satellite', 'offline']).default('streets'),
 })
 
 export interface AppConfig {
@@ -31,6 +36,7 @@ export interface AppConfig {
   cacheMaxBytes: number
   cacheMaxAgeMs: number
   streetsTileUrl: string
+  defaultBasemap: 'streets' | 'satellite' | 'offline'
 }
 
 function parseConfig(env: Record<string, unknown>): AppConfig {
@@ -42,6 +48,7 @@ function parseConfig(env: Record<string, unknown>): AppConfig {
     cacheMaxBytes: c.VITE_CACHE_MAX_MB * 1024 * 1024,
     cacheMaxAgeMs: c.VITE_CACHE_MAX_AGE_DAYS * 24 * 3600 * 1000,
     streetsTileUrl: c.VITE_STREETS_TILE_URL,
+    defaultBasemap: c.VITE_DEFAULT_BASEMAP,
   }
 }
 

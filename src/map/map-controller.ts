@@ -39,7 +39,16 @@ import { ThrottledUpload } from './throttled-upload'
 import type { TileSourceInfo } from './tile-layers'
 import { uncoveredPadding } from './uncovered-padding'
 
-setWorkerUrl(workerUrl)
+// A worker runs under the CSP sent with its own script, and a server may send scripts a strict one
+// (ours answers everything but HTML with `default-src 'none'`), which blocks the worker's tile
+// fetches. A blob: worker inherits the page's CSP instead; it only imports the real script.
+setWorkerUrl(
+  typeof URL.createObjectURL === 'function' && typeof location !== 'undefined'
+    ? URL.createObjectURL(
+        new Blob([`import ${JSON.stringify(new URL(workerUrl, location.href).href)}`], { type: 'text/javascript' }),
+      )
+    : workerUrl,
+)
 
 export type LngLat = { lng: number; lat: number }
 type Rows = readonly (ParcelRecord | undefined)[]

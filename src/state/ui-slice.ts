@@ -1,5 +1,6 @@
 import type { Geometry } from 'geojson'
 import type { StateCreator } from 'zustand'
+import { config } from '../config/config'
 import type { ThemeId } from '../format/themes'
 
 /** Dialogs are a tagged union so at most one is open and each carries its own data. */
@@ -20,8 +21,8 @@ export type DialogState =
  */
 export type MapTool = 'pan' | 'select' | 'polygon' | 'rectangle' | 'circle' | 'freehand' | 'line' | 'point' | 'identify'
 
-/** Online streets by default; the map falls back to the offline boundaries when they cannot load. */
-const DEFAULT_BASEMAP = 'streets'
+/** Online streets unless configured otherwise; the map falls back to the offline map when they cannot load. */
+const DEFAULT_BASEMAP = config.defaultBasemap
 
 /** Tools that make a shape; after one, the map returns to Pan unless the tool is kept. */
 export const SHAPE_TOOLS: readonly MapTool[] = ['polygon', 'rectangle', 'circle', 'freehand', 'line', 'point']
