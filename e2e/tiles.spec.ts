@@ -7,7 +7,9 @@
  */
 import { expect, type Page, test } from '@playwright/test'
 import type { CoverageResponse } from '../contract/tiles'
+import { NO_VALUE_COLOR, PLAIN_COLOR, themeById } from '../src/format/themes'
 import type { MapProbe, RenderedParcel } from '../src/map/map-probe'
+import { FOCUS_COLORS } from '../src/map/theme-paint'
 import { someAddress } from './support/api'
 import {
   addFilter,
@@ -46,14 +48,15 @@ async function zoomIn(page: Page, times: number): Promise<void> {
   }
 }
 
-/** The canvas point at the centre of the map, and the page point for a click there. */
-async function mapCentre(page: Page): Promise<{ canvas: [number, number]; page: { x: number; y: number } }> {
+/** The canvas point at the centre of the map. */
+async function mapCentre(page: Page): Promise<{ canvas: [number, number] }> {
   const box = await page.locator('.maplibregl-canvas').boundingBox()
   if (!box) throw new Error('no map canvas')
-  const cx = Math.round(box.width / 2)
-  const cy = Math.round(box.height / 2)
-  return { canvas: [cx, cy], page: { x: box.x + cx, y: box.y + cy } }
+  return { canvas: [Math.round(box.width / 2), Math.round(box.height / 2)] }
 }
+
+/** "rgba(r,g,b,1)", as MapLibre writes an opaque colour. */
+const rgba = (hex: string) => `rgba(${[1, 3, 5].map((i) => Number.parseInt(hex.slice(i, i + 2), 16)).join(',')},1)`
 
 test('"Jump to" a covered county shows its parcel outlines; a click on any parcel opens it, once', async ({ page }) => {
   const keys = e2eKeys()
@@ -76,16 +79,21 @@ test('"Jump to" a covered county shows its parcel outlines; a click on any parce
   // Close enough that every outline is clear (z13), the parcel under the centre opens on a click.
   await zoomIn(page, Math.max(0, Math.ceil(13 - (await mapZoom(page)))))
   const centre = await mapCentre(page)
-  await expect.poll(async () => (await rendered(page, centre.canvas)).length).toBeGreaterThan(0)
-  const [target] = await rendered(page, centre.canvas)
-  if (!target) throw new Error('no parcel at the centre')
+  const near = () =>
+    page.evaluate((c) => (window as unknown as { platMap: MapProbe }).platMap.parcelNear(c), centre.canvas)
+  await expect.poll(async () => (await near()) !== null).toBe(true)
+  const hit = await near()
+  if (!hit) throw new Error('no parcel near the centre')
+  const target = hit.parcel
   expect(target.from).toBe('tiles')
+  const box = await page.locator('.maplibregl-canvas').boundingBox()
+  const click = { x: (box?.x ?? 0) + hit.at[0], y: (box?.y ?? 0) + hit.at[1] }
 
   const queries: string[] = []
   page.on('request', (r) => {
     if (r.url().endsWith('/parcels/query')) queries.push(JSON.stringify(r.postDataJSON()))
   })
-  await page.mouse.click(centre.page.x, centre.page.y)
+  await page.mouse.click(click.x, click.y)
   await expect(details(page)).toBeVisible()
   await details(page)
     .getByText(/^All fields/)
@@ -94,11 +102,11 @@ test('"Jump to" a covered county shows its parcel outlines; a click on any parce
   expect(queries).toHaveLength(1)
   expect(queries[0]).toContain(target.uuid)
   // It is selected on the map, on the tiles.
-  await expect.poll(async () => (await rendered(page, centre.canvas))[0]?.selected).toBe(true)
+  await expect.poll(async () => (await rendered(page, hit.at))[0]?.selected).toBe(true)
 
   // Closed and clicked again: the answer is cached, no second call.
   await closeDetails(page)
-  await page.mouse.click(centre.page.x, centre.page.y)
+  await page.mouse.click(click.x, click.y)
   await expect(details(page)).toBeVisible()
   expect(queries).toHaveLength(1)
   expect(errors).toEqual([])
@@ -143,17 +151,20 @@ test('results are drawn on the tiles, coloured by a theme with a legend; the the
   const resultsOnMap = async () => (await rendered(page)).filter((p) => p.matched)
   await expect.poll(async () => (await resultsOnMap()).length).toBeGreaterThan(0)
   expect((await resultsOnMap()).every((p) => p.from === 'tiles')).toBe(true)
-  const plainColours = new Set((await resultsOnMap()).map((p) => p.color))
+  // The selected parcel (the address picked above) and the one under the pointer have colours of their own.
+  const focus = [rgba(FOCUS_COLORS.selected), rgba(FOCUS_COLORS.hover)]
+  const colours = async () =>
+    new Set((await resultsOnMap()).map((p) => p.color).filter((c) => c === null || !focus.includes(c)))
+  expect([...(await colours())]).toEqual([rgba(PLAIN_COLOR)])
 
   await page.getByRole('combobox', { name: 'Colour results by' }).selectOption({ label: 'Acres' })
   const legend = page.getByRole('list', { name: 'Legend: Acres' })
   await expect(legend).toBeVisible()
   await expect(legend.getByRole('listitem').first()).toBeVisible()
   await expect(page).toHaveURL(/[?&]t=acres(&|$)/)
-  // The map repaints the results in the theme's colours (more than the one plain colour).
-  await expect
-    .poll(async () => new Set((await resultsOnMap()).map((p) => p.color)).size)
-    .toBeGreaterThan(plainColours.size)
+  // The map repaints the results in the theme's colours: a paint change on the tiles, no reload.
+  const palette = new Set([...themeById('acres').classes.map((c) => rgba(c.color)), rgba(NO_VALUE_COLOR)])
+  await expect.poll(async () => [...(await colours())].every((c) => c !== null && palette.has(c))).toBe(true)
 
   await page.reload()
   await expect(page.getByRole('combobox', { name: 'Colour results by' })).toHaveValue('acres')

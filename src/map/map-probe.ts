@@ -27,6 +27,8 @@ export interface MapProbe {
   rendered(at?: [number, number]): RenderedParcel[]
   /** Canvas position of a rendered parcel's interior, for a click. */
   pointOf(uuid: string): [number, number] | null
+  /** The nearest rendered parcel to a canvas point (searched outward in rings), with where to click it. */
+  parcelNear(at: [number, number], radius?: number): { parcel: RenderedParcel; at: [number, number] } | null
   layerVisible(id: string): boolean
 }
 
@@ -67,6 +69,18 @@ export function exposeMapProbe(map: MapLibreMap, tiles: ParcelTiles): void {
           const top = probe.rendered([x, y])[0]
           if (top?.uuid === uuid) return [x, y]
         }
+      return null
+    },
+    parcelNear([x0, y0], radius = 300) {
+      for (let r = 0; r <= radius; r += 6) {
+        const steps = Math.max(1, Math.round((2 * Math.PI * r) / 6))
+        for (let i = 0; i < steps; i++) {
+          const a = (2 * Math.PI * i) / steps
+          const at: [number, number] = [Math.round(x0 + r * Math.cos(a)), Math.round(y0 + r * Math.sin(a))]
+          const parcel = probe.rendered(at)[0]
+          if (parcel) return { parcel, at }
+        }
+      }
       return null
     },
     layerVisible: (id) => Boolean(map.getLayer(id)) && map.getLayoutProperty(id, 'visibility') !== 'none',
