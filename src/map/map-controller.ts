@@ -2,53 +2,29 @@
  * The one object that owns the MapLibre map (the Placemark `PMap` pattern). React pushes state in
  * through setters; each setter does nothing when its input has not changed. Event handlers are read
  * from `this.handlers` at call time, so the view can swap them every render and the map always calls
- * the latest ones. The parts live beside it: basemap-control (which basemap shows), parcel-tiles
- * (tile source and feature-state), result-drawing (results by tiles or GeoJSON), map-pointer (what a
- * click or hover finds), map-boundaries (state, county and coverage outlines).
+ * the latest ones. The parts live beside it: map-setup (the map, its worker, controls and request
+ * hook), map-camera (framing and the moving/still marker), basemap-control (which basemap shows),
+ * parcel-tiles (tile source and feature-state), result-drawing (results by tiles or GeoJSON),
+ * map-pointer (what a click or hover finds), map-boundaries (state, county and coverage outlines).
  */
-import 'maplibre-gl/dist/maplibre-gl.css'
-import bbox from '@turf/bbox'
 import type { Geometry } from 'geojson'
-import {
-  AttributionControl,
-  type GeoJSONSource,
-  GeolocateControl,
-  type LngLatBoundsLike,
-  Map as MapLibreMap,
-  type MapMouseEvent,
-  NavigationControl,
-  type RequestParameters,
-  ScaleControl,
-  setWorkerUrl,
-} from 'maplibre-gl'
-import workerUrl from 'maplibre-gl/dist/maplibre-gl-worker.mjs?url'
+import type { GeoJSONSource, Map as MapLibreMap, MapMouseEvent } from 'maplibre-gl'
 import type { ParcelRecord } from '../../contract/schemas'
 import type { CoverageCounty } from '../../contract/tiles'
 import { type ThemeId, themeById } from '../format/themes'
 import { BasemapControl, type BasemapStatus } from './basemap-control'
-import { basemapRequestPolicy } from './basemaps'
 import { MapBoundaries } from './map-boundaries'
+import { MapCamera } from './map-camera'
 import { MapPointer } from './map-pointer'
 import { exposeMapProbe } from './map-probe'
-import { BASEMAP_BEFORE, buildOfflineStyle, EMPTY_FC, LAYER_IDS } from './offline-style'
+import { createMap, type MapPlacement } from './map-setup'
+import { BASEMAP_BEFORE, EMPTY_FC, LAYER_IDS } from './offline-style'
 import { buildingsToFeatures, parcelsToFeatures } from './parcel-features'
 import { applyParcelTheme, PARCEL_LAYERS, PARCEL_SOURCES } from './parcel-layers'
 import { ParcelTiles, type TilesStatus } from './parcel-tiles'
 import { ResultDrawing } from './result-drawing'
 import { ThrottledUpload } from './throttled-upload'
 import type { TileSourceInfo } from './tile-layers'
-import { uncoveredPadding } from './uncovered-padding'
-
-// A worker runs under the CSP sent with its own script, and a server may send scripts a strict one
-// (ours answers everything but HTML with `default-src 'none'`), which blocks the worker's tile
-// fetches. A blob: worker inherits the page's CSP instead; it only imports the real script.
-setWorkerUrl(
-  typeof URL.createObjectURL === 'function' && typeof location !== 'undefined'
-    ? URL.createObjectURL(
-        new Blob([`import ${JSON.stringify(new URL(workerUrl, location.href).href)}`], { type: 'text/javascript' }),
-      )
-    : workerUrl,
-)
 
 export type LngLat = { lng: number; lat: number }
 type Rows = readonly (ParcelRecord | undefined)[]
@@ -66,14 +42,7 @@ export interface MapHandlers {
   onTilesStatus?(status: TilesStatus): void
 }
 
-export interface MapControllerOptions {
-  container: HTMLElement
-  center?: [number, number]
-  zoom?: number
-  bounds?: LngLatBoundsLike
-  /** Headers for our own API's requests (the tiles' bearer key); read at request time. */
-  authorize?(url: string): Record<string, string> | null
-}
+export type MapControllerOptions = MapPlacement
 
 export class MapController {
   readonly map: MapLibreMap
@@ -86,6 +55,7 @@ export class MapController {
   private readonly results: ResultDrawing
   private readonly pointer: MapPointer
   private readonly boundaries: MapBoundaries
+  private readonly camera: MapCamera
   private readonly buildingUploads: ThrottledUpload<Rows | null>
   private readonly resizeObserver: ResizeObserver | null
   private inputs: { parcels?: Rows; buildings?: Rows | null; lookup?: readonly ParcelRecord[] | null } = {}
@@ -95,31 +65,8 @@ export class MapController {
   private wasBelowTiles = false
 
   constructor(options: MapControllerOptions) {
-    this.map = new MapLibreMap({
-      container: options.container,
-      style: buildOfflineStyle(),
-      ...(options.bounds ? { bounds: options.bounds, fitBoundsOptions: { padding: 20 } } : {}),
-      ...(options.center ? { center: options.center, zoom: options.zoom ?? 4 } : {}),
-      attributionControl: false,
-      maxPitch: 0,
-      dragRotate: false,
-      // Parcel work is 2D; rotation only confuses drawing on touch screens.
-      touchPitch: false,
-      transformRequest: (url) => transformRequest(url, options.authorize),
-    })
-    this.map.touchZoomRotate.disableRotation()
-    // MapLibre makes its canvas a second region named "Map"; our wrapper is the one Map landmark.
-    // The canvas takes keys itself (arrows pan, +/- zoom), which is what role=application means.
-    const canvas = this.map.getCanvas()
-    canvas.setAttribute('role', 'application')
-    canvas.setAttribute('aria-label', 'Map canvas: arrow keys pan, plus and minus zoom')
-    this.map.addControl(new NavigationControl({ showCompass: false }), 'top-right')
-    this.map.addControl(
-      new GeolocateControl({ positionOptions: { enableHighAccuracy: false }, trackUserLocation: false }),
-      'top-right',
-    )
-    this.map.addControl(new ScaleControl({ unit: 'imperial', maxWidth: 120 }), 'bottom-left')
-    this.map.addControl(new AttributionControl({ compact: true }), 'bottom-right')
+    this.map = createMap(options)
+    this.camera = new MapCamera(this.map, this.abort.signal, (v) => this.handlers.onViewChange?.(v))
     const whenReady = (run: () => void) => this.whenReady(run)
     const hooks = { whenReady, whenRendered: (cb: () => void) => this.map.once('idle', cb) }
     this.basemap = new BasemapControl(this.map, whenReady, BASEMAP_BEFORE, (status, shown) => {
@@ -185,18 +132,6 @@ export class MapController {
     map.on('click', (e: MapMouseEvent) => {
       if (this.clickMode === 'identify') this.handlers.onIdentify?.({ lng: e.lngLat.lng, lat: e.lngLat.lat })
       else if (this.clickMode === 'select') this.handlers.onParcelClick?.(this.pointer.hitAt(e.point)?.uuid ?? null)
-    })
-    // 'moving' from movestart to moveend: what a test (or a person's script) waits on instead of a sleep.
-    const container = map.getContainer()
-    container.dataset.camera = 'still'
-    map.on('movestart', () => {
-      container.dataset.camera = 'moving'
-    })
-    map.on('moveend', () => {
-      container.dataset.camera = 'still'
-      const c = map.getCenter()
-      const round = (n: number, d: number) => Math.round(n * 10 ** d) / 10 ** d
-      this.handlers.onViewChange?.({ center: [round(c.lng, 5), round(c.lat, 5)], zoom: round(map.getZoom(), 2) })
     })
     map.on('zoomend', () => {
       this.boundaries.zoomed()
@@ -276,60 +211,26 @@ export class MapController {
   }
 
   fitTo(geometry: Geometry, maxZoom = 16): void {
-    const [w, s, e, n] = bbox(geometry)
-    if (![w, s, e, n].every(Number.isFinite)) return
-    // The click that frames a parcel also opens its details over the map: fit once that panel is
-    // laid out, inside the part of the map it leaves visible. The camera counts as moving meanwhile.
-    const container = this.map.getContainer()
-    container.dataset.camera = 'moving'
-    requestAnimationFrame(() => {
-      if (this.abort.signal.aborted) return
-      this.map.fitBounds(
-        [
-          [w as number, s as number],
-          [e as number, n as number],
-        ],
-        { padding: uncoveredPadding(container, 60), maxZoom, duration: 600 },
-      )
-      if (!this.map.isMoving()) container.dataset.camera = 'still'
-    })
+    this.camera.fitTo(geometry, maxZoom)
   }
 
   /** Frames a box, but never farther out than `minZoom` (centred on the box then). */
-  fitBounds([w, s, e, n]: [number, number, number, number], minZoom: number): void {
-    const camera = this.map.cameraForBounds(
-      [
-        [w, s],
-        [e, n],
-      ],
-      { padding: 40, maxZoom: 16 },
-    )
-    const zoom = Math.max(minZoom, camera?.zoom ?? minZoom)
-    this.map.flyTo({ center: [(w + e) / 2, (s + n) / 2], zoom, duration: 800 })
+  fitBounds(box: [number, number, number, number], minZoom: number): void {
+    this.camera.fitBounds(box, minZoom)
   }
 
   /** Frames the loaded records (direct-mode searches have no drawn area to look at). */
   fitToRecords(records: Rows, limit = 5000): void {
-    const { data } = parcelsToFeatures(records.slice(0, limit))
-    if (data.features.length === 0) return
-    const [w, s, e, n] = bbox(data)
-    this.map.fitBounds(
-      [
-        [w as number, s as number],
-        [e as number, n as number],
-      ],
-      { padding: 40, maxZoom: 15, duration: 600 },
-    )
+    this.camera.fitToRecords(records, limit)
   }
 
   /** [west, south, east, north] of what the map shows now. */
   bounds(): [number, number, number, number] {
-    const b = this.map.getBounds()
-    return [b.getWest(), b.getSouth(), b.getEast(), b.getNorth()]
+    return this.camera.bounds()
   }
 
   flyTo(center: [number, number], zoom?: number): void {
-    this.map.flyTo({ center, zoom: zoom ?? Math.max(this.map.getZoom(), 14), duration: 800 })
+    this.camera.flyTo(center, zoom)
   }
 
   destroy(): void {
@@ -340,12 +241,4 @@ export class MapController {
     this.abort.abort()
     this.map.remove()
   }
-}
-
-/** Our API's requests carry the key (a header, never the URL); basemap tiles their referrer policy. */
-function transformRequest(url: string, authorize: MapControllerOptions['authorize']): RequestParameters {
-  const headers = authorize?.(url)
-  if (headers) return { url, headers }
-  const referrerPolicy = basemapRequestPolicy(url)
-  return referrerPolicy ? { url, referrerPolicy } : { url }
 }

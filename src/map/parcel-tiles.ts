@@ -30,6 +30,7 @@ export class ParcelTiles {
   private theme: Theme = themeById('plain')
   private placesVisible = true
   private failed = false
+  private warned = false
 
   constructor(
     private readonly map: MapLibreMap,
@@ -97,6 +98,11 @@ export class ParcelTiles {
   onError(sourceId: string | undefined, error: unknown): boolean {
     if (sourceId !== TILE_SOURCE) return false
     const status = (error as { status?: number } | null)?.status
+    // A passing failure (network, 5xx) leaves a hole the next pan refills; said once, for whoever debugs.
+    if (!this.warned && (status === undefined || !REFUSED.has(status))) {
+      this.warned = true
+      console.warn('Plat map: a parcel tile failed to load', (error as Error | null)?.message ?? error)
+    }
     if (status !== undefined && REFUSED.has(status) && !this.failed) {
       this.failed = true
       this.whenReady(() => this.remove())
