@@ -55,7 +55,7 @@ export function tileFeatureId(svcUuid: string): number {
 }
 
 /** `GET /coverage` (bearer key, free): the counties the server holds parcels for. */
-export const CoverageCountySchema = z.object({
+const CoverageCountySchema = z.object({
   state_fp: z.string(),
   county_fp: z.string(),
   state: z.string(),

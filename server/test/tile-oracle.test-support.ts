@@ -86,7 +86,10 @@ export function propertyProblems(f: DecodedPolygon, r: Parcel): string[] {
   check(P.acres, acres === null ? !(P.acres in props) : Math.abs((props[P.acres] as number) - acres) <= 0.005 + 1e-9)
   const value = num(r.parcel_value)
   const vpa = acres !== null && acres > 0 && value !== null ? value / acres : null
-  check(P.valuePerAcre, vpa === null ? !(P.valuePerAcre in props) : Math.abs((props[P.valuePerAcre] as number) - vpa) <= 0.5)
+  check(
+    P.valuePerAcre,
+    vpa === null ? !(P.valuePerAcre in props) : Math.abs((props[P.valuePerAcre] as number) - vpa) <= 0.5,
+  )
   const sale = typeof r.sale_date === 'string' && /^\d{4}/.test(r.sale_date) ? Number(r.sale_date.slice(0, 4)) : null
   check(P.saleYear, sale === null ? !(P.saleYear in props) : props[P.saleYear] === sale)
   const known = new Set<string>(Object.values(P))
@@ -119,4 +122,5 @@ export async function fetchTile(
   return { status: res.status, headers: res.headers, bytes, text: new TextDecoder().decode(bytes) }
 }
 
-export const showTile = (a: TileAnswer) => `${a.status} ${a.status === 200 ? `${a.bytes.length} bytes` : a.text.slice(0, 300)}`
+export const showTile = (a: TileAnswer) =>
+  `${a.status} ${a.status === 200 ? `${a.bytes.length} bytes` : a.text.slice(0, 300)}`

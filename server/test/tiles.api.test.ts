@@ -60,7 +60,8 @@ beforeAll(async () => {
     return [...counts.values()].sort((a, b) => b.n - a.n)[0]!.t
   }
   const z14 = busiest(14, () => true)
-  const inside = (parent: Tile) => (t: Tile) => t.x >> (t.z - parent.z) === parent.x && t.y >> (t.z - parent.z) === parent.y
+  const inside = (parent: Tile) => (t: Tile) =>
+    t.x >> (t.z - parent.z) === parent.x && t.y >> (t.z - parent.z) === parent.y
   const z15 = busiest(15, inside(z14))
   const z16 = busiest(16, inside(z15))
   dense = [10, 11, 12, 13].map((z) => ({ z, x: z14.x >> (14 - z), y: z14.y >> (14 - z) })).concat([z14, z15, z16])
@@ -91,7 +92,11 @@ describe('who may fetch tiles and coverage', () => {
     const narrow = await get('/coverage', {}, { key: 'queryOnly' })
     expect(narrow.status, show(narrow)).toBe(200)
     const body = CoverageResponseSchema.parse(narrow.body)
-    expect(body.tiles).toEqual({ path: PARCEL_TILE_PATH, min_zoom: PARCEL_TILE_MIN_ZOOM, max_zoom: PARCEL_TILE_MAX_ZOOM })
+    expect(body.tiles).toEqual({
+      path: PARCEL_TILE_PATH,
+      min_zoom: PARCEL_TILE_MIN_ZOOM,
+      max_zoom: PARCEL_TILE_MAX_ZOOM,
+    })
   })
 
   it('neither is counted: a 5-request key fetches 50 tiles and coverage 10 times', async () => {
@@ -124,7 +129,7 @@ describe('coverage', () => {
         Math.max(...boxes.map((b) => b[2])),
         Math.max(...boxes.map((b) => b[3])),
       ]
-      c.bbox.forEach((v, i) => expect(v).toBeCloseTo(truth[i]!, 5))
+      for (const [i, v] of c.bbox.entries()) expect(v).toBeCloseTo(truth[i]!, 5)
       expect(Date.parse(c.loaded_at)).not.toBeNaN()
     }
   })
@@ -180,9 +185,11 @@ describe('tile answers', () => {
     })
     expect(preflight.status).toBe(204)
     expect(preflight.headers.get('access-control-allow-headers')).toMatch(/If-None-Match/i)
-    expect((await tile(tilePath(dense[5]!), keyOf('full'), { origin: 'https://evil.example' })).headers.get(
-      'access-control-allow-origin',
-    )).toBeNull()
+    expect(
+      (await tile(tilePath(dense[5]!), keyOf('full'), { origin: 'https://evil.example' })).headers.get(
+        'access-control-allow-origin',
+      ),
+    ).toBeNull()
   })
 
   it(`are empty (200, no body) below zoom ${PARCEL_TILE_MIN_ZOOM}, where parcels would be noise`, async () => {
@@ -244,7 +251,8 @@ describe('tile contents, checked against the records', () => {
         // A parcel well inside the tile keeps its outline: its box on the tile within a unit of the record's.
         const box = unitsBox(t, bboxOf(record.geom))
         if (box.every((v) => v > 2 && v < TILE_EXTENT - 2)) {
-          f.bbox.forEach((v, i) => expect(Math.abs(v - box[i]!), `${tilePath(t)} ${f.id} box`).toBeLessThanOrEqual(1))
+          for (const [i, v] of f.bbox.entries())
+            expect(Math.abs(v - box[i]!), `${tilePath(t)} ${f.id} box`).toBeLessThanOrEqual(1)
           expect(f.area, `${tilePath(t)} ${f.id}: exterior rings wind the MVT way`).toBeGreaterThan(0)
           checked++
         }
@@ -266,7 +274,7 @@ describe('tile contents, checked against the records', () => {
     expect(f, 'the parcel under the tile centre').toBeDefined()
     const box = unitsBox(t, bboxOf(largest.geom))
     const clamp = (v: number) => Math.min(TILE_EXTENT + BUFFER, Math.max(-BUFFER, v))
-    f!.bbox.forEach((v, i) => expect(Math.abs(v - clamp(box[i]!))).toBeLessThanOrEqual(1))
+    for (const [i, v] of f!.bbox.entries()) expect(Math.abs(v - clamp(box[i]!))).toBeLessThanOrEqual(1)
   })
 
   it('name the towns of the parcels in the places layer, with their parcel counts', async () => {
@@ -293,5 +301,4 @@ describe('tile contents, checked against the records', () => {
     }
     expect(seen, 'the busiest tile’s town is labelled').toBeGreaterThan(0)
   })
-
 })
