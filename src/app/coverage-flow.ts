@@ -49,6 +49,11 @@ export class CoverageFlow {
     const s = this.state.get()
     const tiles = s.status === 'ready' ? s.coverage.tiles : null
     map.setCoverage(this.counties())
-    map.setTiles(tiles ? { url: this.tileUrl(tiles.path), minzoom: tiles.min_zoom, maxzoom: tiles.max_zoom } : null)
+    // `?v=` the data version: the server then lets the browser keep a tile for a day (immutable),
+    // and a new load changes the version, so the map asks for fresh tiles.
+    const version = s.status === 'ready' ? `?v=${encodeURIComponent(s.coverage.version)}` : ''
+    map.setTiles(
+      tiles ? { url: this.tileUrl(tiles.path) + version, minzoom: tiles.min_zoom, maxzoom: tiles.max_zoom } : null,
+    )
   }
 }

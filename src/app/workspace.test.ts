@@ -178,7 +178,8 @@ describe('workspace intents', () => {
   it('pushes coverage to the map: county shading and the tile source at the API server', async () => {
     const { calls, ws } = await setup()
     expect(calls).toContain('coverage:1')
-    expect(calls).toContain('tiles:http://plat.test/tiles/parcels/{z}/{x}/{y}.mvt')
+    // With the data version, so the browser may keep each tile until the data changes.
+    expect(calls).toContain('tiles:http://plat.test/tiles/parcels/{z}/{x}/{y}.mvt?v=v1')
     expect(ws.coverage.counties()).toHaveLength(1)
     calls.length = 0
     ws.jumpTo(COVERAGE.counties[0]!)
