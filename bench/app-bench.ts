@@ -88,6 +88,12 @@ async function openPage(url: string, on: Browser = browser): Promise<Page> {
   const page = await context.newPage()
   await page.goto(url)
   await page.getByRole('button', { name: 'Search', exact: true }).waitFor()
+  // As a person would: the map has drawn what the link shows (its parcel tiles too) before Search.
+  // Timing from an earlier click would charge the search with the map's own tile requests.
+  await page.waitForFunction(() => (window as unknown as { platMap?: MapProbe }).platMap?.settled() === true, null, {
+    timeout: 120_000,
+    polling: 250,
+  })
   return page
 }
 

@@ -30,6 +30,8 @@ export interface MapProbe {
   /** The nearest rendered parcel to a canvas point (searched outward in rings), with where to click it. */
   parcelNear(at: [number, number], radius?: number): { parcel: RenderedParcel; at: [number, number] } | null
   layerVisible(id: string): boolean
+  /** Every tile in view has loaded and the camera is still (what a benchmark waits for before timing). */
+  settled(): boolean
 }
 
 export function exposeMapProbe(map: MapLibreMap, tiles: ParcelTiles): void {
@@ -83,6 +85,7 @@ export function exposeMapProbe(map: MapLibreMap, tiles: ParcelTiles): void {
       }
       return null
     },
+    settled: () => map.loaded() && map.areTilesLoaded() && !map.isMoving(),
     layerVisible: (id) => Boolean(map.getLayer(id)) && map.getLayoutProperty(id, 'visibility') !== 'none',
   }
   ;(window as unknown as { platMap?: MapProbe }).platMap = probe
