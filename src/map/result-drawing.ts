@@ -2,7 +2,9 @@
  * Search results on the map, by the cheapest path the server allows:
  * - with parcel tiles: each result is marked `matched` by feature-state on the tile features the
  *   map already has (parcel-tiles.ts), so a page of results costs a few state changes, not an
- *   upload; below the tiles' first zoom, results show as dots (points are a tenth of the data);
+ *   upload; below the tiles' first zoom, results show as dots (points are a tenth of the data).
+ *   The marks are coalesced too while a search streams in: each change repaints the map, and a
+ *   repaint is what costs (on a software renderer it also reads the whole canvas back);
  * - without (a server that makes no tiles, or refuses them): the records' polygons as GeoJSON,
  *   coalesced while a search streams in (ThrottledUpload).
  * Hover and selection on the GeoJSON path use feature-state on its numeric ids.
@@ -18,7 +20,6 @@ import { ThrottledUpload, type UploadHooks } from './throttled-upload'
 type Rows = readonly (ParcelRecord | undefined)[]
 /** One empty value, so pushing "nothing" again is recognised as no change (no upload). */
 const NO_ROWS: Rows = []
-const NO_IDS: readonly string[] = []
 
 export class ResultDrawing {
   private rows: Rows = NO_ROWS
@@ -28,6 +29,7 @@ export class ResultDrawing {
   private hoverId: number | null = null
   private readonly polygons: ThrottledUpload<Rows>
   private readonly points: ThrottledUpload<Rows>
+  private readonly marks: ThrottledUpload<Rows>
 
   constructor(
     private readonly map: MapLibreMap,
@@ -35,6 +37,7 @@ export class ResultDrawing {
     hooks: Omit<UploadHooks<Rows>, 'upload'>,
   ) {
     this.polygons = new ThrottledUpload<Rows>({ ...hooks, upload: (rows) => this.uploadPolygons(rows) })
+    this.marks = new ThrottledUpload<Rows>({ ...hooks, upload: (rows) => this.tiles.states.setMatched(uuidsOf(rows)) })
     this.points = new ThrottledUpload<Rows>({
       ...hooks,
       upload: (rows) => this.source(PARCEL_SOURCES.points)?.setData(parcelPoints(rows)),
@@ -60,12 +63,12 @@ export class ResultDrawing {
     const rows = this.rows
     const empty = rows.length === 0
     if (this.tiles.active) {
-      this.tiles.states.setMatched(uuidsOf(rows))
+      this.marks.push(rows, empty)
       // Dots only where the tiles have nothing yet: zoomed in, a search uploads no geometry at all.
       this.points.push(this.tiles.below() ? rows : NO_ROWS, empty)
       this.polygons.push(NO_ROWS, true)
     } else {
-      this.tiles.states.setMatched(NO_IDS)
+      this.marks.push(NO_ROWS, true)
       this.points.push(NO_ROWS, true)
       this.polygons.push(rows, empty)
     }
@@ -111,6 +114,7 @@ export class ResultDrawing {
   }
 
   cancel(): void {
+    this.marks.cancel()
     this.polygons.cancel()
     this.points.cancel()
   }
