@@ -70,6 +70,15 @@ export function apiUrl(baseUrl: string, path: string): string {
   return `${baseUrl.replace(/\/+$/, '')}${path}`
 }
 
+/**
+ * The absolute URL of `path` on the API's server, with the path kept as written: a tile template's
+ * `{z}/{x}/{y}` must reach MapLibre as braces, which `new URL(path, base)` would percent-encode.
+ */
+export function absoluteApiUrl(baseUrl: string, path: string, pageHref: string): string {
+  const base = new URL(apiUrl(baseUrl, '/'), pageHref)
+  return `${base.origin}${base.pathname.replace(/\/+$/, '')}${path}`
+}
+
 // The demo server exposes its key at GET /demo-key (demo mode only). Probed once per base URL, and
 // only while no key is set, so a real deployment answers 404 once and is never asked again.
 const probed = new Map<string, Promise<void>>()

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { fetchAddress } from './address'
 import { fetchArea } from './area'
+import { responseText } from './http'
 import { fetchPoint } from './point'
 import { fetchQuery } from './query'
 
@@ -15,6 +16,13 @@ function fakeFetch(status: number, body: unknown, seen: { url?: string; init?: R
 }
 
 describe('http client', () => {
+  it('keeps the text a response came as, for the persisted cache to store as it is', async () => {
+    const text = '{"results":[{"svc_uuid":"u"}],"count":1,"limit":100,"offset":0}'
+    const res = await fetchQuery({ baseUrl: '', apiKey: KEY, fetch: fakeFetch(200, text) }, { filters: [], limit: 100 })
+    expect(responseText(res)).toBe(text)
+    expect(responseText({ results: [] })).toBeUndefined()
+  })
+
   it('sends the bearer key and JSON, parses the response tolerantly (records are open objects)', async () => {
     const seen: { url?: string; init?: RequestInit } = {}
     const conn = {

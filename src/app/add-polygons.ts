@@ -9,10 +9,11 @@ import { checkDrawnArea } from '../geo/validate-area'
 import { toAreas } from '../import/to-areas'
 import { quantizeArea } from '../share/url-codec'
 import type { DrawnArea } from '../state/search-spec'
+import type { AppStore } from '../state/store'
 
 let counter = 0
 
-export function polygonsToAreas(
+function polygonsToAreas(
   polygons: readonly Polygon[],
   room = AREA_MAX_FEATURES,
 ): { areas: DrawnArea[]; problems: string[]; notices: string[] } {
@@ -25,4 +26,23 @@ export function polygonsToAreas(
     else problems.push('A shape too thin to keep its outline at 1 m precision was left out.')
   }
   return { areas, problems, notices: r.notices }
+}
+
+/** Adds polygons to the store's areas (area mode) and says what happened; returns the areas added. */
+export function addPolygons(
+  store: AppStore,
+  polygons: readonly Polygon[],
+  notices: readonly string[],
+  source: string,
+): DrawnArea[] {
+  const st = store.getState()
+  const { areas, problems, notices: done } = polygonsToAreas(polygons, AREA_MAX_FEATURES - st.areas.length)
+  for (const a of areas) st.putArea(a)
+  if (st.mode !== 'area') st.setMode('area')
+  const parts = [
+    `Added ${areas.length} area${areas.length === 1 ? '' : 's'} from ${source}.`,
+    ...new Set([...notices, ...done, ...problems]),
+  ]
+  st.setDrawNotice({ level: problems.length || areas.length === 0 ? 'warning' : 'info', message: parts.join(' ') })
+  return areas
 }

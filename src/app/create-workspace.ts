@@ -3,7 +3,9 @@
  * (+ IndexedDB), point lookups through the same cache, MapLibre and terra-draw, and the address bar.
  */
 import type { QueryClient } from '@tanstack/react-query'
-import { connectionStore, currentConnection } from '../api/connection'
+import { absoluteApiUrl, connectionStore, currentConnection } from '../api/connection'
+import { coverageKey, fetchCoverage } from '../api/coverage'
+import { parcelByIdBody } from '../api/parcel-by-id'
 import { pointQueryOptions } from '../api/point'
 import { config } from '../config/config'
 import { searchSettingsStore } from '../config/search-settings'
@@ -31,15 +33,37 @@ export function createWorkspace(
     confirmThreshold: () => searchSettingsStore.getState().confirmThreshold,
     concurrency: config.concurrency,
   })
-  return new Workspace({
+  const baseUrl = () => connectionStore.getState().baseUrl
+  const workspace = new Workspace({
     store,
     search,
     maps: realMaps,
     win,
     initialView,
     lookupPoint: async (at) => {
-      const options = pointQueryOptions(connectionStore.getState().baseUrl, { lat: at.lat, lon: at.lng })
+      const options = pointQueryOptions(baseUrl(), { lat: at.lat, lon: at.lng })
       return (await client.fetchQuery(options)).results
     },
+    // Through the search's own cached source: keyed like any query page, kept in IndexedDB too.
+    fetchParcel: async (id) => {
+      const body = parcelByIdBody(id)
+      const page =
+        (await sources.query.peek(body)) ?? (await sources.query.fetch(body, new AbortController().signal)).value
+      return page.results[0] ?? null
+    },
+    loadCoverage: async () => {
+      const conn = await currentConnection()
+      return client.fetchQuery({
+        queryKey: coverageKey(conn.baseUrl),
+        queryFn: ({ signal }) => fetchCoverage(conn, signal),
+        staleTime: Number.POSITIVE_INFINITY,
+      })
+    },
+    apiUrl: (path) => absoluteApiUrl(baseUrl(), path, win.location.href),
   })
+  // Another server or key: its coverage and tiles may differ.
+  connectionStore.subscribe((now, before) => {
+    if (now.baseUrl !== before.baseUrl || now.apiKey !== before.apiKey) void workspace.coverage.refresh()
+  })
+  return workspace
 }

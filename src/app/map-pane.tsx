@@ -1,20 +1,25 @@
 /**
  * The map's place in the layout: a container the workspace fills with MapLibre, plus the overlays
- * a person uses on it (basemap, jump to a demo county, notices, cursor coordinates).
+ * a person uses on it (basemap, jump to a county with data, colours and legend, notices, cursor
+ * coordinates).
  */
 import '../map/map.css'
 import { useEffect, useRef } from 'react'
-import { DEMO_PLACES } from '../config/initial-view'
 import { BasemapSwitcher } from '../map/basemap-switcher'
+import { CoverageJump } from '../map/coverage-jump'
+import { ThemeLegend } from '../map/theme-legend'
 import { useAppStore } from '../state/store'
-import { useMapStatus, useWorkspace } from './workspace-context'
+import { useCoverage, useMapStatus, useSearchResult, useWorkspace } from './workspace-context'
 
 export function MapPane() {
   const workspace = useWorkspace()
   const containerRef = useRef<HTMLDivElement>(null)
-  const basemap = useAppStore((s) => s.basemap)
   const setBasemap = useAppStore((s) => s.setBasemap)
+  const theme = useAppStore((s) => s.theme)
+  const setTheme = useAppStore((s) => s.setTheme)
   const status = useMapStatus()
+  const coverage = useCoverage()
+  const rows = useSearchResult().rows
 
   useEffect(() => {
     const container = containerRef.current
@@ -22,36 +27,36 @@ export function MapPane() {
     return workspace.mountMap(container)
   }, [workspace])
 
+  const tilesProblem = status.tiles.state === 'failed' ? status.tiles.message : null
   return (
     // biome-ignore lint/a11y/noRedundantRoles: explicit role: tests and assistive-tech audits select [role=region][aria-label=Map]
     <section className="map-view" role="region" aria-label="Map">
       <div ref={containerRef} className="map-canvas" data-testid="map" />
       <div className="map-toolbar">
-        <BasemapSwitcher value={basemap} onChange={setBasemap} />
-        <div className="basemap-switcher">
-          <select
-            aria-label="Jump to a demo county"
-            value=""
-            onChange={(e) => {
-              const place = DEMO_PLACES.find((p) => p.name === e.target.value)
-              if (place) workspace.flyTo(place.center, place.zoom)
-            }}
-          >
-            <option value="">Jump to…</option>
-            {DEMO_PLACES.map((p) => (
-              <option key={p.name} value={p.name}>
-                {p.name}
-              </option>
-            ))}
-          </select>
-        </div>
+        <BasemapSwitcher
+          displayed={status.basemap.displayed}
+          unavailable={status.basemap.unavailable}
+          onChange={setBasemap}
+        />
+        <CoverageJump
+          counties={coverage.status === 'ready' ? coverage.coverage.counties : []}
+          onJump={(c) => workspace.jumpTo(c)}
+        />
       </div>
-      {status.basemapNotice && (
+      <ThemeLegend theme={theme} onTheme={setTheme} rows={rows} />
+      {(status.basemap.notice || tilesProblem) && (
         <div className="map-notice" role="status">
-          {status.basemapNotice}
-          <button type="button" className="link-button" onClick={() => setBasemap('offline')}>
-            Use offline map
-          </button>
+          {status.basemap.notice && (
+            <p>
+              {status.basemap.notice}
+              {status.basemap.displayed !== 'offline' && (
+                <button type="button" className="link-button" onClick={() => setBasemap('offline')}>
+                  Use offline map
+                </button>
+              )}
+            </p>
+          )}
+          {tilesProblem && <p>{tilesProblem}</p>}
         </div>
       )}
       {status.pointer && (

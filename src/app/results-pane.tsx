@@ -2,12 +2,14 @@
 import { lazy, Suspense } from 'react'
 import { useShallow } from 'zustand/react/shallow'
 import { ExportMenu } from '../export/export-menu'
+import { outsideCoverage } from '../geo/coverage'
 import { SummaryBar } from '../results/summary-bar'
 import { SearchProgressView } from '../search/search-progress'
 import { serverSorted } from '../search/spec-key'
 import { useAppStore } from '../state/store'
+import { OutsideCoverage } from './outside-coverage'
 import { describeSearch } from './search-summary'
-import { useSearchResult, useWorkspace } from './workspace-context'
+import { useCoverage, useSearchResult, useWorkspace } from './workspace-context'
 
 // TanStack Table + Virtual: only needed once the results pane renders, after the shell paints.
 const ResultsTable = lazy(() => import('../results/results-table').then((m) => ({ default: m.ResultsTable })))
@@ -15,6 +17,7 @@ const ResultsTable = lazy(() => import('../results/results-table').then((m) => (
 export function ResultsPane() {
   const workspace = useWorkspace()
   const result = useSearchResult()
+  const coverage = useCoverage()
   const s = useAppStore(
     useShallow((st) => ({
       submitted: st.submitted,
@@ -35,6 +38,8 @@ export function ResultsPane() {
   })
   // The server sorts only while not every match is loaded; a complete result sorts here, free.
   const serverSort = !!s.submitted && serverSorted(s.submitted, s.loadPolicy) && !result.complete
+  const counties = coverage.status === 'ready' ? coverage.coverage.counties : null
+  const outside = counties !== null && s.submitted !== null && outsideCoverage(s.submitted, counties)
   return (
     <section className="results-pane" aria-label="Results" data-status={result.status}>
       {/* Phones: the controls sheet closes on Search, so progress and the cost question show here. */}
@@ -65,6 +70,9 @@ export function ResultsPane() {
           serverSort={serverSort}
           selectedId={s.selectedId}
           onSelect={(id) => workspace.openParcelById(id)}
+          emptyNote={
+            outside && counties ? <OutsideCoverage counties={counties} onJump={(c) => workspace.jumpTo(c)} /> : null
+          }
         />
       </Suspense>
     </section>

@@ -48,6 +48,8 @@ function AreasSection() {
     useShallow((st) => ({
       mode: st.mode,
       tool: st.tool,
+      toolLocked: st.toolLocked,
+      setToolLocked: st.setToolLocked,
       areas: st.areas,
       clearAreas: st.clearAreas,
       removeArea: st.removeArea,
@@ -65,6 +67,8 @@ function AreasSection() {
       <DrawToolbar
         tool={s.tool}
         onTool={(tool) => workspace.pickTool(tool)}
+        locked={s.toolLocked}
+        onLockedChange={s.setToolLocked}
         onClear={s.clearAreas}
         areaCount={s.areas.length}
         onUndo={s.undoAreas}

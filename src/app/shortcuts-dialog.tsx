@@ -1,4 +1,4 @@
-import { TOOLS } from '../draw/draw-toolbar'
+import { LOCK_KEY, TOOLS } from '../draw/draw-toolbar'
 import { Modal } from '../ui/modal'
 
 export function ShortcutsDialog({ onClose }: { onClose(): void }) {
@@ -15,6 +15,12 @@ export function ShortcutsDialog({ onClose }: { onClose(): void }) {
             </dd>
           </div>
         ))}
+        <div>
+          <dt>
+            <kbd>{LOCK_KEY}</kbd>
+          </dt>
+          <dd>Keep tool: stay in a drawing tool after each shape (off: back to Pan)</dd>
+        </div>
         <div>
           <dt>
             <kbd>Esc</kbd>

@@ -32,6 +32,7 @@ export function shareStateOf(s: AppState): ShareState {
     selectedId: s.selectedId,
     view: s.view,
     visibleColumns: s.visibleColumns,
+    theme: s.theme,
   }
 }
 
@@ -52,6 +53,7 @@ function applyShareState(store: AppStore, state: Partial<ShareState>): MapViewSt
   s.setOrder(state.order ?? null)
   s.setIncludeBuildings(state.includeBuildings ?? false)
   s.setVisibleColumns(state.visibleColumns ?? DEFAULT_COLUMNS)
+  s.setTheme(state.theme ?? 'plain')
   if (state.searched) {
     const now = store.getState()
     if (!isSearched(now)) now.submit()

@@ -9,6 +9,8 @@ export function useAppShortcuts(): void {
   const s = useAppStore(
     useShallow((st) => ({
       setTool: st.setTool,
+      toolLocked: st.toolLocked,
+      setToolLocked: st.setToolLocked,
       openDialog: st.openDialog,
       undoAreas: st.undoAreas,
       redoAreas: st.redoAreas,
@@ -17,6 +19,7 @@ export function useAppShortcuts(): void {
   )
   useShortcuts({
     onTool: s.setTool,
+    onToggleLock: () => s.setToolLocked(!s.toolLocked),
     onEscape: () => workspace.escape(),
     onHelp: () => s.openDialog({ kind: 'shortcuts' }),
     onUndo: s.undoAreas,

@@ -1,11 +1,12 @@
 import { useEffect, useRef } from 'react'
-import { toolForKey } from '../draw/draw-toolbar'
+import { LOCK_KEY, toolForKey } from '../draw/draw-toolbar'
 import type { MapTool } from '../state/ui-slice'
 import { isTypingTarget } from './is-typing'
 
 /** Single-key shortcuts and Ctrl/Cmd+Z, Ctrl/Cmd+Shift+Z (or Ctrl+Y) for area undo/redo; ignored while typing in a field. */
 export function useShortcuts(opts: {
   onTool(tool: MapTool): void
+  onToggleLock(): void
   onEscape(): void
   onHelp(): void
   onUndo(): void
@@ -32,6 +33,11 @@ export function useShortcuts(opts: {
       }
       if (e.key === '?') {
         o.onHelp()
+        return
+      }
+      if (e.key.toUpperCase() === LOCK_KEY) {
+        e.preventDefault()
+        o.onToggleLock()
         return
       }
       const tool = toolForKey(e.key)

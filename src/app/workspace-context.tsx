@@ -1,7 +1,9 @@
 /** The workspace for React: one context, and hooks that subscribe to exactly the part a panel shows. */
 import { createContext, type ReactNode, useContext, useSyncExternalStore } from 'react'
 import type { SearchResult } from '../search/search-types'
-import type { LookupState, MapStatus, Workspace } from './workspace'
+import type { CoverageState } from './coverage-flow'
+import type { LookupState, PickState } from './parcel-opener'
+import type { MapStatus, Workspace } from './workspace'
 
 const WorkspaceContext = createContext<Workspace | null>(null)
 
@@ -33,4 +35,14 @@ export function useMapStatus(): MapStatus {
 export function useLinkProblems(): readonly string[] {
   const { linkProblems } = useWorkspace()
   return useSyncExternalStore(linkProblems.subscribe, linkProblems.get, linkProblems.get)
+}
+
+export function usePick(): PickState {
+  const { parcels } = useWorkspace()
+  return useSyncExternalStore(parcels.pick.subscribe, parcels.pick.get, parcels.pick.get)
+}
+
+export function useCoverage(): CoverageState {
+  const { coverage } = useWorkspace()
+  return useSyncExternalStore(coverage.state.subscribe, coverage.state.get, coverage.state.get)
 }

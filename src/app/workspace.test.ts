@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest'
+import type { CoverageResponse } from '../../contract/tiles'
 import { harness, until } from '../search/search-harness.test-support'
 import { createAppStore } from '../state/store'
 import { Workspace } from './workspace'
-import type { MapPort } from './workspace-ports'
+import type { DrawEvents, MapPort } from './workspace-ports'
 
 function fakeMap(calls: string[]): MapPort {
   return {
@@ -12,6 +13,10 @@ function fakeMap(calls: string[]): MapPort {
     setLookupParcels: () => {},
     setSelected: (id) => calls.push(`selected:${id}`),
     setBasemap: () => {},
+    setTheme: (t) => calls.push(`theme:${t}`),
+    setTiles: (t) => calls.push(`tiles:${t?.url ?? 'none'}`),
+    setCoverage: (c) => calls.push(`coverage:${c.length}`),
+    fitBounds: (_b, z) => calls.push(`fitBounds:${z}`),
     setClickMode: (m) => calls.push(`click:${m}`),
     fitTo: (_g, z) => calls.push(`fit:${z}`),
     fitToRecords: () => calls.push('fitRecords'),
@@ -21,23 +26,50 @@ function fakeMap(calls: string[]): MapPort {
   }
 }
 
-async function setup(options: Parameters<typeof harness>[1] = {}) {
+const COVERAGE: CoverageResponse = {
+  counties: [
+    {
+      state_fp: '19',
+      county_fp: '169',
+      state: 'IA',
+      county: 'Story',
+      parcels: 500,
+      bbox: [-93.7, 41.86, -93.23, 42.21],
+      loaded_at: '2026-11-01T00:00:00Z',
+    },
+  ],
+  version: 'v1',
+  tiles: { path: '/tiles/parcels/{z}/{x}/{y}.mvt', min_zoom: 10, max_zoom: 16 },
+}
+
+async function setup(options: Parameters<typeof harness>[1] = {}, coverage: CoverageResponse | null = COVERAGE) {
   const calls: string[] = []
+  const fetched: string[] = []
   const store = createAppStore()
   const h = harness(500, options)
   const map = fakeMap(calls)
+  const draw: { events: DrawEvents | null } = { events: null }
   const ws = new Workspace({
     store,
     search: h.session,
     lookupPoint: async () => [],
+    fetchParcel: async (id) => {
+      fetched.push(id)
+      return id === 'gone' ? null : { svc_uuid: id, owner: 'TILE OWNER' }
+    },
+    loadCoverage: async () => coverage,
+    apiUrl: (path) => `http://plat.test${path}`,
     maps: {
       createMap: async () => map,
-      createDraw: async () => ({ setTool: () => {}, syncAreas: () => {}, cancel: () => {}, destroy: () => {} }),
+      createDraw: async (_map, events) => {
+        draw.events = events
+        return { setTool: () => {}, syncAreas: () => {}, cancel: () => {}, destroy: () => {} }
+      },
     },
   })
   ws.mountMap({} as HTMLElement)
   await new Promise((r) => setTimeout(r, 0))
-  return { calls, store, h, ws, map }
+  return { calls, store, h, ws, map, draw, fetched }
 }
 
 describe('workspace intents', () => {
@@ -114,5 +146,78 @@ describe('workspace intents', () => {
     store.getState().select('x', true)
     ws.escape()
     expect(store.getState().detailsOpen).toBe(false)
+  })
+
+  it('a finished shape returns the map to Pan unless the tool is kept; a refused one does not', async () => {
+    const { store, ws, draw } = await setup()
+    const square = {
+      type: 'Polygon' as const,
+      coordinates: [
+        [
+          [-93.6, 42.0],
+          [-93.59, 42.0],
+          [-93.59, 42.01],
+          [-93.6, 42.0],
+        ],
+      ],
+    }
+    ws.pickTool('rectangle')
+    draw.events?.onRejected('too small')
+    await new Promise((r) => setTimeout(r, 5))
+    expect(store.getState().tool).toBe('rectangle')
+    draw.events?.onArea({ id: 'a', kind: 'rectangle', geometry: square })
+    await new Promise((r) => setTimeout(r, 5))
+    expect(store.getState().tool).toBe('pan')
+    store.getState().setToolLocked(true)
+    ws.pickTool('polygon')
+    draw.events?.onArea({ id: 'b', kind: 'polygon', geometry: square })
+    await new Promise((r) => setTimeout(r, 5))
+    expect(store.getState().tool).toBe('polygon')
+  })
+
+  it('pushes coverage to the map: county shading and the tile source at the API server', async () => {
+    const { calls, ws } = await setup()
+    expect(calls).toContain('coverage:1')
+    // With the data version, so the browser may keep each tile until the data changes.
+    expect(calls).toContain('tiles:http://plat.test/tiles/parcels/{z}/{x}/{y}.mvt?v=v1')
+    expect(ws.coverage.counties()).toHaveLength(1)
+    calls.length = 0
+    ws.jumpTo(COVERAGE.counties[0]!)
+    expect(calls).toEqual(['fitBounds:10'])
+    const none = await setup({}, null)
+    expect(none.ws.coverage.state.get()).toEqual({ status: 'none' })
+    expect(none.calls).toContain('tiles:none')
+  })
+
+  it('a click on a result opens it; on any other parcel fetches it by id and opens it', async () => {
+    const { store, h, ws, fetched } = await setup()
+    ws.searchMapView()
+    await h.session.settled()
+    const first = h.session.getSnapshot().rows[0]!
+    ws.clickParcel(first.svc_uuid)
+    expect(fetched).toEqual([])
+    expect(store.getState().selectedId).toBe(first.svc_uuid)
+    ws.clickParcel('tile-parcel')
+    expect(store.getState()).toMatchObject({ selectedId: 'tile-parcel', detailsOpen: true })
+    expect(ws.parcels.pick.get()).toEqual({ id: 'tile-parcel', status: 'loading' })
+    await new Promise((r) => setTimeout(r, 0))
+    expect(fetched).toEqual(['tile-parcel'])
+    expect(ws.recordById('tile-parcel')?.owner).toBe('TILE OWNER')
+    expect(ws.parcels.pick.get()).toBeNull()
+    ws.clickParcel('gone')
+    await new Promise((r) => setTimeout(r, 0))
+    expect(ws.parcels.pick.get()).toEqual({
+      id: 'gone',
+      status: 'failed',
+      message: 'This parcel is no longer on the server.',
+    })
+    ws.clickParcel(null)
+    expect(store.getState().selectedId).toBeNull()
+  })
+
+  it('a theme change reaches the map', async () => {
+    const { store, calls } = await setup()
+    store.getState().setTheme('acres')
+    expect(calls).toContain('theme:acres')
   })
 })

@@ -5,38 +5,41 @@
  * search or opens a parcel. React never holds the map controller: `mountMap` is given a container.
  *
  * Flows it owns:
- * - store → map/draw: selection, basemap, tool, areas (each setter no-ops when unchanged);
+ * - store → map/draw: selection, basemap, theme, tool, areas (each setter no-ops when unchanged);
  * - store.submitted → search session; search snapshot → map layers, auth errors → Settings, the
  *   first batch of a filters-only search → framed on the map;
- * - map/draw events → store (a parcel click selects and opens details; a drawn shape becomes an area).
+ * - coverage (GET /coverage) → map (county shading, parcel tiles) and panels (coverage-flow.ts);
+ * - map/draw events → store (a click on any parcel opens it, fetched by id when it is not a loaded
+ *   result; a drawn shape becomes an area and the map returns to Pan unless the tool is kept).
  */
-import type { Geometry, Polygon } from 'geojson'
+import type { Polygon } from 'geojson'
 import type { ParcelRecord } from '../../contract/schemas'
+import { type CoverageCounty, type CoverageResponse, PARCEL_TILE_MIN_ZOOM } from '../../contract/tiles'
 import type { ApiError } from '../api/api-error'
 import { checkDrawnArea } from '../geo/validate-area'
 import type { SearchSession } from '../search/search-session'
 import type { SearchResult } from '../search/search-types'
 import { serverSorted } from '../search/spec-key'
-import { quantizeArea } from '../share/url-codec'
 import type { SortOrder } from '../state/search-slice'
 import type { SearchSpec } from '../state/search-spec'
 import type { AppState, AppStore } from '../state/store'
 import type { MapViewState } from '../state/ui-slice'
-import { polygonsToAreas } from './add-polygons'
+import { addPolygons } from './add-polygons'
+import { CoverageFlow } from './coverage-flow'
+import { drawEvents } from './draw-events'
+import { ParcelOpener } from './parcel-opener'
 import { type SortDecision, sortDecision } from './sort-decision'
 import { startUrlSync, type UrlSync } from './url-sync'
 import { ValueStore } from './value-store'
 import { viewRectangle } from './view-area'
-import type { DrawPort, LngLat, MapFactory, MapPort } from './workspace-ports'
-
-export interface LookupState {
-  source: 'point' | 'address'
-  records: ParcelRecord[]
-}
+import type { DrawPort, LngLat, MapEvents, MapFactory, MapPort } from './workspace-ports'
 
 export interface MapStatus {
   pointer: LngLat | null
-  basemapNotice: string | null
+  /** The basemap on screen (after any fallback), and a notice when it is not the one picked. */
+  basemap: Parameters<MapEvents['onBasemapStatus']>[0]
+  /** Whether results draw on parcel tiles. */
+  tiles: Parameters<MapEvents['onTilesStatus']>[0]
   identifying: boolean
 }
 
@@ -46,6 +49,12 @@ export interface WorkspaceDeps {
   maps: MapFactory
   /** GET /parcels/point through the response cache. */
   lookupPoint(at: LngLat): Promise<ParcelRecord[]>
+  /** One parcel by svc_uuid (a /parcels/query through the response cache); null when it is gone. */
+  fetchParcel(svcUuid: string): Promise<ParcelRecord | null>
+  /** GET /coverage (null: the server has none). */
+  loadCoverage(): Promise<CoverageResponse | null>
+  /** Absolute URL of a path on the API's server (the tile template). */
+  apiUrl(path: string): string
   /** The window whose address bar mirrors the search; null in Node tests. */
   win?: Window | null
   /** The view of the link the app was opened with; without one the map frames the continental US. */
@@ -55,9 +64,16 @@ export interface WorkspaceDeps {
 export class Workspace {
   readonly store: AppStore
   readonly search: SearchSession
-  readonly lookup = new ValueStore<LookupState | null>(null)
-  readonly mapStatus = new ValueStore<MapStatus>({ pointer: null, basemapNotice: null, identifying: false })
+  readonly mapStatus = new ValueStore<MapStatus>({
+    pointer: null,
+    basemap: { displayed: 'offline', unavailable: [], notice: null },
+    tiles: { state: 'off' },
+    identifying: false,
+  })
   readonly linkProblems = new ValueStore<readonly string[]>([])
+  readonly coverage: CoverageFlow
+  /** Opening parcels: lookups, identify, and parcels fetched by id (a click on the tiles). */
+  readonly parcels: ParcelOpener
   private map: MapPort | null = null
   private draw: DrawPort | null = null
   private urlSync: UrlSync | null = null
@@ -71,6 +87,17 @@ export class Workspace {
   constructor(private readonly deps: WorkspaceDeps) {
     this.store = deps.store
     this.search = deps.search
+    this.coverage = new CoverageFlow(deps.loadCoverage, deps.apiUrl)
+    this.parcels = new ParcelOpener({
+      store: this.store,
+      lookupPoint: deps.lookupPoint,
+      fetchParcel: deps.fetchParcel,
+      rows: () => this.search.getSnapshot().rows,
+      frame: (g) => this.map?.fitTo(g, 17),
+      reportError: (e) => this.reportError(e),
+      busy: (identifying) => this.mapStatus.set({ ...this.mapStatus.get(), identifying }),
+    })
+    this.stops.push(this.coverage.state.subscribe(() => this.map && this.coverage.pushTo(this.map)))
     this.stops.push(this.store.subscribe((s, prev) => this.onStore(s, prev)))
     this.stops.push(this.search.subscribe(() => this.onResult(this.search.getSnapshot())))
     if (deps.win) {
@@ -82,6 +109,9 @@ export class Workspace {
     }
     const s = this.store.getState()
     this.search.start(s.submitted, s.loadPolicy)
+    void this.coverage.refresh()
+    // A link's selected parcel without a search to bring it: fetch it for its details.
+    if (s.selectedId && s.detailsOpen && !s.submitted) this.parcels.fetch(s.selectedId)
   }
 
   // --- lifecycle ---------------------------------------------------------------------------------
@@ -96,24 +126,21 @@ export class Workspace {
       if (gone) return map.destroy()
       this.map = map
       map.handlers = {
-        onParcelClick: (id) => this.openParcelById(id, { zoom: false }),
+        onParcelClick: (id) => this.clickParcel(id),
         onIdentify: (at) => void this.identify(at),
         onViewChange: (v) => this.store.getState().setView(v),
         onPointer: (pointer) => this.mapStatus.set({ ...this.mapStatus.get(), pointer }),
-        onBasemapStatus: (basemapNotice) => this.mapStatus.set({ ...this.mapStatus.get(), basemapNotice }),
+        onBasemapStatus: (basemap) => this.mapStatus.set({ ...this.mapStatus.get(), basemap }),
+        onTilesStatus: (tiles) => this.mapStatus.set({ ...this.mapStatus.get(), tiles }),
       }
       this.pushAll()
-      const draw = await this.deps.maps.createDraw(map, {
-        onArea: (area, note) => {
-          const st = this.store.getState()
-          // Stored at the link's precision, so the search run here is exactly the one a link runs.
-          st.putArea(quantizeArea(area))
-          if (note) st.setDrawNotice({ level: 'info', message: note })
-        },
-        onRemoved: (id) => this.store.getState().removeArea(id),
-        onRejected: (message) => this.store.getState().setDrawNotice({ level: 'warning', message }),
-        onGuide: (geometry) => this.openBuffer(geometry),
-      })
+      const draw = await this.deps.maps.createDraw(
+        map,
+        drawEvents(this.store, (geometry) => {
+          const label = geometry.type === 'Point' ? 'point' : 'line'
+          this.store.getState().openDialog({ kind: 'buffer', label, geometry })
+        }),
+      )
       if (gone || this.map !== map) return draw.destroy()
       this.draw = draw
       draw.setTool(this.store.getState().tool)
@@ -136,46 +163,44 @@ export class Workspace {
 
   // --- intents: parcels --------------------------------------------------------------------------
 
+  get lookup(): ParcelOpener['lookup'] {
+    return this.parcels.lookup
+  }
+
   /** Select a parcel, open its details and (by default) frame it. */
   openParcel(record: ParcelRecord, opts: { zoom?: boolean } = {}): void {
-    this.store.getState().select(record.svc_uuid, true)
-    if (opts.zoom !== false) this.frameRecord(record)
+    this.parcels.open(record, opts)
   }
 
   /** A row or map click: the id of a loaded search result (null clears the selection). */
   openParcelById(id: string | null, opts: { zoom?: boolean } = {}): void {
-    const record = id === null ? undefined : this.recordById(id)
-    if (record) this.openParcel(record, opts)
-    else this.store.getState().select(id, id !== null)
+    this.parcels.openById(id, opts)
+  }
+
+  /**
+   * A click on the map: a loaded result opens at once; any other parcel (click-any-parcel on the
+   * tiles) is fetched by its svc_uuid, one cached query, so a second click on it costs nothing.
+   */
+  clickParcel(id: string | null): void {
+    this.parcels.click(id)
   }
 
   /** A parcel picked in the address box: drawn as a lookup outline and opened. */
   showAddress(record: ParcelRecord): void {
-    this.lookup.set({ source: 'address', records: [record] })
-    this.openParcel(record)
+    this.parcels.showAddress(record)
   }
 
-  async identify(at: LngLat): Promise<void> {
-    this.mapStatus.set({ ...this.mapStatus.get(), identifying: true })
-    try {
-      const records = await this.deps.lookupPoint(at)
-      this.lookup.set({ source: 'point', records })
-      const first = records[0]
-      if (first) this.openParcel(first, { zoom: false })
-      else this.store.getState().setDrawNotice({ level: 'info', message: 'No parcel at that point.' })
-    } catch (e) {
-      this.reportError(e as ApiError)
-    } finally {
-      this.mapStatus.set({ ...this.mapStatus.get(), identifying: false })
-    }
+  identify(at: LngLat): Promise<void> {
+    return this.parcels.identify(at)
   }
 
-  /** The record behind an id: a looked-up parcel first, then the loaded search rows. */
   recordById(id: string): ParcelRecord | undefined {
-    return (
-      this.lookup.get()?.records.find((r) => r.svc_uuid === id) ??
-      this.search.getSnapshot().rows.find((r) => r?.svc_uuid === id)
-    )
+    return this.parcels.recordById(id)
+  }
+
+  /** "Jump to" a covered county: frames its parcels, close enough for their outlines to show. */
+  jumpTo(county: CoverageCounty): void {
+    this.map?.fitBounds(county.bbox, PARCEL_TILE_MIN_ZOOM)
   }
 
   /** "All parcels of this owner": a filters-only search on the owner, scoped to the parcel's state. */
@@ -201,16 +226,8 @@ export class Workspace {
 
   /** Imported, buffered or picked shapes join the areas (checked like drawn ones); says what happened. */
   addAreas(polygons: readonly Polygon[], notices: readonly string[], source: string): number {
-    const st = this.store.getState()
-    const { areas, problems, notices: done } = polygonsToAreas(polygons, 100 - st.areas.length)
-    for (const a of areas) st.putArea(a)
-    if (st.mode !== 'area') st.setMode('area')
+    const areas = addPolygons(this.store, polygons, notices, source)
     this.frameAreas(areas)
-    const parts = [
-      `Added ${areas.length} area${areas.length === 1 ? '' : 's'} from ${source}.`,
-      ...new Set([...notices, ...done, ...problems]),
-    ]
-    st.setDrawNotice({ level: problems.length || areas.length === 0 ? 'warning' : 'info', message: parts.join(' ') })
     return areas.length
   }
 
@@ -296,21 +313,12 @@ export class Workspace {
 
   // --- flows -------------------------------------------------------------------------------------
 
-  private openBuffer(geometry: Geometry): void {
-    const label = geometry.type === 'Point' ? 'point' : 'line'
-    this.store.getState().openDialog({ kind: 'buffer', label, geometry })
-  }
-
-  private frameRecord(record: ParcelRecord): void {
-    const g = record.geom as Geometry | undefined
-    if (g && typeof g === 'object' && 'type' in g) this.map?.fitTo(g, 17)
-  }
-
   private onStore(s: AppState, prev: AppState): void {
     if (s.submitted !== prev.submitted || s.loadPolicy !== prev.loadPolicy)
       this.search.start(s.submitted, s.loadPolicy, { costAccepted: this.costAccepted })
     if (s.selectedId !== prev.selectedId) this.map?.setSelected(s.selectedId)
     if (s.basemap !== prev.basemap) this.map?.setBasemap(s.basemap)
+    if (s.theme !== prev.theme) this.map?.setTheme(s.theme)
     if (s.tool !== prev.tool) {
       this.map?.setClickMode(clickModeFor(s.tool))
       this.draw?.setTool(s.tool)
@@ -323,6 +331,10 @@ export class Workspace {
     this.map?.setParcels(r.rows)
     this.map?.setBuildings(s.submitted?.includeBuildings ? r.rows : null)
     if (r.error) this.reportError(r.error)
+    // A link's selected parcel that its search did not bring (or no longer does): fetch it.
+    const id = s.selectedId
+    if (r.status === 'done' && id && s.detailsOpen && !this.parcels.pick.get() && !this.parcels.recordById(id))
+      this.parcels.fetch(id)
     // A filters-only search has no drawn area on screen: frame its first loaded batch once.
     const spec = s.submitted
     if (spec?.mode === 'direct' && this.framedSpec !== spec && this.map && r.rows.some(Boolean)) {
@@ -344,12 +356,18 @@ export class Workspace {
     const s = this.store.getState()
     const r = this.search.getSnapshot()
     map.setBasemap(s.basemap)
+    map.setTheme(s.theme)
+    this.coverage.pushTo(map)
     map.setClickMode(clickModeFor(s.tool))
     map.setParcels(r.rows)
     map.setBuildings(s.submitted?.includeBuildings ? r.rows : null)
     map.setSelected(s.selectedId)
-    map.setLookupParcels(this.lookup.get()?.records ?? null)
-    this.stops.push(this.lookup.subscribe(() => this.map?.setLookupParcels(this.lookup.get()?.records ?? null)))
+    const outlined = () => {
+      const l = this.lookup.get()
+      return l && l.source !== 'map' ? l.records : null
+    }
+    map.setLookupParcels(outlined())
+    this.stops.push(this.lookup.subscribe(() => this.map?.setLookupParcels(outlined())))
   }
 }
 

@@ -16,6 +16,17 @@ const ConfigSchema = z.object({
   /** Persisted response cache: total size and age caps. */
   VITE_CACHE_MAX_MB: int(0, 2_000, 200),
   VITE_CACHE_MAX_AGE_DAYS: int(0, 365, 30),
+  /** The Streets basemap's raster tiles (OpenStreetMap's own server by default; it asks heavy users to use another). */
+  VITE_STREETS_TILE_URL: z
+    .string()
+    .trim()
+    .regex(/^https:\/\/[^\s]*\{z\}[^\s]*$/, 'an https:// template with {z}, {x} and {y}')
+    .default('https://tile.openstreetmap.org/{z}/{x}/{y}.png'),
+  /**
+   * The basemap a new visitor sees. `offline` for a deployment without internet (an intranet, a
+   * kiosk): the app then never asks a tile server; otherwise it tries and falls back on its own.
+   */
+  VITE_DEFAULT_BASEMAP: z.enum(['streets', 'satellite', 'offline']).default('streets'),
 })
 
 export interface AppConfig {
@@ -24,6 +35,8 @@ export interface AppConfig {
   concurrency: number
   cacheMaxBytes: number
   cacheMaxAgeMs: number
+  streetsTileUrl: string
+  defaultBasemap: 'streets' | 'satellite' | 'offline'
 }
 
 function parseConfig(env: Record<string, unknown>): AppConfig {
@@ -34,6 +47,8 @@ function parseConfig(env: Record<string, unknown>): AppConfig {
     concurrency: c.VITE_CONCURRENCY,
     cacheMaxBytes: c.VITE_CACHE_MAX_MB * 1024 * 1024,
     cacheMaxAgeMs: c.VITE_CACHE_MAX_AGE_DAYS * 24 * 3600 * 1000,
+    streetsTileUrl: c.VITE_STREETS_TILE_URL,
+    defaultBasemap: c.VITE_DEFAULT_BASEMAP,
   }
 }
 

@@ -26,6 +26,9 @@ export const TOOLS: readonly ToolDef[] = [
   { tool: 'identify', label: 'Identify', key: 'I', hint: 'Click the map to look up the parcel at that point' },
 ]
 
+/** The key that toggles "Keep tool" (a drawing tool stays picked after a finished shape). */
+export const LOCK_KEY = 'K'
+
 export function toolForKey(key: string): MapTool | null {
   const k = key.toUpperCase()
   return TOOLS.find((t) => t.key === k)?.tool ?? null
@@ -42,6 +45,8 @@ const ICONS: Record<MapTool, string> = {
   point: 'M12 3a5 5 0 0 1 5 5c0 4-5 11-5 11S7 12 7 8a5 5 0 0 1 5-5z',
   identify: 'M11 4a7 7 0 1 0 0.01 0zM16 16l5 5',
 }
+const LOCK_ICON = 'M7 11V8a5 5 0 0 1 10 0v3M5 11h14v10H5z'
+const UNLOCK_ICON = 'M7 11V8a5 5 0 0 1 9.6-2M5 11h14v10H5z'
 
 export function DrawToolbar({
   tool,
@@ -52,9 +57,13 @@ export function DrawToolbar({
   onRedo,
   canUndo,
   canRedo,
+  locked,
+  onLockedChange,
 }: {
   tool: MapTool
   onTool(tool: MapTool): void
+  locked: boolean
+  onLockedChange(locked: boolean): void
   onClear(): void
   areaCount: number
   onUndo(): void
@@ -96,6 +105,22 @@ export function DrawToolbar({
           </span>
         </button>
       ))}
+      <button
+        type="button"
+        className="tool-button tool-lock"
+        aria-pressed={locked}
+        aria-keyshortcuts={LOCK_KEY}
+        title={`Keep the drawing tool after each finished shape (${LOCK_KEY}); when off, the map returns to Pan`}
+        onClick={() => onLockedChange(!locked)}
+      >
+        <svg viewBox="0 0 24 24" aria-hidden="true">
+          <path d={locked ? LOCK_ICON : UNLOCK_ICON} />
+        </svg>
+        <span>Keep tool</span>
+        <span className="tool-key" aria-hidden="true">
+          {LOCK_KEY}
+        </span>
+      </button>
       <button
         type="button"
         className="tool-button"

@@ -3,7 +3,7 @@
  * county's outline as polygons, for "Search a county". The TopoJSON is a separate asset (the map's
  * county lines use the same file, so it is usually cached already), fetched on first use.
  */
-import type { MultiPolygon, Polygon } from 'geojson'
+import type { Feature, MultiPolygon, Polygon } from 'geojson'
 import { feature } from 'topojson-client'
 import type { GeometryCollection, Topology } from 'topojson-specification'
 import countiesUrl from 'us-atlas/counties-10m.json?url'
@@ -51,4 +51,14 @@ export async function loadCountiesOfState(stateFips: string): Promise<CensusCoun
 
 export async function loadCountyOutline(fips: string): Promise<Polygon[]> {
   return countyOutline(await load(), fips)
+}
+
+/** The outlines of the given counties (5-digit FIPS), for the map's coverage shading. */
+export async function loadCountyShapes(fips: readonly string[]): Promise<Feature<Polygon | MultiPolygon>[]> {
+  const topology = await load()
+  const wanted = new Set(fips)
+  return topology.objects.counties.geometries
+    .filter((g) => wanted.has(String(g.id)))
+    .map((g) => feature(topology, g) as Feature<Polygon | MultiPolygon>)
+    .filter((f) => f.geometry !== null)
 }

@@ -1,8 +1,12 @@
 /**
- * Basemap choices. The default draws only our own data (background + state and county lines from
- * us-atlas), so the app works offline and in tests. The raster options need the internet; when
- * their tiles fail the map keeps the offline lines underneath and shows a notice (map-controller).
+ * Basemap choices. Online, OpenStreetMap's standard raster (streets and place names) is the default
+ * and Esri's imagery an option; offline — and in tests, which have no internet — the map shows only
+ * our own data: background, Census state and county lines, parcel tiles and town names from the
+ * `places` tile layer. When an online basemap cannot load, the map falls back to the offline one
+ * and the selector says so (basemap-control.ts).
  */
+import { config } from '../config/config'
+
 export interface RasterBasemap {
   id: string
   label: string
@@ -11,6 +15,8 @@ export interface RasterBasemap {
   tileSize: number
   maxzoom: number
   attribution: string
+  /** It names towns itself, so our own place labels would only double them. */
+  labels: boolean
 }
 
 export interface OfflineBasemap {
@@ -21,10 +27,21 @@ export interface OfflineBasemap {
 
 export type Basemap = OfflineBasemap | RasterBasemap
 
-export const OFFLINE_BASEMAP: OfflineBasemap = { id: 'offline', label: 'Boundaries (offline)', kind: 'offline' }
+export const OFFLINE_BASEMAP: OfflineBasemap = { id: 'offline', label: 'Offline map (our data only)', kind: 'offline' }
 
 export const BASEMAPS: readonly Basemap[] = [
-  OFFLINE_BASEMAP,
+  {
+    id: 'streets',
+    label: 'Streets (OpenStreetMap)',
+    kind: 'raster',
+    // OSM asks apps not to hard-code its tile server: a deployment can point this elsewhere.
+    tiles: [config.streetsTileUrl],
+    tileSize: 256,
+    maxzoom: 19,
+    attribution:
+      '© <a href="https://www.openstreetmap.org/copyright" target="_blank" rel="noopener">OpenStreetMap</a> contributors',
+    labels: true,
+  },
   {
     id: 'satellite',
     label: 'Satellite (Esri)',
@@ -34,19 +51,30 @@ export const BASEMAPS: readonly Basemap[] = [
     maxzoom: 19,
     attribution:
       'Imagery © <a href="https://www.esri.com/" target="_blank" rel="noopener">Esri</a>, Maxar, Earthstar Geographics, and the GIS User Community',
+    labels: false,
   },
-  {
-    id: 'streets',
-    label: 'Streets (OpenStreetMap)',
-    kind: 'raster',
-    tiles: ['https://tile.openstreetmap.org/{z}/{x}/{y}.png'],
-    tileSize: 256,
-    maxzoom: 19,
-    attribution:
-      '© <a href="https://www.openstreetmap.org/copyright" target="_blank" rel="noopener">OpenStreetMap</a> contributors',
-  },
+  OFFLINE_BASEMAP,
 ]
 
 export function basemapById(id: string): Basemap {
   return BASEMAPS.find((b) => b.id === id) ?? OFFLINE_BASEMAP
+}
+
+/**
+ * The app is served with `Referrer-Policy: no-referrer` (its URLs hold search areas and owner
+ * filters), but OpenStreetMap's tile servers refuse requests without a Referer
+ * (https://wiki.openstreetmap.org/wiki/Blocked_tiles). Basemap tiles therefore go out with
+ * `strict-origin-when-cross-origin`: the site's origin only, never the path or query.
+ */
+export function basemapRequestPolicy(url: string): ReferrerPolicy | undefined {
+  const origin = originOf(url)
+  const online = BASEMAPS.filter((b): b is RasterBasemap => b.kind === 'raster')
+  return origin !== null && online.some((b) => b.tiles.some((t) => originOf(t) === origin))
+    ? 'strict-origin-when-cross-origin'
+    : undefined
+}
+
+function originOf(url: string): string | null {
+  const m = /^https?:\/\/[^/]+/i.exec(url)
+  return m ? m[0].toLowerCase() : null
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { BASEMAPS, basemapById, OFFLINE_BASEMAP } from './basemaps'
+import { BASEMAPS, basemapById, basemapRequestPolicy, OFFLINE_BASEMAP } from './basemaps'
 import { BOUNDARY_SOURCES, buildOfflineStyle } from './offline-style'
 import { parcelsToFeatures } from './parcel-features'
 import { PARCEL_LAYERS, PARCEL_SOURCES } from './parcel-layers'
@@ -50,10 +50,18 @@ describe('offline default style', () => {
 })
 
 describe('basemaps', () => {
-  it('defaults to the offline basemap and falls back to it for unknown ids', () => {
-    expect(BASEMAPS[0]).toBe(OFFLINE_BASEMAP)
+  it('offers streets first, satellite, and the offline map, which unknown ids fall back to', () => {
+    expect(BASEMAPS.map((b) => b.id)).toEqual(['streets', 'satellite', 'offline'])
     expect(basemapById('nope')).toBe(OFFLINE_BASEMAP)
     expect(basemapById('satellite').kind).toBe('raster')
+  })
+
+  it('sends only the origin as Referer to basemap tile servers (OSM refuses none), nothing else changes', () => {
+    expect(basemapRequestPolicy('https://tile.openstreetmap.org/3/2/1.png')).toBe('strict-origin-when-cross-origin')
+    expect(basemapRequestPolicy('https://server.arcgisonline.com/ArcGIS/rest/services/World_Imagery/x')).toBe(
+      'strict-origin-when-cross-origin',
+    )
+    expect(basemapRequestPolicy('http://localhost:8787/tiles/parcels/1/2/3.mvt')).toBeUndefined()
   })
 
   it('raster basemaps use https tile templates with attribution', () => {
@@ -91,5 +99,7 @@ describe('parcelsToFeatures', () => {
     expect(batch.uuids).toEqual(['a', 'c'])
     expect(batch.idByUuid.get('c')).toBe(1)
     expect(batch.data.features[1]?.properties).toEqual({ u: 'c' })
+    const themed = parcelsToFeatures([{ svc_uuid: 'd', geom, cdl_majority_value: 1, acres: 10, parcel_value: 50_000 }])
+    expect(themed.data.features[0]?.properties).toEqual({ u: 'd', crop: 1, acres: 10, vpa: 5000 })
   })
 })

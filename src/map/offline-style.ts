@@ -1,10 +1,14 @@
 /**
- * The default map style: everything comes from our own origin. No glyphs and no sprite (so no
- * labels, no icons): MapLibre would fetch those from a URL, and tests run with no internet.
- * Boundary sources start empty; `boundaries.ts` fills them from the us-atlas TopoJSON asset.
+ * The map's own style: everything comes from our own origin. No sprite (no icons) and no `glyphs`
+ * URL: MapLibre draws the few labels we have (town names, tile-layers.ts) from the browser's fonts,
+ * so nothing is fetched from the internet, which tests and offline use do not have. Boundary and
+ * coverage sources start empty and are filled at run time; online basemaps and parcel tiles are
+ * added in the slots below (basemap-control.ts, parcel-tiles.ts).
  */
 import type { FeatureCollection } from 'geojson'
 import type { LayerSpecification, StyleSpecification } from 'maplibre-gl'
+import { themeById } from '../format/themes'
+import { COVERAGE_LAYERS, COVERAGE_SOURCE, coverageLayers } from './coverage-layers'
 import { parcelLayers, parcelSources } from './parcel-layers'
 
 export const EMPTY_FC: FeatureCollection = { type: 'FeatureCollection', features: [] }
@@ -14,13 +18,15 @@ export const LAYER_IDS = {
   background: 'background',
   countyLines: 'county-lines',
   stateLines: 'state-lines',
+  /** An invisible marker: labels added later go under it, so they stay below the drawing layers. */
+  labelsSlot: 'slot-labels',
 } as const
+
+/** Online basemaps go under this layer (right above the background). */
+export const BASEMAP_BEFORE = COVERAGE_LAYERS.fill
 
 /** County lines appear from this zoom (and their data is fetched shortly before). */
 export const COUNTY_LINES_MINZOOM = 5
-
-export const BASEMAP_SOURCE = 'basemap'
-export const BASEMAP_LAYER = 'basemap'
 
 const PALETTE = {
   land: '#eef1ec',
@@ -64,12 +70,15 @@ export function buildOfflineStyle(): StyleSpecification {
         attribution: 'Boundaries: US Census Bureau via us-atlas',
       },
       [BOUNDARY_SOURCES.counties]: { type: 'geojson', data: EMPTY_FC },
+      [COVERAGE_SOURCE]: { type: 'geojson', data: EMPTY_FC },
       ...parcelSources(),
     },
     layers: [
       { id: LAYER_IDS.background, type: 'background', paint: { 'background-color': PALETTE.land } },
+      ...coverageLayers(),
       ...boundaryLayers(),
-      ...parcelLayers(),
+      ...parcelLayers(themeById('plain')),
+      { id: LAYER_IDS.labelsSlot, type: 'background', layout: { visibility: 'none' } },
     ],
   }
 }

@@ -1,6 +1,9 @@
 /** Pure conversions from API records to the GeoJSON the map draws. */
+
+import bbox from '@turf/bbox'
 import type { Feature, FeatureCollection, Geometry, MultiPolygon, Polygon } from 'geojson'
 import type { ParcelRecord } from '../../contract/schemas'
+import { themeProps } from '../format/themes'
 
 export interface ParcelBatch {
   data: FeatureCollection
@@ -25,7 +28,8 @@ export function parcelsToFeatures(records: readonly (ParcelRecord | undefined)[]
     const id = uuids.length
     uuids.push(r.svc_uuid)
     idByUuid.set(r.svc_uuid, id)
-    features.push({ type: 'Feature', id, geometry: r.geom, properties: { u: r.svc_uuid } })
+    // The tile properties themes read, so one paint expression colours tiles and GeoJSON alike.
+    features.push({ type: 'Feature', id, geometry: r.geom, properties: { u: r.svc_uuid, ...themeProps(r) } })
   }
   return { data: { type: 'FeatureCollection', features }, uuids, idByUuid }
 }
@@ -39,6 +43,25 @@ export function buildingsToFeatures(records: readonly (ParcelRecord | undefined)
       if (isArea(b.geom))
         features.push({ type: 'Feature', geometry: b.geom as Geometry, properties: { u: r.svc_uuid } })
     }
+  }
+  return { type: 'FeatureCollection', features }
+}
+
+/** The centre of the first ring's box: enough to show where a result is at low zoom. */
+function anchor(g: Polygon | MultiPolygon): [number, number] | null {
+  const ring = g.type === 'Polygon' ? g.coordinates[0] : g.coordinates[0]?.[0]
+  if (!ring?.length) return null
+  const [w = 0, s = 0, e = 0, n = 0] = bbox({ type: 'Polygon', coordinates: [ring] })
+  return [(w + e) / 2, (s + n) / 2]
+}
+
+/** Results as points with their theme properties (a tenth of the data of their polygons). */
+export function parcelPoints(records: readonly (ParcelRecord | undefined)[]): FeatureCollection {
+  const features: Feature[] = []
+  for (const r of records) {
+    if (!r || !isArea(r.geom)) continue
+    const at = anchor(r.geom)
+    if (at) features.push({ type: 'Feature', geometry: { type: 'Point', coordinates: at }, properties: themeProps(r) })
   }
   return { type: 'FeatureCollection', features }
 }

@@ -3,10 +3,20 @@
  * hover and selection use feature-state instead of re-uploading data (DESIGN.md performance notes).
  */
 import type { FeatureCollection } from 'geojson'
-import type { LayerSpecification, SourceSpecification } from 'maplibre-gl'
+import type { LayerSpecification, Map as MapLibreMap, SourceSpecification } from 'maplibre-gl'
+import { PARCEL_TILE_MIN_ZOOM } from '../../contract/tiles'
+import type { Theme } from '../format/themes'
+import { FOCUS_COLORS, HOVER, resultFillOpacity, resultLineColor, SELECTED, setPaint, themeColor } from './theme-paint'
 
-export const PARCEL_SOURCES = { parcels: 'parcels', buildings: 'buildings', lookup: 'lookup' } as const
+export const PARCEL_SOURCES = {
+  parcels: 'parcels',
+  /** Results as dots where parcel tiles have nothing (below their first zoom), when tiles draw them. */
+  points: 'result-points',
+  buildings: 'buildings',
+  lookup: 'lookup',
+} as const
 export const PARCEL_LAYERS = {
+  points: 'result-points',
   fill: 'parcels-fill',
   outline: 'parcels-outline',
   buildings: 'buildings-fill',
@@ -15,9 +25,6 @@ export const PARCEL_LAYERS = {
 } as const
 
 const COLORS = {
-  parcel: '#2b7a78',
-  hover: '#f2a541',
-  selected: '#d7263d',
   building: '#5c4d7d',
   lookup: '#e36414',
 }
@@ -27,40 +34,66 @@ const empty = (): FeatureCollection => ({ type: 'FeatureCollection', features: [
 export function parcelSources(): Record<string, SourceSpecification> {
   return {
     [PARCEL_SOURCES.parcels]: { type: 'geojson', data: empty(), attribution: 'Parcels: Plat API' },
+    [PARCEL_SOURCES.points]: { type: 'geojson', data: empty() },
     [PARCEL_SOURCES.buildings]: { type: 'geojson', data: empty() },
     [PARCEL_SOURCES.lookup]: { type: 'geojson', data: empty() },
   }
 }
 
-const selected = ['boolean', ['feature-state', 'selected'], false]
-const hover = ['boolean', ['feature-state', 'hover'], false]
+/** Paint of the GeoJSON results under a theme (features carry the tile property names, parcel-features.ts). */
+function resultPaint(theme: Theme) {
+  const opacity = resultFillOpacity(theme)
+  return {
+    fill: {
+      'fill-color': ['case', SELECTED, FOCUS_COLORS.selected, HOVER, FOCUS_COLORS.hover, themeColor(theme)],
+      'fill-opacity': ['case', SELECTED, 0.45, HOVER, 0.4, opacity],
+    },
+    line: { 'line-color': ['case', SELECTED, FOCUS_COLORS.selected, resultLineColor(theme)] },
+    points: { 'circle-color': themeColor(theme) },
+  }
+}
 
-export function parcelLayers(): LayerSpecification[] {
+/** Re-colours the GeoJSON results in place: a paint change, no data upload. */
+export function applyParcelTheme(map: MapLibreMap, theme: Theme): void {
+  const paint = resultPaint(theme)
+  setPaint(map, [
+    [PARCEL_LAYERS.fill, paint.fill],
+    [PARCEL_LAYERS.outline, paint.line],
+    [PARCEL_LAYERS.points, paint.points],
+  ])
+}
+
+export function parcelLayers(theme: Theme): LayerSpecification[] {
+  const paint = resultPaint(theme)
   return [
     {
-      id: PARCEL_LAYERS.fill,
-      type: 'fill',
-      source: PARCEL_SOURCES.parcels,
+      id: PARCEL_LAYERS.points,
+      type: 'circle',
+      source: PARCEL_SOURCES.points,
+      maxzoom: PARCEL_TILE_MIN_ZOOM,
       paint: {
-        'fill-color': ['case', selected, COLORS.selected, hover, COLORS.hover, COLORS.parcel],
-        'fill-opacity': ['case', selected, 0.45, hover, 0.4, 0.22],
+        ...paint.points,
+        'circle-radius': ['interpolate', ['linear'], ['zoom'], 4, 1.5, 9, 3],
+        'circle-stroke-color': '#ffffff',
+        'circle-stroke-width': 0.5,
       },
     },
+    { id: PARCEL_LAYERS.fill, type: 'fill', source: PARCEL_SOURCES.parcels, paint: paint.fill },
     {
       id: PARCEL_LAYERS.outline,
       type: 'line',
       source: PARCEL_SOURCES.parcels,
       paint: {
-        'line-color': ['case', selected, COLORS.selected, COLORS.parcel],
+        ...paint.line,
         // "zoom" may only feed a top-level interpolate, so the selection case goes inside each stop.
         'line-width': [
           'interpolate',
           ['linear'],
           ['zoom'],
           8,
-          ['case', selected, 2.5, 0.4],
+          ['case', SELECTED, 2.5, 0.4],
           14,
-          ['case', selected, 3.5, 1.5],
+          ['case', SELECTED, 3.5, 1.5],
         ],
       },
     },

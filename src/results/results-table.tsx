@@ -1,6 +1,15 @@
 import { type ColumnDef, flexRender, getCoreRowModel, useReactTable } from '@tanstack/react-table'
 import { useVirtualizer } from '@tanstack/react-virtual'
-import { type KeyboardEvent, useCallback, useDeferredValue, useEffect, useId, useMemo, useRef } from 'react'
+import {
+  type KeyboardEvent,
+  type ReactNode,
+  useCallback,
+  useDeferredValue,
+  useEffect,
+  useId,
+  useMemo,
+  useRef,
+} from 'react'
 import { ORDERABLE_FIELDS } from '../../contract/fields'
 import type { ParcelRecord } from '../../contract/schemas'
 import { isBusy, type SearchStatus } from '../state/search-status'
@@ -26,6 +35,8 @@ export interface ResultsTableProps {
   serverSort: boolean
   selectedId: string | null
   onSelect(id: string | null): void
+  /** Said instead of "No parcels match." when the app knows why nothing matched (outside coverage). */
+  emptyNote?: ReactNode
 }
 
 const ROW_HEIGHT = 32
@@ -51,6 +62,7 @@ export function ResultsTable({
   serverSort,
   selectedId,
   onSelect,
+  emptyNote,
 }: ResultsTableProps) {
   const rowCount = Math.min(total, rows.length)
   const deferredRows = useDeferredValue(rows)
@@ -220,7 +232,7 @@ export function ResultsTable({
     return (
       <div className="res-table">
         {toolbar}
-        <p className="res-empty">{message}</p>
+        {status === 'done' && emptyNote ? emptyNote : <p className="res-empty">{message}</p>}
       </div>
     )
   }

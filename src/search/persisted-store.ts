@@ -6,6 +6,8 @@
  * Capped by total size (oldest written go first) and by age. Best effort: any failure (private
  * mode, quota, blocked upgrade) just means a cache miss.
  */
+import { responseText } from '../api/http'
+
 export interface PersistedStore {
   get(key: string): Promise<unknown | undefined>
   set(key: string, value: unknown): void
@@ -110,7 +112,8 @@ export function openIdbStore(limits: StoreLimits, now: () => number = Date.now):
       // each page's objects into IndexedDB competed with rendering (about a tenth of the run).
       whenIdle(async () => {
         try {
-          const text = JSON.stringify(value)
+          // The response's own text when the API client kept it: no second serialisation.
+          const text = responseText(value) ?? JSON.stringify(value)
           const bytes = text.length // UTF-16 length: a rough size, which is all the cap needs
           if (bytes > limits.maxBytes / 4) return // not worth a quarter of the cache
           const tx = (await db()).transaction([VALUES, META], 'readwrite')

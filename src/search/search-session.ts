@@ -31,7 +31,10 @@ export interface SessionOptions {
   random?: () => number
   /** The session's chunk-size learning (a new one by default). */
   sizer?: ChunkSizer
-  /** Snapshot throttle while pages stream in (0 = publish synchronously, for tests). */
+  /**
+   * Snapshot throttle while pages stream in (0 = publish synchronously, for tests). Each snapshot
+   * re-renders the table, totals and legend and re-marks the map, so 4 a second, not 10.
+   */
   publishMs?: number
 }
 
@@ -270,7 +273,7 @@ export class SearchSession {
   /** Marks the snapshot stale and tells subscribers (throttled while pages stream in). */
   private publish(now = false): void {
     this.stale = true
-    const wait = this.options.publishMs ?? 100
+    const wait = this.options.publishMs ?? 250
     if (now || wait <= 0) {
       if (this.timer) clearTimeout(this.timer)
       this.timer = null

@@ -22,6 +22,7 @@ const WHOLE: Record<string, string> = {
   s: 'whether the search had been run',
   p: 'the selected parcel',
   c: 'the map view',
+  t: 'the map colouring',
 }
 
 export function readParams(input: string): { params: Map<string, string>; problems: string[] } {

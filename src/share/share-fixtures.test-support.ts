@@ -7,6 +7,7 @@ import { checkPolygonCoords } from '../../contract/area-rules'
 import { ORDERABLE_FIELDS } from '../../contract/fields'
 import { AREA_MAX_FEATURES, MAX_FILTERS } from '../../contract/limits'
 import { checkFieldAndOperator } from '../../contract/query-rules'
+import { THEME_IDS } from '../format/themes'
 import type { DrawnArea } from '../state/search-spec'
 import { DEFAULT_COLUMNS } from '../state/ui-slice'
 import { wrongShape } from './filter-codec'
@@ -23,6 +24,7 @@ export const base: ShareState = {
   selectedId: null,
   view: { center: [-93.46, 42.04], zoom: 10 },
   visibleColumns: DEFAULT_COLUMNS,
+  theme: 'plain',
 }
 
 /** A star-shaped (hence simple) polygon of n vertices around a point; radius in degrees. */
@@ -76,4 +78,5 @@ export function expectOnlyValidParts(state: Partial<ShareState>, problems: strin
     expect(state.view.zoom).toBeLessThanOrEqual(24)
   }
   for (const c of state.visibleColumns ?? []) expect(c).toMatch(/^[A-Za-z0-9_]{1,64}$/)
+  if (state.theme !== undefined) expect(THEME_IDS).toContain(state.theme)
 }

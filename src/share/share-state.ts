@@ -4,6 +4,7 @@
  * opening it runs the same search again (results come from the API or the local cache, not the URL).
  */
 import type { FilterItem } from '../../contract/schemas'
+import type { ThemeId } from '../format/themes'
 import type { SortOrder } from '../state/search-slice'
 import type { DrawnArea, SearchMode } from '../state/search-spec'
 import type { MapViewState } from '../state/ui-slice'
@@ -18,4 +19,6 @@ export interface ShareState {
   selectedId: string | null
   view: MapViewState
   visibleColumns: string[]
+  /** How results are coloured; links made before themes existed open with the plain theme. */
+  theme: ThemeId
 }

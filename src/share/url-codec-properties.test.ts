@@ -2,6 +2,7 @@ import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { FIELDS } from '../../contract/fields'
 import type { FilterItem } from '../../contract/schemas'
+import { THEME_IDS } from '../format/themes'
 import type { DrawnArea } from '../state/search-spec'
 import { base, blob, expectOnlyValidParts, withoutIds } from './share-fixtures.test-support'
 import type { ShareState } from './share-state'
@@ -60,6 +61,7 @@ const stateArb: fc.Arbitrary<ShareState> = fc.record({
     zoom: fc.integer({ min: 0, max: 2400 }).map((n) => n / 100),
   }),
   visibleColumns: fc.uniqueArray(fc.constantFrom(...FIELDS.map((f) => f.name)), { minLength: 1, maxLength: 20 }),
+  theme: fc.constantFrom(...THEME_IDS),
 })
 
 /** Junk made of the characters the format gives meaning to, so it reaches deep into the decoder. */

@@ -62,6 +62,7 @@ describe('share link codec', () => {
       selectedId: '2f1c0e4a-4b1d-4c3e-9a8b-0123456789ab',
       view: { center: [-93.45678, 42.01234], zoom: 13.25 },
       visibleColumns: ['owner', 'acres', 'elevation_mean'],
+      theme: 'crop',
     }
     const { state: back, problems } = decodeShareState(encodeShareState(state))
     expect(problems).toEqual([])
@@ -211,5 +212,20 @@ describe('share link codec', () => {
     expect(huge.state).toEqual({ filters: [] })
     expect(huge.problems).toHaveLength(3)
     expect(decodeShareState(`v=${'9'.repeat(20)}`).problems).toEqual([expect.stringMatching(/format version/)])
+  })
+
+  it('carries the map colouring as t=…, before v; an old link opens plain, an unknown theme is named', () => {
+    const link = encodeShareState({ ...base, theme: 'vpa' })
+    expect(link).toMatch(/&t=vpa&v=1$/)
+    expect(decodeShareState(link).state.theme).toBe('vpa')
+    expect(encodeShareState(base)).not.toMatch(/t=/)
+    expect(decodeShareState(encodeShareState(base)).state.theme).toBeUndefined()
+    const bad = decodeShareState('c=1,2,3&t=rainbow&v=1')
+    expect(bad.state.theme).toBeUndefined()
+    expect(bad.problems).toEqual(['The map colouring could not be read; results are shown in one colour.'])
+    // Cut short right after it: the theme may be damaged, so it is dropped and named.
+    const cut = decodeShareState(link.replace(/&v=1$/, ''))
+    expect(cut.state.theme).toBeUndefined()
+    expect(cut.problems[0]).toMatch(/the map colouring was left out/)
   })
 })

@@ -5,6 +5,7 @@
  */
 import { FIELDS, ORDERABLE_FIELDS } from '../../contract/fields'
 import { MAX_FILTERS } from '../../contract/limits'
+import { isThemeId } from '../format/themes'
 import { DEFAULT_COLUMNS, type MapViewState } from '../state/ui-slice'
 import { decodeAreas, encodeAreas } from './area-codec'
 import { decodeFilters, encodeFilters } from './filter-codec'
@@ -37,6 +38,8 @@ export function encodeShareState(s: ShareState): string {
     const cols = sameList(s.visibleColumns, ALL_COLUMNS) ? '*' : s.visibleColumns.filter((c) => COLUMN.test(c))
     params.push(['cols', typeof cols === 'string' ? cols : cols.join('.')])
   }
+  // Added within format 1: a reader that predates themes ignores `t`, as it ignores any unknown parameter.
+  if (s.theme !== 'plain') params.push(['t', s.theme])
   // The version goes last: a link that lost its end is recognised by its absence (query-params.ts).
   params.push(['v', String(FORMAT_VERSION)])
   return params.map(([k, v]) => `${k}=${v}`).join('&')
@@ -111,6 +114,11 @@ function decode(input: string): DecodedLink {
     const r = decodeColumns(cols)
     if (r.columns.length) state.visibleColumns = r.columns
     if (r.dropped) problems.push(`${r.dropped} column name(s) were not recognised and were left out.`)
+  }
+  const theme = params.get('t')
+  if (theme !== undefined) {
+    if (isThemeId(theme)) state.theme = theme
+    else problems.push('The map colouring could not be read; results are shown in one colour.')
   }
   return { state, problems }
 }

@@ -56,7 +56,7 @@ describe('app store', () => {
     const s = store.getState()
     s.setMode('area')
     s.setTool('pan')
-    s.setBasemap('offline')
+    s.setBasemap(s.basemap)
     s.setView(s.view)
     s.select(null)
     s.closeDialog()

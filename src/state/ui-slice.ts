@@ -1,5 +1,7 @@
 import type { Geometry } from 'geojson'
 import type { StateCreator } from 'zustand'
+import { config } from '../config/config'
+import type { ThemeId } from '../format/themes'
 
 /** Dialogs are a tagged union so at most one is open and each carries its own data. */
 export type DialogState =
@@ -18,6 +20,12 @@ export type DialogState =
  * to buffer into an area; `identify` looks up the parcel under the click.
  */
 export type MapTool = 'pan' | 'select' | 'polygon' | 'rectangle' | 'circle' | 'freehand' | 'line' | 'point' | 'identify'
+
+/** Online streets unless configured otherwise; the map falls back to the offline map when they cannot load. */
+const DEFAULT_BASEMAP = config.defaultBasemap
+
+/** Tools that make a shape; after one, the map returns to Pan unless the tool is kept. */
+export const SHAPE_TOOLS: readonly MapTool[] = ['polygon', 'rectangle', 'circle', 'freehand', 'line', 'point']
 
 const DRAW_TOOLS = ['polygon', 'rectangle', 'circle', 'freehand'] as const
 export type DrawTool = (typeof DRAW_TOOLS)[number]
@@ -48,7 +56,12 @@ export interface UiSlice {
   visibleColumns: string[]
   view: MapViewState
   tool: MapTool
+  /** Keep the drawing tool after a finished shape (else the map returns to Pan). */
+  toolLocked: boolean
+  /** The basemap the user chose (the map may show another while this one cannot load). */
   basemap: string
+  /** How search results are coloured on the map (part of the shared link). */
+  theme: ThemeId
   ui: DialogState
   /** Phones: the search controls are a sheet over the map, open or closed (desktop always shows them). */
   searchSheetOpen: boolean
@@ -58,7 +71,9 @@ export interface UiSlice {
   setVisibleColumns(columns: string[]): void
   setView(view: MapViewState): void
   setTool(tool: MapTool): void
+  setToolLocked(locked: boolean): void
   setBasemap(id: string): void
+  setTheme(theme: ThemeId): void
   openDialog(dialog: DialogState): void
   closeDialog(): void
   setSearchSheetOpen(open: boolean): void
@@ -75,7 +90,9 @@ export function createUiSlice(initialView: MapViewState): StateCreator<UiSlice, 
     visibleColumns: DEFAULT_COLUMNS,
     view: initialView,
     tool: 'pan',
-    basemap: 'offline',
+    toolLocked: false,
+    basemap: DEFAULT_BASEMAP,
+    theme: 'plain',
     ui: { kind: 'none' },
     searchSheetOpen: false,
     select: (id, open = false) =>
@@ -87,7 +104,9 @@ export function createUiSlice(initialView: MapViewState): StateCreator<UiSlice, 
     setVisibleColumns: (visibleColumns) => set({ visibleColumns }),
     setView: (view) => set((s) => (sameView(s.view, view) ? s : { view })),
     setTool: (tool) => set((s) => (s.tool === tool ? s : { tool })),
+    setToolLocked: (toolLocked) => set((s) => (s.toolLocked === toolLocked ? s : { toolLocked })),
     setBasemap: (basemap) => set((s) => (s.basemap === basemap ? s : { basemap })),
+    setTheme: (theme) => set((s) => (s.theme === theme ? s : { theme })),
     openDialog: (ui) => set({ ui }),
     closeDialog: () => set((s) => (s.ui.kind === 'none' ? s : { ui: { kind: 'none' } })),
     setSearchSheetOpen: (searchSheetOpen) =>

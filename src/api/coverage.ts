@@ -1,0 +1,23 @@
+/**
+ * GET /coverage → the counties this server holds parcels for, and whether it makes parcel tiles
+ * (contract/tiles.ts). Our extension beyond the spec: a server without it answers 404 (or 405),
+ * which is "no coverage information", not an error. Free of charge on our server, fetched once
+ * per base URL and kept for the session.
+ */
+import { type CoverageResponse, CoverageResponseSchema } from '../../contract/tiles'
+import { ApiError } from './api-error'
+import type { Connection } from './connection'
+import { apiFetch } from './http'
+
+export async function fetchCoverage(conn: Connection, signal?: AbortSignal): Promise<CoverageResponse | null> {
+  try {
+    return await apiFetch(conn, { method: 'GET', path: '/coverage' }, CoverageResponseSchema, signal)
+  } catch (e) {
+    if (e instanceof ApiError && (e.status === 404 || e.status === 405)) return null
+    throw e
+  }
+}
+
+export function coverageKey(baseUrl: string): readonly unknown[] {
+  return ['coverage', baseUrl]
+}

@@ -1,0 +1,75 @@
+/**
+ * Makes the MapLibre map: the worker, our offline style, the controls, 2D-only interaction, and the
+ * request hook that gives our API's tile requests the key and basemap tiles their referrer policy.
+ */
+import 'maplibre-gl/dist/maplibre-gl.css'
+import {
+  AttributionControl,
+  GeolocateControl,
+  type LngLatBoundsLike,
+  Map as MapLibreMap,
+  NavigationControl,
+  type RequestParameters,
+  ScaleControl,
+  setWorkerUrl,
+} from 'maplibre-gl'
+import workerUrl from 'maplibre-gl/dist/maplibre-gl-worker.mjs?url'
+import { basemapRequestPolicy } from './basemaps'
+import { buildOfflineStyle } from './offline-style'
+
+// A worker runs under the CSP sent with its own script, and a server may send scripts a strict one
+// (ours answers everything but HTML with `default-src 'none'`), which blocks the worker's tile
+// fetches. A blob: worker inherits the page's CSP instead; it only imports the real script.
+setWorkerUrl(
+  typeof URL.createObjectURL === 'function' && typeof location !== 'undefined'
+    ? URL.createObjectURL(
+        new Blob([`import ${JSON.stringify(new URL(workerUrl, location.href).href)}`], { type: 'text/javascript' }),
+      )
+    : workerUrl,
+)
+
+export interface MapPlacement {
+  container: HTMLElement
+  center?: [number, number]
+  zoom?: number
+  bounds?: LngLatBoundsLike
+  /** Headers for our own API's requests (the tiles' bearer key); read at request time. */
+  authorize?(url: string): Record<string, string> | null
+}
+
+export function createMap(options: MapPlacement): MapLibreMap {
+  const map = new MapLibreMap({
+    container: options.container,
+    style: buildOfflineStyle(),
+    ...(options.bounds ? { bounds: options.bounds, fitBoundsOptions: { padding: 20 } } : {}),
+    ...(options.center ? { center: options.center, zoom: options.zoom ?? 4 } : {}),
+    attributionControl: false,
+    maxPitch: 0,
+    dragRotate: false,
+    // Parcel work is 2D; rotation only confuses drawing on touch screens.
+    touchPitch: false,
+    transformRequest: (url) => transformRequest(url, options.authorize),
+  })
+  map.touchZoomRotate.disableRotation()
+  // MapLibre makes its canvas a second region named "Map"; our wrapper is the one Map landmark.
+  // The canvas takes keys itself (arrows pan, +/- zoom), which is what role=application means.
+  const canvas = map.getCanvas()
+  canvas.setAttribute('role', 'application')
+  canvas.setAttribute('aria-label', 'Map canvas: arrow keys pan, plus and minus zoom')
+  map.addControl(new NavigationControl({ showCompass: false }), 'top-right')
+  map.addControl(
+    new GeolocateControl({ positionOptions: { enableHighAccuracy: false }, trackUserLocation: false }),
+    'top-right',
+  )
+  map.addControl(new ScaleControl({ unit: 'imperial', maxWidth: 120 }), 'bottom-left')
+  map.addControl(new AttributionControl({ compact: true }), 'bottom-right')
+  return map
+}
+
+/** Our API's requests carry the key (a header, never the URL); basemap tiles their referrer policy. */
+function transformRequest(url: string, authorize: MapPlacement['authorize']): RequestParameters {
+  const headers = authorize?.(url)
+  if (headers) return { url, headers }
+  const referrerPolicy = basemapRequestPolicy(url)
+  return referrerPolicy ? { url, referrerPolicy } : { url }
+}

@@ -1,0 +1,134 @@
+/**
+ * The parcel vector tiles on the map (contract/tiles.ts): every parcel's outline, light and under
+ * everything else; the search results drawn on the same features by feature-state (`matched`,
+ * themed); hover and selection; and the town names of the `places` layer. Added once the server
+ * says it makes tiles (GET /coverage), removed if they stop answering.
+ */
+import type { LayerSpecification, Map as MapLibreMap, VectorSourceSpecification } from 'maplibre-gl'
+import { PARCEL_LAYER, PLACE_LAYER, PLACE_TILE_PROPS } from '../../contract/tiles'
+import type { Theme } from '../format/themes'
+import {
+  FOCUS_COLORS,
+  HOVER,
+  MATCHED,
+  resultFillOpacity,
+  resultLineColor,
+  SELECTED,
+  setPaint,
+  themeColor,
+} from './theme-paint'
+
+export const TILE_SOURCE = 'parcel-tiles'
+export const TILE_LAYERS = {
+  outline: 'tile-outline',
+  fill: 'tile-results-fill',
+  line: 'tile-results-line',
+  focus: 'tile-focus-line',
+  places: 'tile-places',
+} as const
+
+/** Every parcel's outline is drawn from here; below it only results (and the county shading). */
+export const OUTLINES_FULL_ZOOM = 13
+
+export interface TileSourceInfo {
+  /** Absolute URL template with {z}/{x}/{y}. */
+  url: string
+  minzoom: number
+  maxzoom: number
+}
+
+export function tileSource(info: TileSourceInfo): VectorSourceSpecification {
+  return {
+    type: 'vector',
+    tiles: [info.url],
+    minzoom: info.minzoom,
+    maxzoom: info.maxzoom,
+    attribution: 'Parcels: Plat API',
+  }
+}
+
+const onTiles = { source: TILE_SOURCE, 'source-layer': PARCEL_LAYER } as const
+
+function resultPaint(theme: Theme) {
+  return {
+    fill: {
+      'fill-color': ['case', SELECTED, FOCUS_COLORS.selected, HOVER, FOCUS_COLORS.hover, themeColor(theme)],
+      // Unmatched parcels stay in the layer (opacity 0) so a hover or click can find any of them.
+      'fill-opacity': ['case', SELECTED, 0.4, HOVER, 0.35, MATCHED, resultFillOpacity(theme), 0],
+    },
+    line: { 'line-color': resultLineColor(theme) },
+  } as const
+}
+
+/** The parcel layers, bottom to top, all inserted below the GeoJSON results (`beforeId`). */
+export function parcelTileLayers(theme: Theme, minzoom: number): LayerSpecification[] {
+  const paint = resultPaint(theme)
+  return [
+    {
+      id: TILE_LAYERS.outline,
+      type: 'line',
+      ...onTiles,
+      minzoom,
+      paint: {
+        'line-color': '#6f6552',
+        // Faint at the zoom a county jump lands on (a texture that says "parcels here"), clear from z13.
+        'line-opacity': ['interpolate', ['linear'], ['zoom'], minzoom, 0.25, OUTLINES_FULL_ZOOM, 0.7],
+        'line-width': ['interpolate', ['linear'], ['zoom'], minzoom, 0.3, OUTLINES_FULL_ZOOM, 0.7, 17, 1.4],
+      },
+    },
+    { id: TILE_LAYERS.fill, type: 'fill', ...onTiles, minzoom, paint: paint.fill },
+    {
+      id: TILE_LAYERS.line,
+      type: 'line',
+      ...onTiles,
+      minzoom,
+      paint: {
+        ...paint.line,
+        'line-opacity': ['case', MATCHED, 1, 0],
+        'line-width': ['interpolate', ['linear'], ['zoom'], minzoom, 0.5, 14, 1.5],
+      },
+    },
+    {
+      id: TILE_LAYERS.focus,
+      type: 'line',
+      ...onTiles,
+      minzoom,
+      paint: {
+        'line-color': ['case', SELECTED, FOCUS_COLORS.selected, FOCUS_COLORS.hover],
+        'line-opacity': ['case', SELECTED, 1, HOVER, 1, 0],
+        'line-width': ['case', SELECTED, 3, 2],
+      },
+    },
+  ] as LayerSpecification[]
+}
+
+/**
+ * Town names from our own data. No `glyphs` URL in the style: MapLibre then draws the letters
+ * itself from the browser's fonts (TinySDF), which works offline and needs nothing served.
+ */
+export function placeLabelLayer(minzoom: number): LayerSpecification {
+  return {
+    id: TILE_LAYERS.places,
+    type: 'symbol',
+    source: TILE_SOURCE,
+    'source-layer': PLACE_LAYER,
+    minzoom,
+    layout: {
+      'text-field': ['get', PLACE_TILE_PROPS.name],
+      'text-font': ['system-ui', 'sans-serif'],
+      'text-size': ['interpolate', ['linear'], ['zoom'], minzoom, 11, 15, 15],
+      'text-padding': 6,
+      'symbol-sort-key': ['-', 0, ['to-number', ['get', PLACE_TILE_PROPS.parcels], 0]],
+    },
+    paint: { 'text-color': '#2f3a33', 'text-halo-color': 'rgba(255,255,255,0.9)', 'text-halo-width': 1.5 },
+  }
+}
+
+/** Re-colours the results on the tiles: a paint change, nothing is reloaded. */
+export function applyTileTheme(map: MapLibreMap, theme: Theme): void {
+  const paint = resultPaint(theme)
+  setPaint(map, [
+    [TILE_LAYERS.fill, paint.fill],
+    [TILE_LAYERS.line, paint.line],
+  ])
+}
