@@ -27,14 +27,20 @@ export function appCsp(extraConnect: readonly string[]): string {
 /** An API answer is data, never a document: nothing in it may load or run anything. */
 const API_CSP = "default-src 'none'; frame-ancestors 'none'; base-uri 'none'"
 
-/** Headers every answer carries; HTML (the app) gets the app's CSP, everything else the API's. */
+/**
+ * The app's documents: its page, and its scripts — a worker runs under the CSP of its own script's
+ * answer, not the page's, so the API's `default-src 'none'` on a script would stop a worker (the
+ * map's tile loader) from fetching anything.
+ */
+const APP_DOCUMENT = /^(text\/html|text\/javascript|application\/javascript)/i
+
+/** Headers every answer carries; the app's page and scripts get the app's CSP, everything else the API's. */
 export function securityHeaders(extraConnect: readonly string[]): MiddlewareHandler {
   const csp = appCsp(extraConnect)
   return async (c, next) => {
     await next()
     const h = c.res.headers
-    const html = (h.get('content-type') ?? '').startsWith('text/html')
-    h.set('content-security-policy', html ? csp : API_CSP)
+    h.set('content-security-policy', APP_DOCUMENT.test(h.get('content-type') ?? '') ? csp : API_CSP)
     h.set('x-content-type-options', 'nosniff')
     h.set('referrer-policy', 'no-referrer')
     h.set('x-frame-options', 'DENY')

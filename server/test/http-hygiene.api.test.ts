@@ -79,6 +79,9 @@ describe('caching and security headers', () => {
     expect(csp).toMatch(/worker-src 'self' blob:/)
     expect(app.headers.get('x-content-type-options')).toBe('nosniff')
     expect(app.headers.get('referrer-policy')).toBe('no-referrer')
+    // A worker runs under its own script's CSP: the app's scripts carry the app's, so workers may fetch.
+    const script = await call('GET', `/${STATIC_ASSET}`, undefined, { key: null })
+    expect(script.headers.get('content-security-policy')).toBe(csp)
     const api = await post('/parcels/query', { filters: [], limit: 1 })
     expect(api.headers.get('content-security-policy')).toContain("default-src 'none'")
     expect(api.headers.get('x-content-type-options')).toBe('nosniff')
