@@ -131,6 +131,22 @@ describe('address box', () => {
     expect(options()).toHaveLength(0)
   })
 
+  it('offers the "/" shortcut in its placeholder only where there is a keyboard', () => {
+    const box = setup().box
+    expect(box.getAttribute('placeholder')).toContain('( / )')
+    cleanup()
+    vi.stubGlobal(
+      'matchMedia',
+      (query: string) =>
+        ({
+          matches: query.includes('pointer: coarse'),
+          addEventListener() {},
+          removeEventListener() {},
+        }) as unknown as MediaQueryList,
+    )
+    expect(setup().box.getAttribute('placeholder')).toBe('Find address…')
+  })
+
   it('"/" anywhere focuses the box', async () => {
     const { box, user } = setup()
     expect(document.activeElement).not.toBe(box)

@@ -4,7 +4,7 @@
  * was typed if it is still on its way), Escape closes then clears. While the list on screen answers
  * an earlier keystroke it is shown dimmed and cannot be picked: a click on it opened the wrong parcel.
  */
-import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react'
+import { type KeyboardEvent, useEffect, useId, useRef, useState, useSyncExternalStore } from 'react'
 import type { ParcelRecord } from '../../contract/schemas'
 import { useAddressLookup } from '../api/address'
 
@@ -14,12 +14,23 @@ function summarize(r: ParcelRecord): { title: string; detail: string } {
   return { title: s('situs') || s('parcel_id') || r.svc_uuid, detail: [s('owner'), place].filter(Boolean).join(' · ') }
 }
 
+/** Touch screens and narrow windows (app.css hides shortcut letters on the same query): no `/` to press. */
+const NO_KEYBOARD = '(pointer: coarse), (max-width: 760px)'
+
+function subscribeNoKeyboard(onChange: () => void): () => void {
+  const query = window.matchMedia?.(NO_KEYBOARD)
+  query?.addEventListener('change', onChange)
+  return () => query?.removeEventListener('change', onChange)
+}
+const noKeyboard = () => window.matchMedia?.(NO_KEYBOARD).matches ?? false
+
 export function AddressBox({ onChoose }: { onChoose(record: ParcelRecord): void }) {
   const [text, setText] = useState('')
   const [open, setOpen] = useState(false)
   const [active, setActive] = useState(-1)
   const inputRef = useRef<HTMLInputElement>(null)
   const listId = useId()
+  const withoutKeyboard = useSyncExternalStore(subscribeNoKeyboard, noKeyboard)
   const { data, error, isPending, fresh } = useAddressLookup(text)
   const results = data?.results ?? []
   // Enter pressed before the answer to the current text arrived: pick its top match when it does.
@@ -96,7 +107,7 @@ export function AddressBox({ onChoose }: { onChoose(record: ParcelRecord): void 
         aria-controls={listId}
         aria-autocomplete="list"
         aria-activedescendant={showList && activeIndex >= 0 ? `${listId}-opt-${activeIndex}` : undefined}
-        placeholder="Find address…  ( / )"
+        placeholder={withoutKeyboard ? 'Find address…' : 'Find address…  ( / )'}
         autoComplete="off"
         spellCheck={false}
         value={text}
