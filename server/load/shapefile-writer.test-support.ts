@@ -1,11 +1,11 @@
 /**
- * Zipped Shapefiles as ArcGIS writes them, for the loader's tests: `.shp`/`.shx` with record numbers
- * and bounding boxes (null shapes for records without geometry), a dBASE III table of character,
+ * Zipped Shapefiles as ArcGIS writes them, for the loader's tests: `.shp`/`.shx` (formats/), a dBASE III table of character,
  * right-aligned numeric and date fields, the `.prj` WKT and a `.cpg`.
  */
 import { writeFileSync } from 'node:fs'
 import { zipSync } from 'fflate'
 import type { MultiPolygon, Position } from 'geojson'
+import { shpAndShx } from '../../formats/shapefile-writer.test-support'
 import type { FixtureParcel } from './county-fixture.test-support'
 import { project } from './format-writers.test-support'
 
@@ -18,58 +18,6 @@ function shpRings(geom: MultiPolygon): Position[][] {
       return (k === 0) === ccw ? [...ring].reverse() : ring
     }),
   )
-}
-
-function shpRecord(rings: Position[][] | null, index: number): Uint8Array {
-  if (!rings) {
-    const b = new DataView(new ArrayBuffer(12))
-    b.setInt32(0, index + 1, false)
-    b.setInt32(4, 2, false)
-    return new Uint8Array(b.buffer)
-  }
-  const points = rings.flat()
-  const len = 44 + 4 * rings.length + 16 * points.length
-  const b = new DataView(new ArrayBuffer(8 + len))
-  b.setInt32(0, index + 1, false)
-  b.setInt32(4, len / 2, false)
-  b.setInt32(8, 5, true)
-  const xs = points.map((p) => p[0]!)
-  const ys = points.map((p) => p[1]!)
-  const box = [Math.min(...xs), Math.min(...ys), Math.max(...xs), Math.max(...ys)]
-  for (const [i, v] of box.entries()) b.setFloat64(12 + 8 * i, v, true)
-  b.setInt32(44, rings.length, true)
-  b.setInt32(48, points.length, true)
-  let start = 0
-  rings.forEach((r, i) => {
-    b.setInt32(52 + 4 * i, start, true)
-    start += r.length
-  })
-  const at = 52 + 4 * rings.length
-  points.forEach((p, i) => {
-    b.setFloat64(at + 16 * i, p[0]!, true)
-    b.setFloat64(at + 16 * i + 8, p[1]!, true)
-  })
-  return new Uint8Array(b.buffer)
-}
-
-function shpHeader(fileBytes: number, bbox: number[]): Uint8Array {
-  const h = new DataView(new ArrayBuffer(100))
-  h.setInt32(0, 9994, false)
-  h.setInt32(24, fileBytes / 2, false)
-  h.setInt32(28, 1000, true)
-  h.setInt32(32, 5, true)
-  for (const [i, v] of bbox.entries()) h.setFloat64(36 + 8 * i, v, true)
-  return new Uint8Array(h.buffer)
-}
-
-const concat = (parts: Uint8Array[]) => {
-  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0))
-  let off = 0
-  for (const p of parts) {
-    out.set(p, off)
-    off += p.length
-  }
-  return out
 }
 
 interface DbfField {
@@ -132,26 +80,10 @@ export function shapefileFiles(
   wkt: string,
   base: string,
 ): Record<string, Uint8Array> {
-  const records = parcels.map((p, i) => shpRecord(p.geom ? shpRings(project(p.geom, wkt)) : null, i))
-  const all = parcels.flatMap((p) => (p.geom ? project(p.geom, wkt).coordinates.flat(2) : []))
-  const bbox = [
-    Math.min(...all.map((q) => q[0]!)),
-    Math.min(...all.map((q) => q[1]!)),
-    Math.max(...all.map((q) => q[0]!)),
-    Math.max(...all.map((q) => q[1]!)),
-  ]
-  const shpLen = 100 + records.reduce((n, r) => n + r.length, 0)
-  let offset = 50
-  const index = records.map((r) => {
-    const e = new DataView(new ArrayBuffer(8))
-    e.setInt32(0, offset, false)
-    e.setInt32(4, (r.length - 8) / 2, false)
-    offset += r.length / 2
-    return new Uint8Array(e.buffer)
-  })
+  const { shp, shx } = shpAndShx(parcels.map((p) => (p.geom ? shpRings(project(p.geom, wkt)) : null)))
   return {
-    [`${base}.shp`]: concat([shpHeader(shpLen, bbox), ...records]),
-    [`${base}.shx`]: concat([shpHeader(100 + 8 * records.length, bbox), ...index]),
+    [`${base}.shp`]: shp,
+    [`${base}.shx`]: shx,
     [`${base}.dbf`]: dbfBytes(parcels),
     [`${base}.prj`]: new TextEncoder().encode(wkt),
     [`${base}.cpg`]: new TextEncoder().encode('UTF-8'),

@@ -2,6 +2,7 @@
 import { DOMParser } from '@xmldom/xmldom'
 import { zipSync } from 'fflate'
 import type { Position } from 'geojson'
+import { shpAndShx } from '../../formats/shapefile-writer.test-support'
 
 export const UTM15N_PRJ =
   'PROJCS["NAD_1983_UTM_Zone_15N",GEOGCS["GCS_North_American_1983",DATUM["D_North_American_1983",SPHEROID["GRS_1980",6378137.0,298.257222101]],PRIMEM["Greenwich",0.0],UNIT["Degree",0.0174532925199433]],PROJECTION["Transverse_Mercator"],PARAMETER["False_Easting",500000.0],PARAMETER["False_Northing",0.0],PARAMETER["Central_Meridian",-93.0],PARAMETER["Scale_Factor",0.9996],PARAMETER["Latitude_Of_Origin",0.0],UNIT["Meter",1.0]]'
@@ -11,64 +12,8 @@ export const EPSG26915_PRJ =
 export const WGS84_PRJ =
   'GEOGCS["GCS_WGS_1984",DATUM["D_WGS_1984",SPHEROID["WGS_1984",6378137.0,298.257223563]],PRIMEM["Greenwich",0.0],UNIT["Degree",0.0174532925199433]]'
 
-function record(rings: Position[][], shapeType: number): Uint8Array {
-  const points = rings.flat()
-  const len = 44 + 4 * rings.length + 16 * points.length
-  const b = new DataView(new ArrayBuffer(8 + len))
-  b.setInt32(4, len / 2, false)
-  b.setInt32(8, shapeType, true)
-  b.setInt32(44, rings.length, true)
-  b.setInt32(48, points.length, true)
-  let start = 0
-  rings.forEach((r, i) => {
-    b.setInt32(52 + 4 * i, start, true)
-    start += r.length
-  })
-  const at = 52 + 4 * rings.length
-  points.forEach((p, i) => {
-    b.setFloat64(at + 16 * i, p[0] as number, true)
-    b.setFloat64(at + 16 * i + 8, p[1] as number, true)
-  })
-  return new Uint8Array(b.buffer)
-}
-
-function withHeader(body: Uint8Array[], shapeType: number): Uint8Array {
-  const total = 100 + body.reduce((n, r) => n + r.length, 0)
-  const out = new Uint8Array(total)
-  const h = new DataView(out.buffer)
-  h.setInt32(0, 9994, false)
-  h.setInt32(24, total / 2, false)
-  h.setInt32(28, 1000, true)
-  h.setInt32(32, shapeType, true)
-  let off = 100
-  for (const r of body) {
-    out.set(r, off)
-    off += r.length
-  }
-  return out
-}
-
 /** One record per shape; each shape is a list of rings (shapefile order: outlines clockwise). */
-export function shpBytes(shapes: Position[][][], shapeType = 5): Uint8Array {
-  return withHeader(
-    shapes.map((rings) => record(rings, shapeType)),
-    shapeType,
-  )
-}
-
-/** The index: offset and length (in 16-bit words) of each record. */
-function shxBytes(shapes: Position[][][], shapeType = 5): Uint8Array {
-  let offset = 50
-  const entries = shapes.map((rings) => {
-    const len = (44 + 4 * rings.length + 16 * rings.flat().length) / 2
-    const e = new DataView(new ArrayBuffer(8))
-    e.setInt32(0, offset, false)
-    e.setInt32(4, len, false)
-    offset += 4 + len
-    return new Uint8Array(e.buffer)
-  })
-  return withHeader(entries, shapeType)
-}
+export const shpBytes = (shapes: Position[][][], shapeType = 5): Uint8Array => shpAndShx(shapes, shapeType).shp
 
 /** A dBASE III table with one character field NAME (10 wide). */
 function dbfBytes(names: string[]): Uint8Array {
@@ -93,9 +38,10 @@ function dbfBytes(names: string[]): Uint8Array {
 }
 
 export function shapefileFiles(shapes: Position[][][], prj: string | null, base = 'parcels', shapeType = 5) {
+  const { shp, shx } = shpAndShx(shapes, shapeType)
   const files: Record<string, Uint8Array> = {
-    [`${base}.shp`]: shpBytes(shapes, shapeType),
-    [`${base}.shx`]: shxBytes(shapes, shapeType),
+    [`${base}.shp`]: shp,
+    [`${base}.shx`]: shx,
     [`${base}.dbf`]: dbfBytes(shapes.map((_, i) => `shape ${i + 1}`)),
   }
   if (prj) files[`${base}.prj`] = new TextEncoder().encode(prj)
