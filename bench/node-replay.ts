@@ -16,7 +16,9 @@ export async function replay(baseUrl: string, key: string, calls: readonly Recor
   const send = async (c: RecordedCall) => {
     const res = await fetch(`${baseUrl}${c.path}`, {
       method: 'POST',
-      headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+      // The browser's encoding preference too, so the server does the same work for both clients
+      // (Node's fetch asks for gzip by default, the browser gets brotli).
+      headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json', 'accept-encoding': 'br, gzip' },
       body: c.body,
     })
     if (!res.ok) throw new Error(`${c.path} → ${res.status}`)

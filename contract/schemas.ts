@@ -54,12 +54,41 @@ export const BuildingSchema = z.looseObject({
 })
 export type Building = z.infer<typeof BuildingSchema>
 
-/** A parcel record is an open object; only the identifier is relied on. */
-const ParcelRecordSchema = z.looseObject({
-  svc_uuid: z.string(),
-  buildings: z.array(BuildingSchema).optional(),
+export interface ParcelRecord extends Record<string, unknown> {
+  svc_uuid: string
+  buildings?: Building[]
+}
+
+const isPlainObject = (v: unknown): v is Record<string, unknown> =>
+  typeof v === 'object' && v !== null && !Array.isArray(v)
+
+/**
+ * A parcel record is an open object; only the identifier (and the buildings, when asked for) is
+ * relied on. Checked in place rather than as a `z.looseObject`, which copies each of a record's 100+
+ * keys into a new object: the record passes through unchanged either way, and the copies cost a
+ * 10,000-parcel search ~0.3 s of browser CPU (bench:app), taken from the search itself.
+ */
+const ParcelRecordSchema = z.custom<ParcelRecord>().superRefine((v, ctx) => {
+  if (!isPlainObject(v)) {
+    ctx.addIssue({ code: 'custom', message: 'expected a parcel record (an object)' })
+    return
+  }
+  if (typeof v.svc_uuid !== 'string') {
+    ctx.addIssue({ code: 'custom', path: ['svc_uuid'], message: 'expected a string' })
+  }
+  if (v.buildings === undefined) return
+  if (!Array.isArray(v.buildings)) {
+    ctx.addIssue({ code: 'custom', path: ['buildings'], message: 'expected an array' })
+    return
+  }
+  v.buildings.forEach((b, i) => {
+    const checked = BuildingSchema.safeParse(b)
+    if (checked.success) return
+    for (const issue of checked.error.issues) {
+      ctx.addIssue({ code: 'custom', path: ['buildings', i, ...issue.path], message: issue.message })
+    }
+  })
 })
-export type ParcelRecord = z.infer<typeof ParcelRecordSchema> & Record<string, unknown>
 
 export const QueryResponseSchema = z.object({
   results: z.array(ParcelRecordSchema),

@@ -1,6 +1,7 @@
 import { expect, type Response, test } from '@playwright/test'
 import { apiPost, someAddress } from './support/api'
 import {
+  apiCalls,
   closeDetails,
   drawRectangle,
   goToAddress,
@@ -25,6 +26,26 @@ function recordQueries(page: import('@playwright/test').Page) {
     }
   })
   return async () => Promise.all(pages)
+}
+
+/** Answers the app has written to its disk cache (IndexedDB `plat-cache`); 0 before it exists. */
+function storedAnswers(page: import('@playwright/test').Page): Promise<number> {
+  return page.evaluate(
+    () =>
+      new Promise<number>((resolve) => {
+        const open = indexedDB.open('plat-cache', 1)
+        // Not created yet: do not create it here (the app's own upgrade would then never run).
+        open.onupgradeneeded = () => open.transaction?.abort()
+        open.onerror = () => resolve(0)
+        open.onsuccess = () => {
+          const count = open.result.transaction('meta').objectStore('meta').count()
+          count.onsuccess = () => {
+            open.result.close()
+            resolve(count.result)
+          }
+        }
+      }),
+  )
 }
 
 test.describe('area search', () => {
@@ -74,5 +95,34 @@ test.describe('area search', () => {
     expect(results.length).toBeGreaterThan(0)
     for (const r of results) expect(Array.isArray(r.buildings)).toBe(true)
     expect(results.some((r) => (r.buildings?.length ?? 0) > 0)).toBe(true)
+  })
+
+  test('after a reload the same search costs no call: every answer comes from the disk cache', async ({
+    page,
+    request,
+  }) => {
+    const keys = e2eKeys()
+    await openApp(page, keys.full)
+    await goToAddress(page, (await someAddress(request, keys.full)).situs)
+    await closeDetails(page)
+    await zoomOut(page, 2)
+    await drawRectangle(page, [0.3, 0.3], [0.7, 0.7])
+    await page.getByRole('button', { name: 'Search', exact: true }).click()
+    const records = recordsIn(await waitForSearchDone(page))
+    expect(records).toBeGreaterThan(100) // more than one page
+    const answers = 1 + Math.ceil(records / 100) // the area call and the pages
+    await expect(apiCalls(page)).toHaveText(`API calls: ${answers} calls`)
+    // Written in one go once the responses stop coming.
+    await expect.poll(() => storedAnswers(page), { timeout: 15_000 }).toBe(answers)
+
+    let calls = 0
+    page.on('request', (r) => {
+      if (new URL(r.url()).pathname.startsWith('/parcels/')) calls++
+    })
+    await page.reload() // the link in the address bar reruns the search
+    expect(recordsIn(await waitForSearchDone(page))).toBe(records)
+    await expect(apiCalls(page)).toHaveText(`API calls: 0 calls · ${answers} answers from cache`)
+    expect(calls).toBe(0)
+    await expect(page.getByRole('grid', { name: 'Search results' }).getByRole('row').nth(1)).toBeVisible()
   })
 })

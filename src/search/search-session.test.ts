@@ -4,6 +4,7 @@ import { ApiError } from '../api/api-error'
 import { lowerBound, REACHABLE } from './chunk-plan'
 import { ChunkSizer } from './chunk-sizer'
 import { areaSpec, directSpec, flush, harness, until } from './search-harness.test-support'
+import { publishDelay } from './search-session'
 
 const pct = (below: number): FilterItem => ({ field: 'cdl_majority_percent', op: 'lt', value: below })
 const err =
@@ -254,5 +255,16 @@ describe('direct mode and on-demand', () => {
     r.requestRows(10_050, 10_500)
     await flush()
     expect(h.session.getSnapshot().calls.query).toBe(2) // only offset 10,000 exists
+  })
+})
+
+describe('snapshot throttle', () => {
+  it('publishes 4 a second, less often as the rows (and each snapshot’s work) grow, at most 1 s apart', () => {
+    expect(publishDelay(250, 0)).toBe(250)
+    expect(publishDelay(250, 5_000)).toBe(250)
+    expect(publishDelay(250, 10_000)).toBe(500)
+    expect(publishDelay(250, 20_000)).toBe(1000)
+    expect(publishDelay(250, 200_000)).toBe(1000)
+    expect(publishDelay(0, 50_000)).toBe(0) // tests publish synchronously
   })
 })
