@@ -255,6 +255,15 @@ test('8. on a phone: search a county from the keyboard, read results and details
   const sheet = await details(page).boundingBox()
   if (!map || !sheet) throw new Error('layout missing')
   expect(sheet.y).toBeGreaterThan(map.y + 150) // the map stays visible above the details sheet
+  // The county's outline is listed under its name, and the link carries the name.
+  await closeDetails(page)
+  await sheetToggle.click()
+  await expect(controls.getByRole('list', { name: 'Drawn areas' }).getByRole('listitem')).toHaveText([
+    /^Story County, IA/,
+  ])
+  await page.reload()
+  await sheetToggle.click()
+  await expect(controls.getByRole('button', { name: 'Delete Story County, IA' })).toBeVisible()
   await context.close()
 })
 

@@ -28,15 +28,21 @@ function polygonsToAreas(
   return { areas, problems, notices: r.notices }
 }
 
-/** Adds polygons to the store's areas (area mode) and says what happened; returns the areas added. */
+/**
+ * Adds polygons to the store's areas (area mode) and says what happened; returns the areas added.
+ * `label`: the name the areas go by in the list and the link (a county's), where they have one.
+ */
 export function addPolygons(
   store: AppStore,
   polygons: readonly Polygon[],
   notices: readonly string[],
   source: string,
+  label?: string,
 ): DrawnArea[] {
   const st = store.getState()
-  const { areas, problems, notices: done } = polygonsToAreas(polygons, AREA_MAX_FEATURES - st.areas.length)
+  const room = AREA_MAX_FEATURES - st.areas.length
+  const { areas: found, problems, notices: done } = polygonsToAreas(polygons, room)
+  const areas = label ? found.map((a) => ({ ...a, label })) : found
   for (const a of areas) st.putArea(a)
   if (st.mode !== 'area') st.setMode('area')
   const parts = [

@@ -49,7 +49,7 @@ export function AppDialogs() {
       return (
         <SavedSearchesDialog
           currentQuery={s.areas.length > 0 || s.filters.length > 0 ? shareQuery() : ''}
-          suggestedName={describeSearch({ mode: s.mode, areaCount: s.areas.length, filters: s.filters })}
+          suggestedName={describeSearch({ mode: s.mode, areas: s.areas, filters: s.filters })}
           onOpen={(q) => {
             s.closeDialog()
             workspace.openSearch(q)

@@ -33,7 +33,7 @@ export function ResultsPane() {
   )
   const summary = describeSearch({
     mode: s.submitted?.mode ?? s.mode,
-    areaCount: (s.submitted ?? s).areas.length,
+    areas: (s.submitted ?? s).areas,
     filters: (s.submitted ?? s).filters,
   })
   // The server sorts only while not every match is loaded; a complete result sorts here, free.

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import type { FilterItem } from '../../contract/schemas'
 import { describeSearch } from './search-summary'
 
 describe('describeSearch (file and saved-search names)', () => {
@@ -6,7 +7,7 @@ describe('describeSearch (file and saved-search names)', () => {
     expect(
       describeSearch({
         mode: 'area',
-        areaCount: 2,
+        areas: [{}, {}],
         filters: [
           { field: 'state', op: 'eq', value: 'IA' },
           { field: 'acres', op: 'gt', value: 80 },
@@ -18,7 +19,23 @@ describe('describeSearch (file and saved-search names)', () => {
   })
 
   it('says something for a search with nothing set', () => {
-    expect(describeSearch({ mode: 'direct', areaCount: 0, filters: [] })).toBe('all parcels')
-    expect(describeSearch({ mode: 'area', areaCount: 1, filters: [] })).toBe('1 area')
+    expect(describeSearch({ mode: 'direct', areas: [], filters: [] })).toBe('all parcels')
+    expect(describeSearch({ mode: 'area', areas: [{}], filters: [] })).toBe('1 area')
+  })
+
+  it('names areas by their names where all have one (a county, in pieces or not)', () => {
+    const story = { label: 'Story County, IA' }
+    const dare = { label: 'Dare County, NC' }
+    const corn: FilterItem[] = [{ field: 'cdl_majority_category', op: 'in', value: ['Corn'] }]
+    expect(describeSearch({ mode: 'area', areas: [story], filters: corn })).toBe(
+      'Story County, IA, Crop / land cover Corn',
+    )
+    expect(describeSearch({ mode: 'area', areas: [dare, dare, story], filters: [] })).toBe(
+      'Dare County, NC and Story County, IA',
+    )
+    expect(describeSearch({ mode: 'area', areas: [dare, story, { label: 'Boone County, IA' }], filters: [] })).toBe(
+      'Dare County, NC and Story County, IA +1 more',
+    )
+    expect(describeSearch({ mode: 'area', areas: [story, {}], filters: [] })).toBe('2 areas')
   })
 })

@@ -5,13 +5,22 @@ import type { FilterItem } from '../../contract/schemas'
 const valueText = (v: FilterItem['value']) =>
   Array.isArray(v) ? v.slice(0, 3).join(' or ') + (v.length > 3 ? '…' : '') : v === undefined ? '' : String(v)
 
+/** The areas by name where they all have one ("Story County, IA"), else by count ("2 areas"). */
+function describeAreas(areas: readonly { label?: string }[]): string {
+  const names = [...new Set(areas.map((a) => a.label))]
+  if (areas.length > 0 && names.every((n) => n)) {
+    return names.slice(0, 2).join(' and ') + (names.length > 2 ? ` +${names.length - 2} more` : '')
+  }
+  return `${areas.length} area${areas.length === 1 ? '' : 's'}`
+}
+
 export function describeSearch(s: {
   mode: 'area' | 'direct'
-  areaCount: number
+  areas: readonly { label?: string }[]
   filters: readonly FilterItem[]
 }): string {
   const parts: string[] = []
-  if (s.mode === 'area') parts.push(`${s.areaCount} area${s.areaCount === 1 ? '' : 's'}`)
+  if (s.mode === 'area') parts.push(describeAreas(s.areas))
   for (const f of s.filters.slice(0, 3)) {
     const label = fieldDef(f.field)?.label ?? f.field
     const op =

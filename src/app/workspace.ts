@@ -225,8 +225,8 @@ export class Workspace {
   }
 
   /** Imported, buffered or picked shapes join the areas (checked like drawn ones); says what happened. */
-  addAreas(polygons: readonly Polygon[], notices: readonly string[], source: string): number {
-    const areas = addPolygons(this.store, polygons, notices, source)
+  addAreas(polygons: readonly Polygon[], notices: readonly string[], source: string, label?: string): number {
+    const areas = addPolygons(this.store, polygons, notices, source, label)
     this.frameAreas(areas)
     return areas.length
   }
@@ -243,9 +243,9 @@ export class Workspace {
     if (this.addAreas([rect], [], 'the map view') > 0) this.submit()
   }
 
-  /** "Search a county": its Census boundary becomes the area(s) and the search runs. */
-  searchPolygons(polygons: readonly Polygon[], source: string): void {
-    if (this.addAreas(polygons, [], source) > 0) this.submit()
+  /** "Search a county": its Census boundary becomes the area(s), named after it, and the search runs. */
+  searchPolygons(polygons: readonly Polygon[], name: string): void {
+    if (this.addAreas(polygons, [], name, name) > 0) this.submit()
   }
 
   /**

@@ -21,10 +21,21 @@ export function AreaList({
   /** Grow this area by a distance (opens the buffer form). */
   onBuffer?(area: DrawnArea): void
 }) {
-  const rows = useMemo(
-    () => areas.map((a, i) => ({ area: a, name: `${KIND_LABEL[a.kind]} ${i + 1}`, acres: acresOf(a.geometry) })),
-    [areas],
-  )
+  const rows = useMemo(() => {
+    const named = new Map<string, number>()
+    for (const a of areas) if (a.label) named.set(a.label, (named.get(a.label) ?? 0) + 1)
+    const seen = new Map<string, number>()
+    return areas.map((a, i) => {
+      let name = `${KIND_LABEL[a.kind]} ${i + 1}`
+      if (a.label) {
+        // A county in several pieces (islands): each piece its own line, numbered.
+        const n = (seen.get(a.label) ?? 0) + 1
+        seen.set(a.label, n)
+        name = (named.get(a.label) ?? 0) > 1 ? `${a.label} (part ${n})` : a.label
+      }
+      return { area: a, name, acres: acresOf(a.geometry) }
+    })
+  }, [areas])
   if (rows.length === 0) {
     return <p className="muted area-empty">No areas yet. Pick a drawing tool and draw on the map.</p>
   }

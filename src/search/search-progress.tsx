@@ -1,6 +1,7 @@
 /**
- * What a running search shows beside the Search button: a progress bar (requests done / planned,
- * records loaded), the "this will cost N calls" confirmation, the 429 banner with Resume, and the
+ * What a running search shows beside the Search button: a progress bar (pages of records loaded /
+ * planned, from the network or the cache, and records loaded; the area call is not a page, the
+ * "API calls" line counts it), the "this will cost N calls" confirmation, the 429 banner with Resume, and the
  * offset-cap note. Plain buttons and live regions, so it works from the keyboard and with a screen
  * reader. 401/403 are not handled here: the app opens the settings dialog with the reason.
  */
@@ -66,7 +67,7 @@ function ProgressBar({ result }: { result: SearchResult }) {
   const planned = Math.max(p.callsPlanned, p.callsDone, 1)
   const running = isBusy(status)
   const expected = p.recordsExpected && p.recordsExpected !== p.recordsLoaded ? ` of ~${fmt(p.recordsExpected)}` : ''
-  const text = `${fmt(p.callsDone)} / ${fmt(planned)} requests · ${plural(p.recordsLoaded, 'record')}${expected}`
+  const text = `${fmt(p.callsDone)} / ${fmt(planned)} pages · ${plural(p.recordsLoaded, 'record')}${expected}`
   return (
     <div className="search-progress-row">
       <span id={labelId} className="search-progress-label">

@@ -1,8 +1,9 @@
 /**
  * Search areas in a link: coordinates quantized to 1e-5° (about 1.1 m), each ring as an encoded
  * polyline without its closing vertex. `p`/`r`/`c`/`f` give the kind, `.` separates rings (holes),
- * `~` separates areas. The app stores drawn areas at this precision too (`quantizeArea`), so the
- * search a link runs is exactly the one its sender ran.
+ * `~` separates areas, and `*` starts an area's name where it has one (UTF-8 in base64url, so any
+ * name stays URL-safe and clear of the separators). The app stores drawn areas at this precision
+ * too (`quantizeArea`), so the search a link runs is exactly the one its sender ran.
  */
 import type { Position } from 'geojson'
 import { checkPolygonCoords } from '../../contract/area-rules'
@@ -42,7 +43,48 @@ function encodeRing(ring: readonly Position[]): string {
 const samePoint = (a: Position | undefined, b: Position | undefined) => !!a && !!b && a[0] === b[0] && a[1] === b[1]
 
 export function encodeAreas(areas: readonly DrawnArea[]): string {
-  return areas.map((a) => KIND_CODE[a.kind] + a.geometry.coordinates.map(encodeRing).join('.')).join('~')
+  return areas
+    .map((a) => {
+      const label = a.label ? cleanLabel(a.label) : ''
+      return (
+        KIND_CODE[a.kind] + a.geometry.coordinates.map(encodeRing).join('.') + (label ? `*${toBase64Url(label)}` : '')
+      )
+    })
+    .join('~')
+}
+
+/** Longest area name kept (a county's, a field's): the rest of a longer one is dropped. */
+const AREA_LABEL_MAX = 80
+
+/** One line of plain text: control characters (and so line breaks) out, spaces collapsed, capped. */
+function cleanLabel(text: string): string {
+  return [
+    ...text
+      .replace(/\p{Cc}+/gu, ' ')
+      .replace(/\s+/g, ' ')
+      .trim(),
+  ]
+    .slice(0, AREA_LABEL_MAX)
+    .join('')
+    .trim()
+}
+
+function toBase64Url(text: string): string {
+  let binary = ''
+  for (const byte of new TextEncoder().encode(text)) binary += String.fromCharCode(byte)
+  return btoa(binary).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '')
+}
+
+/** The name, or undefined where it is not base64url of UTF-8 (a garbled link keeps its area). */
+function fromBase64Url(text: string): string | undefined {
+  if (!/^[A-Za-z0-9_-]*$/.test(text)) return undefined
+  try {
+    const binary = atob(text.replace(/-/g, '+').replace(/_/g, '/'))
+    const bytes = Uint8Array.from(binary, (c) => c.charCodeAt(0))
+    return cleanLabel(new TextDecoder('utf-8', { fatal: true }).decode(bytes)) || undefined
+  } catch {
+    return undefined
+  }
 }
 
 export function decodeAreas(text: string): { areas: DrawnArea[]; problems: string[] } {
@@ -67,8 +109,10 @@ export function decodeAreas(text: string): { areas: DrawnArea[]; problems: strin
 function decodeArea(part: string, index: number, vertexBudget: number): DrawnArea | string {
   const kind = CODE_KIND.get(part.charAt(0))
   if (!kind) return 'could not be read'
+  const star = part.indexOf('*')
+  const label = star < 0 ? undefined : fromBase64Url(part.slice(star + 1))
   const rings: Position[][] = []
-  for (const text of part.slice(1).split('.')) {
+  for (const text of part.slice(1, star < 0 ? undefined : star).split('.')) {
     const pairs = decodeIntPairs(text, vertexBudget)
     if (pairs === 'too-many') return `has more vertices than the ${AREA_MAX_VERTICES} all areas may have together`
     if (!pairs) return 'could not be read (the link may be cut short)'
@@ -84,5 +128,6 @@ function decodeArea(part: string, index: number, vertexBudget: number): DrawnAre
   const check = checkPolygonCoords(rings, ['area'])
   const issue = check.issues[0]
   if (issue) return `is not a usable polygon (${issue.msg})`
-  return { id: `shared-${index + 1}`, kind, geometry: { type: 'Polygon', coordinates: rings } }
+  const area: DrawnArea = { id: `shared-${index + 1}`, kind, geometry: { type: 'Polygon', coordinates: rings } }
+  return label ? { ...area, label } : area
 }

@@ -57,6 +57,7 @@ export function expectOnlyValidParts(state: Partial<ShareState>, problems: strin
     expect(a.id).toMatch(/^shared-\d+$/)
     expect(a.id).not.toBe(state.areas?.[i - 1]?.id)
     expect(a.geometry.type).toBe('Polygon')
+    if (a.label !== undefined) expect(a.label).toMatch(/^\P{Cc}{1,80}$/u)
     expect(checkPolygonCoords(a.geometry.coordinates, ['area']).issues).toEqual([])
   }
   expect(state.filters?.length ?? 0).toBeLessThanOrEqual(MAX_FILTERS)

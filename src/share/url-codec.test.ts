@@ -228,4 +228,33 @@ describe('share link codec', () => {
     expect(cut.state.theme).toBeUndefined()
     expect(cut.problems[0]).toMatch(/the map colouring was left out/)
   })
+
+  it('carries area names (a county) in any script and with any separator, and keeps the area when a name is garbled', () => {
+    const named = (label: string, lng: number): DrawnArea => ({ ...blob(lng, 42.0, 6, () => 0.01), label })
+    const labels = ['Story County, IA', 'Doña Ana County, NM', 'St. Mary’s ~ * & = % # <b>x</b> 🌽', 'Ste. Geneviève']
+    const state: ShareState = {
+      ...base,
+      areas: [...labels.map((l, i) => named(l, -93.9 + i * 0.1)), blob(-93.2, 42, 5, () => 0.01)],
+    }
+    const query = encodeShareState(state)
+    expect(query).toMatch(/^[A-Za-z0-9_.~*=&,-]+$/) // nothing a URL would escape
+    const { state: back, problems } = decodeShareState(query)
+    expect(problems).toEqual([])
+    expect(withoutIds(back).areas).toEqual(withoutIds(state).areas)
+    expect(back.areas?.[4]?.label).toBeUndefined()
+
+    // Control characters and line breaks become spaces; a name is one line of at most 80 characters.
+    const long = encodeShareState({ ...base, areas: [named(`A\nB\u0007C ${'x'.repeat(200)}`, -93.5)] })
+    expect(decodeShareState(long).state.areas?.[0]?.label).toBe(`A B C ${'x'.repeat(74)}`)
+
+    // A name that is not base64url of UTF-8 is dropped; its area is kept.
+    for (const bad of ['!!', '_w', '4pyT4']) {
+      const garbled = query.replace(/\*[A-Za-z0-9_-]+/, `*${bad}`)
+      const r = decodeShareState(garbled)
+      expect(r.problems).toEqual([])
+      expect(r.state.areas).toHaveLength(5)
+      expect(r.state.areas?.[0]?.geometry).toEqual(state.areas[0]?.geometry)
+      expect(r.state.areas?.[0]?.label).toBeUndefined()
+    }
+  })
 })

@@ -7,7 +7,9 @@ export function upsertArea(areas: readonly DrawnArea[], area: DrawnArea): DrawnA
   const i = areas.findIndex((a) => a.id === area.id)
   if (i === -1) return [...areas, area]
   const next = areas.slice()
-  next[i] = area
+  // An edited shape keeps its name (the draw tools know only geometry).
+  const label = area.label ?? areas[i]?.label
+  next[i] = label ? { ...area, label } : area
   return next
 }
 

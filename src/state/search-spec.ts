@@ -12,6 +12,8 @@ export interface DrawnArea {
   id: string
   kind: 'polygon' | 'rectangle' | 'circle' | 'freehand'
   geometry: Polygon
+  /** A name where the area has one ("Story County, IA"); drawn shapes are named by kind and number. */
+  label?: string
 }
 
 export interface SearchSpec {

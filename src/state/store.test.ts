@@ -29,6 +29,14 @@ describe('area list reducers', () => {
     expect(a[0]?.kind).toBe('polygon') // input untouched
   })
 
+  it('an edited shape keeps its name: the draw tools know only its geometry', () => {
+    const county = { ...area('a'), label: 'Story County, IA' }
+    const moved: DrawnArea = { id: 'a', kind: 'polygon', geometry: { ...square } }
+    const next = upsertArea([county, area('b')], moved)
+    expect(next[0]).toEqual({ ...moved, label: 'Story County, IA' })
+    expect(upsertArea([area('a')], moved)[0]).toBe(moved)
+  })
+
   it('removes by id and returns the same array when nothing matches', () => {
     const a = [area('a'), area('b')]
     expect(removeAreaById(a, 'a').map((x) => x.id)).toEqual(['b'])
