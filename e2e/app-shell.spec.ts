@@ -13,8 +13,8 @@ import {
   drawRectangle,
   goToAddress,
   openApp,
+  openAtParcels,
   waitForSearchDone,
-  zoomOut,
 } from './support/app'
 import { e2eKeys } from './support/keys'
 import { AREA_OUTLINE, mapPixels, SELECTED_OUTLINE } from './support/pixels'
@@ -24,10 +24,7 @@ const details = (page: Page) => page.getByRole('complementary', { name: 'Parcel 
 
 async function storyCountyArea(page: Page, request: import('@playwright/test').APIRequestContext) {
   const keys = e2eKeys()
-  await openApp(page, keys.full)
-  await goToAddress(page, (await someAddress(request, keys.full)).situs)
-  await closeDetails(page)
-  await zoomOut(page)
+  await openAtParcels(page, request, keys.full, 1)
   await drawRectangle(page, [0.35, 0.35], [0.65, 0.65])
 }
 

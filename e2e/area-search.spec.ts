@@ -1,16 +1,6 @@
 import { expect, type Response, test } from '@playwright/test'
-import { apiPost, someAddress } from './support/api'
-import {
-  apiCalls,
-  closeDetails,
-  drawRectangle,
-  goToAddress,
-  openApp,
-  recordsIn,
-  waitForSearchDone,
-  watchConsole,
-  zoomOut,
-} from './support/app'
+import { apiPost } from './support/api'
+import { apiCalls, drawRectangle, openAtParcels, recordsIn, waitForSearchDone, watchConsole } from './support/app'
 import { e2eKeys } from './support/keys'
 
 interface QueryPage {
@@ -55,10 +45,7 @@ test.describe('area search', () => {
   }) => {
     const keys = e2eKeys()
     const errors = watchConsole(page)
-    await openApp(page, keys.full)
-    await goToAddress(page, (await someAddress(request, keys.full)).situs)
-    await closeDetails(page)
-    await zoomOut(page, 2)
+    await openAtParcels(page, request, keys.full, 2)
     await drawRectangle(page, [0.3, 0.3], [0.7, 0.7])
     await expect(page.getByText(/\bac(res)?\b/).first()).toBeVisible()
 
@@ -80,10 +67,7 @@ test.describe('area search', () => {
 
   test('buildings toggle asks the server for buildings', async ({ page, request }) => {
     const keys = e2eKeys()
-    await openApp(page, keys.full)
-    await goToAddress(page, (await someAddress(request, keys.full)).situs)
-    await closeDetails(page)
-    await zoomOut(page)
+    await openAtParcels(page, request, keys.full, 1)
     await drawRectangle(page, [0.4, 0.4], [0.6, 0.6])
     await page.getByLabel('Include building footprints').check()
     const queries = recordQueries(page)
@@ -102,10 +86,7 @@ test.describe('area search', () => {
     request,
   }) => {
     const keys = e2eKeys()
-    await openApp(page, keys.full)
-    await goToAddress(page, (await someAddress(request, keys.full)).situs)
-    await closeDetails(page)
-    await zoomOut(page, 2)
+    await openAtParcels(page, request, keys.full, 2)
     await drawRectangle(page, [0.3, 0.3], [0.7, 0.7])
     await page.getByRole('button', { name: 'Search', exact: true }).click()
     const records = recordsIn(await waitForSearchDone(page))

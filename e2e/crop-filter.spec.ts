@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test'
-import { apiPost, someAddress } from './support/api'
-import { closeDetails, drawRectangle, goToAddress, openApp, recordsIn, waitForSearchDone, zoomOut } from './support/app'
+import { apiPost } from './support/api'
+import { drawRectangle, openAtParcels, recordsIn, waitForSearchDone } from './support/app'
 import { e2eKeys } from './support/keys'
 
 interface Rec {
@@ -11,10 +11,7 @@ interface Rec {
 
 test('crop-type filter goes to the server, and the table sorts the loaded rows', async ({ page, request }) => {
   const keys = e2eKeys()
-  await openApp(page, keys.full)
-  await goToAddress(page, (await someAddress(request, keys.full)).situs)
-  await closeDetails(page)
-  await zoomOut(page, 3)
+  await openAtParcels(page, request, keys.full, 3)
   await drawRectangle(page, [0.2, 0.2], [0.8, 0.8])
   // The crop list is a closed disclosure under Filters: open it, tick Soybeans, and the summary says so.
   await page.getByText('Crop / land cover:').click()

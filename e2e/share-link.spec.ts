@@ -1,15 +1,12 @@
 import { expect, type Page, test } from '@playwright/test'
-import { someAddress } from './support/api'
 import {
   addFilter,
   cameraSettled,
-  closeDetails,
   drawRectangle,
-  goToAddress,
   openApp,
+  openAtParcels,
   waitForSearchDone,
   watchConsole,
-  zoomOut,
 } from './support/app'
 import { e2eKeys } from './support/keys'
 
@@ -31,10 +28,7 @@ test('a copied link reopens the same search: rows, order, selection and view', a
   const keys = e2eKeys()
   const errors = watchConsole(page)
   await page.context().grantPermissions(['clipboard-read', 'clipboard-write'])
-  await openApp(page, keys.full)
-  await goToAddress(page, (await someAddress(request, keys.full)).situs)
-  await closeDetails(page)
-  await zoomOut(page, 2)
+  await openAtParcels(page, request, keys.full, 2)
   await drawRectangle(page, [0.3, 0.3], [0.7, 0.7])
   await addFilter(page, 1, 'acres', 'gt', '0.2')
   await page.getByRole('button', { name: 'Search', exact: true }).click()

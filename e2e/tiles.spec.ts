@@ -10,17 +10,15 @@ import type { CoverageResponse } from '../contract/tiles'
 import { NO_VALUE_COLOR, PLAIN_COLOR, themeById } from '../src/format/themes'
 import type { MapProbe, RenderedParcel } from '../src/map/map-probe'
 import { FOCUS_COLORS } from '../src/map/theme-paint'
-import { someAddress } from './support/api'
 import {
   addFilter,
   cameraSettled,
   closeDetails,
   drawRectangle,
-  goToAddress,
   openApp,
+  openAtParcels,
   waitForSearchDone,
   watchConsole,
-  zoomOut,
 } from './support/app'
 import { e2eKeys } from './support/keys'
 
@@ -139,10 +137,7 @@ test('results are drawn on the tiles, coloured by a theme with a legend; the the
   request,
 }) => {
   const keys = e2eKeys()
-  await openApp(page, keys.full)
-  await goToAddress(page, (await someAddress(request, keys.full)).situs)
-  await closeDetails(page)
-  await zoomOut(page, 2)
+  await openAtParcels(page, request, keys.full, 2)
   await drawRectangle(page, [0.35, 0.35], [0.65, 0.65])
   await page.getByRole('button', { name: 'Search', exact: true }).click()
   await waitForSearchDone(page)

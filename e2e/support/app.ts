@@ -1,4 +1,5 @@
-import { expect, type Page } from '@playwright/test'
+import { type APIRequestContext, expect, type Page } from '@playwright/test'
+import { someAddress } from './api'
 
 /** Starts the app with a key as a user who ticked "remember" would have it (sessionStorage). */
 export async function openApp(page: Page, apiKey?: string): Promise<void> {
@@ -109,4 +110,15 @@ export async function addFilter(page: Page, n: number, field: string, op: string
   const box = page.getByLabel(`Filter ${n} value`)
   if ((await box.evaluate((el) => el.tagName)) === 'SELECT') await box.selectOption(value)
   else await box.fill(value)
+}
+
+/**
+ * Where most map tests start: the app with `apiKey`, at a real parcel's address (one the API finds),
+ * its details closed, zoomed out `zoomSteps` times so a drawn shape covers some parcels.
+ */
+export async function openAtParcels(page: Page, request: APIRequestContext, apiKey: string, zoomSteps = 1) {
+  await openApp(page, apiKey)
+  await goToAddress(page, (await someAddress(request, apiKey)).situs)
+  await closeDetails(page)
+  await zoomOut(page, zoomSteps)
 }
