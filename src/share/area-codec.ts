@@ -2,7 +2,7 @@
  * Search areas in a link: coordinates quantized to 1e-5° (about 1.1 m), each ring as an encoded
  * polyline without its closing vertex. `p`/`r`/`c`/`f` give the kind, `.` separates rings (holes),
  * `~` separates areas, and `*` starts an area's name where it has one (UTF-8 in base64url, so any
- * name stays URL-safe and clear of the separators). The app stores drawn areas at this precision
+ * name stays URL-safe and clear of the separators; a bare `*`: the same name as the area before). The app stores drawn areas at this precision
  * too (`quantizeArea`), so the search a link runs is exactly the one its sender ran.
  */
 import type { Position } from 'geojson'
@@ -43,12 +43,15 @@ function encodeRing(ring: readonly Position[]): string {
 const samePoint = (a: Position | undefined, b: Position | undefined) => !!a && !!b && a[0] === b[0] && a[1] === b[1]
 
 export function encodeAreas(areas: readonly DrawnArea[]): string {
+  let previous = ''
   return areas
     .map((a) => {
       const label = a.label ? cleanLabel(a.label) : ''
-      return (
-        KIND_CODE[a.kind] + a.geometry.coordinates.map(encodeRing).join('.') + (label ? `*${toBase64Url(label)}` : '')
-      )
+      // The pieces of one county share its name: a bare `*` says "the name before", so a county of
+      // thirty islands does not spend thirty copies of its name on the link's length.
+      const named = !label ? '' : label === previous ? '*' : `*${toBase64Url(label)}`
+      previous = label
+      return KIND_CODE[a.kind] + a.geometry.coordinates.map(encodeRing).join('.') + named
     })
     .join('~')
 }
@@ -95,11 +98,15 @@ export function decodeAreas(text: string): { areas: DrawnArea[]; problems: strin
   }
   const areas: DrawnArea[] = []
   let vertexBudget = AREA_MAX_VERTICES
+  let previous: string | undefined
   parts.slice(0, AREA_MAX_FEATURES).forEach((part, i) => {
-    const result = decodeArea(part, i, vertexBudget)
+    const star = part.indexOf('*')
+    const label = star < 0 ? undefined : star === part.length - 1 ? previous : fromBase64Url(part.slice(star + 1))
+    previous = label
+    const result = decodeArea(star < 0 ? part : part.slice(0, star), i, vertexBudget)
     if (typeof result === 'string') problems.push(`Search area ${i + 1} ${result} and was left out.`)
     else {
-      areas.push(result)
+      areas.push(label ? { ...result, label } : result)
       vertexBudget -= result.geometry.coordinates.reduce((n, r) => n + r.length, 0)
     }
   })
@@ -109,10 +116,8 @@ export function decodeAreas(text: string): { areas: DrawnArea[]; problems: strin
 function decodeArea(part: string, index: number, vertexBudget: number): DrawnArea | string {
   const kind = CODE_KIND.get(part.charAt(0))
   if (!kind) return 'could not be read'
-  const star = part.indexOf('*')
-  const label = star < 0 ? undefined : fromBase64Url(part.slice(star + 1))
   const rings: Position[][] = []
-  for (const text of part.slice(1, star < 0 ? undefined : star).split('.')) {
+  for (const text of part.slice(1).split('.')) {
     const pairs = decodeIntPairs(text, vertexBudget)
     if (pairs === 'too-many') return `has more vertices than the ${AREA_MAX_VERTICES} all areas may have together`
     if (!pairs) return 'could not be read (the link may be cut short)'
@@ -128,6 +133,5 @@ function decodeArea(part: string, index: number, vertexBudget: number): DrawnAre
   const check = checkPolygonCoords(rings, ['area'])
   const issue = check.issues[0]
   if (issue) return `is not a usable polygon (${issue.msg})`
-  const area: DrawnArea = { id: `shared-${index + 1}`, kind, geometry: { type: 'Polygon', coordinates: rings } }
-  return label ? { ...area, label } : area
+  return { id: `shared-${index + 1}`, kind, geometry: { type: 'Polygon', coordinates: rings } }
 }

@@ -243,6 +243,16 @@ describe('share link codec', () => {
     expect(withoutIds(back).areas).toEqual(withoutIds(state).areas)
     expect(back.areas?.[4]?.label).toBeUndefined()
 
+    // The pieces of one county: its name is written once, then a bare `*` for each further piece.
+    const islands = [0, 1, 2, 3].map((i) => named('Dare County, NC', -75.6 + i * 0.05))
+    const islandQuery = encodeShareState({ ...base, areas: [...islands, named('Hyde County, NC', -76.2)] })
+    expect(islandQuery.match(/\*[A-Za-z0-9_-]+/g)).toHaveLength(2)
+    expect(islandQuery.match(/\*(?=~|&)/g)).toHaveLength(3)
+    expect(decodeShareState(islandQuery).state.areas?.map((a) => a.label)).toEqual([
+      ...islands.map(() => 'Dare County, NC'),
+      'Hyde County, NC',
+    ])
+
     // Control characters and line breaks become spaces; a name is one line of at most 80 characters.
     const long = encodeShareState({ ...base, areas: [named(`A\nB\u0007C ${'x'.repeat(200)}`, -93.5)] })
     expect(decodeShareState(long).state.areas?.[0]?.label).toBe(`A B C ${'x'.repeat(74)}`)
