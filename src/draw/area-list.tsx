@@ -45,7 +45,12 @@ export function AreaList({
       <ul aria-label="Drawn areas">
         {rows.map((r) => (
           <li key={r.area.id} className="area-row">
-            <button type="button" className="link-button" onClick={() => onZoom(r.area)} title="Zoom to this area">
+            <button
+              type="button"
+              className="link-button area-name"
+              onClick={() => onZoom(r.area)}
+              title="Zoom to this area"
+            >
               {r.name}
             </button>
             <span className="area-acres">{formatAcres(r.acres)}</span>
