@@ -27,8 +27,20 @@ export default defineConfig({
             'server/**/*.test.ts',
             'bench/**/*.test.ts',
           ],
-          exclude: ['**/node_modules/**', 'server/test/**'],
+          exclude: ['**/node_modules/**', 'server/test/**', '**/*.db.test.ts'],
           testTimeout: 60_000,
+        },
+      },
+      {
+        // Tests on a real database (embedded PostGIS in-process, or PLAT_TEST_PG): seconds each, so
+        // kept out of `unit`, which must stay fast enough to run on every change.
+        test: {
+          name: 'db',
+          environment: 'node',
+          include: ['server/**/*.db.test.ts'],
+          exclude: ['**/node_modules/**'],
+          testTimeout: 120_000,
+          hookTimeout: 180_000,
         },
       },
       {

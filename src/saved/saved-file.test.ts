@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { memoryStorage as memory } from './memory-storage'
+import { memoryStorage as memory } from './memory-storage.test-support'
 import { FILE_FORMAT, mergeSavedFile, savedFileName, savedSearchesFile } from './saved-file'
 import { listSaved, MAX_SEARCHES, replaceAll, type SavedSearch, saveSearch } from './saved-store'
 

@@ -1,6 +1,6 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { memoryStorage as memory } from './memory-storage'
+import { memoryStorage as memory } from './memory-storage.test-support'
 import {
   BACKUP_KEY,
   deleteSearch,
