@@ -1,4 +1,4 @@
-import { type KeyboardEvent, useRef } from 'react'
+import { type FocusEvent, type KeyboardEvent, useRef, useState } from 'react'
 import type { MapTool } from '../state/ui-slice'
 
 export interface ToolDef {
@@ -72,7 +72,17 @@ export function DrawToolbar({
   canRedo: boolean
 }) {
   const ref = useRef<HTMLDivElement>(null)
-  // Arrow keys move focus along the toolbar (WAI-ARIA toolbar pattern); Tab leaves it.
+  // One tab stop (roving tabindex, WAI-ARIA toolbar pattern): the button last focused while it can
+  // still act, else the pressed tool. Without it Tab walked through all 14 buttons.
+  const [last, setLast] = useState<string | null>(null)
+  const enabled: Record<string, boolean> = { undo: canUndo, redo: canRedo, clear: areaCount > 0 }
+  const stop = last !== null && enabled[last] !== false ? last : tool
+  const stopProps = (key: string) => ({ 'data-stop': key, tabIndex: key === stop ? 0 : -1 })
+  const onFocus = (e: FocusEvent<HTMLDivElement>) => {
+    const key = (e.target as HTMLElement).dataset.stop
+    if (key) setLast(key)
+  }
+  // Arrow keys move focus along the toolbar; Tab leaves it.
   const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
     if (!['ArrowLeft', 'ArrowRight', 'ArrowUp', 'ArrowDown', 'Home', 'End'].includes(e.key)) return
     const buttons = Array.from(ref.current?.querySelectorAll<HTMLButtonElement>('button:not(:disabled)') ?? [])
@@ -84,7 +94,14 @@ export function DrawToolbar({
     e.preventDefault()
   }
   return (
-    <div ref={ref} className="draw-toolbar" role="toolbar" aria-label="Map tools" onKeyDown={onKeyDown}>
+    <div
+      ref={ref}
+      className="draw-toolbar"
+      role="toolbar"
+      aria-label="Map tools"
+      onKeyDown={onKeyDown}
+      onFocus={onFocus}
+    >
       {TOOLS.map((t) => (
         <button
           key={t.tool}
@@ -95,6 +112,7 @@ export function DrawToolbar({
           title={`${t.hint} (${t.key})`}
           onClick={() => onTool(t.tool)}
           data-tool={t.tool}
+          {...stopProps(t.tool)}
         >
           <svg viewBox="0 0 24 24" aria-hidden="true">
             <path d={ICONS[t.tool]} />
@@ -112,6 +130,7 @@ export function DrawToolbar({
         aria-keyshortcuts={LOCK_KEY}
         title={`Keep the drawing tool after each finished shape (${LOCK_KEY}); when off, the map returns to Pan`}
         onClick={() => onLockedChange(!locked)}
+        {...stopProps('lock')}
       >
         <svg viewBox="0 0 24 24" aria-hidden="true">
           <path d={locked ? LOCK_ICON : UNLOCK_ICON} />
@@ -126,6 +145,7 @@ export function DrawToolbar({
         className="tool-button"
         onClick={onUndo}
         disabled={!canUndo}
+        {...stopProps('undo')}
         aria-keyshortcuts="Control+Z"
         title="Undo the last area edit (Ctrl+Z)"
       >
@@ -139,6 +159,7 @@ export function DrawToolbar({
         className="tool-button"
         onClick={onRedo}
         disabled={!canRedo}
+        {...stopProps('redo')}
         aria-keyshortcuts="Control+Shift+Z"
         title="Redo (Ctrl+Shift+Z)"
       >
@@ -152,6 +173,7 @@ export function DrawToolbar({
         className="tool-button tool-danger"
         onClick={onClear}
         disabled={areaCount === 0}
+        {...stopProps('clear')}
         title="Remove every drawn area"
       >
         <svg viewBox="0 0 24 24" aria-hidden="true">

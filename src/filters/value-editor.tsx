@@ -1,4 +1,5 @@
 /** The value control that fits the operator: one box, a min–max pair, a chip list or an empty/has-value toggle. */
+import { useId } from 'react'
 import { fieldDef } from '../../contract/fields'
 import type { FilterItem } from '../../contract/schemas'
 import { ChipsInput } from './chips-input'
@@ -21,6 +22,8 @@ export function ValueEditor({ filter, onChange, label, describedBy, invalid }: V
   const isCrop = filter.field === 'cdl_majority_category'
   const v = filter.value
   const common = { describedBy, invalid }
+  // The two null-test radios share a name so they are one group: one Tab stop, arrows switch.
+  const radioName = useId()
 
   switch (filter.op) {
     case 'isnull':
@@ -28,11 +31,11 @@ export function ValueEditor({ filter, onChange, label, describedBy, invalid }: V
         <fieldset className="flt-toggle">
           <legend className="flt-visually-hidden">{`${label} null test`}</legend>
           <label>
-            <input type="radio" checked={v === true} onChange={() => onChange(true)} />
+            <input type="radio" name={radioName} checked={v === true} onChange={() => onChange(true)} />
             is empty
           </label>
           <label>
-            <input type="radio" checked={v === false} onChange={() => onChange(false)} />
+            <input type="radio" name={radioName} checked={v === false} onChange={() => onChange(false)} />
             has a value
           </label>
         </fieldset>

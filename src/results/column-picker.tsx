@@ -16,6 +16,8 @@ export function ColumnPicker({
   const [open, setOpen] = useState(false)
   const [filter, setFilter] = useState('')
   const rootRef = useRef<HTMLDivElement>(null)
+  const toggleRef = useRef<HTMLButtonElement>(null)
+  const filterRef = useRef<HTMLInputElement>(null)
   const popId = useId()
   const options = useMemo(() => (open ? availableColumns(rows) : []), [open, rows])
   const shown = useMemo(() => {
@@ -26,6 +28,8 @@ export function ColumnPicker({
 
   useEffect(() => {
     if (!open) return
+    // Focus goes into the popup when it opens (it is a dialog) and back to Columns on Escape.
+    filterRef.current?.focus()
     const onDown = (e: PointerEvent) => {
       if (rootRef.current && !rootRef.current.contains(e.target as Node)) setOpen(false)
     }
@@ -40,6 +44,7 @@ export function ColumnPicker({
   return (
     <div className="res-picker" ref={rootRef}>
       <button
+        ref={toggleRef}
         type="button"
         className="res-btn"
         aria-haspopup="dialog"
@@ -59,10 +64,12 @@ export function ColumnPicker({
             if (e.key === 'Escape') {
               e.stopPropagation()
               setOpen(false)
+              toggleRef.current?.focus()
             }
           }}
         >
           <input
+            ref={filterRef}
             className="res-picker-filter"
             type="search"
             placeholder="Filter columns"

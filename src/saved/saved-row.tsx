@@ -35,8 +35,11 @@ export function SavedRow({
   const returnTo = useRef<'rename' | 'delete' | null>(null)
 
   useEffect(() => {
-    if (mode === 'rename') renameInput.current?.select()
-    else if (mode === 'delete') keepButton.current?.focus()
+    // select() alone focuses in Chrome and Firefox, but the spec does not promise it: focus first.
+    if (mode === 'rename') {
+      renameInput.current?.focus()
+      renameInput.current?.select()
+    } else if (mode === 'delete') keepButton.current?.focus()
     else if (returnTo.current) {
       ;(returnTo.current === 'rename' ? renameButton : deleteButton).current?.focus()
       returnTo.current = null
