@@ -49,6 +49,9 @@ export default defineConfig({
           name: 'component',
           environment: 'happy-dom',
           include: ['src/**/*.test.tsx'],
+          // A user-event interaction takes ~100 ms of real time; on a loaded 2-core machine a
+          // multi-step dialog test passed 5 s (seen: settings-dialog at 8 s under load 21).
+          testTimeout: 20_000,
         },
       },
       apiProject('api', 'server/test/global-setup-embedded.ts', ['server/test/**/*.api.test.ts']),
