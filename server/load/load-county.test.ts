@@ -12,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Database } from '../db/database'
 import { migrate } from '../db/migrate'
 import { openWorkerPglite } from '../db/pglite-owner'
+import { SCHEMA } from '../schema'
 import { FIXTURE_MAPPING, type FixtureParcel, fixtureParcels } from './county-fixture.test-support'
 import { IOWA_NORTH_FTUS_ESRI } from './format-writers.test-support'
 import { loadFile } from './load-file'
@@ -54,7 +55,7 @@ async function byPin(): Promise<Map<string, Record<string, unknown>[]>> {
 
 beforeAll(async () => {
   db = await openWorkerPglite({ dataDir: join(dir, 'pglite'), maxWaiting: 64 })
-  await migrate(db)
+  await migrate(db, SCHEMA)
   writeDem(join(dir, 'dem.tif'))
   writeCdl(join(dir, 'cdl.tif'), SPLIT_LON)
   writeShapefileZip(join(dir, 'story.zip'), parcels, IOWA_NORTH_FTUS_ESRI)
