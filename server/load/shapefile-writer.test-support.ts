@@ -5,7 +5,7 @@
 import { writeFileSync } from 'node:fs'
 import { zipSync } from 'fflate'
 import type { MultiPolygon, Position } from 'geojson'
-import { shpAndShx } from '../../formats/shapefile-writer.test-support'
+import { shpAndShx } from '../../formats/shapefile.test-support'
 import type { FixtureParcel } from './county-fixture.test-support'
 import { project } from './format-writers.test-support'
 
