@@ -4,7 +4,7 @@
  * read as a stream from disk. Which files make a layer and how records are read: formats/shapefile.ts,
  * shared with the app's area import.
  */
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs'
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { basename, dirname, join } from 'node:path'
 import { encodingOfCpg, recordCountOfShx, shapefileFeatures, shapefileParts } from '../../formats/shapefile'
@@ -56,5 +56,3 @@ export async function openShapefileZip(path: string): Promise<SourceFile> {
     throw e
   }
 }
-
-export const isFile = (p: string): boolean => existsSync(p) && statSync(p).isFile()

@@ -1,12 +1,12 @@
 /**
  * Ordering as the server documents it, evaluated locally over records the API returned. The filter
- * semantics are `contract/filter-match.ts` (tests accept either null mode but require the server to
+ * semantics are `contract/filter-match.test-support.ts` (tests accept either null mode but require the server to
  * be consistent with one).
  */
 import type { Order, Parcel } from './data'
 
 /** Numbers numerically, strings by code unit (the C collation); nulls are not compared here. */
-export function compareValues(a: unknown, b: unknown): number {
+function compareValues(a: unknown, b: unknown): number {
   if (typeof a === 'number' && typeof b === 'number') return a - b
   const sa = String(a)
   const sb = String(b)

@@ -4,10 +4,10 @@
  */
 import { unzipSync } from 'fflate'
 
-export const MAX_ZIP_ENTRIES = 1000
+const MAX_ZIP_ENTRIES = 1000
 /** Per wanted entry and in total: far above any real parcel layer, far below what would hang a tab. */
-export const MAX_ENTRY_BYTES = 200 * 1024 * 1024
-export const MAX_UNZIPPED_BYTES = 300 * 1024 * 1024
+const MAX_ENTRY_BYTES = 200 * 1024 * 1024
+const MAX_UNZIPPED_BYTES = 300 * 1024 * 1024
 
 const isZip = (b: Uint8Array) => b[0] === 0x50 && b[1] === 0x4b && b[2] === 0x03 && b[3] === 0x04
 const junk = (name: string) => name.startsWith('__MACOSX/') || name.split('/').pop()?.startsWith('._') === true
