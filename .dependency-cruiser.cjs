@@ -74,6 +74,13 @@ module.exports = {
       to: { path: '^(src|server)/' },
     },
     {
+      name: 'formats-is-browser-safe',
+      comment: 'Node-only reading (files, streams) is a thin adapter in server/load/.',
+      severity: 'error',
+      from: { path: '^formats/', pathNot: '\\.test-support\\.ts$' },
+      to: { dependencyTypes: ['core'] },
+    },
+    {
       name: 'src-not-server',
       comment: 'The app talks to the server over HTTP only; shared code lives in contract/ or formats/.',
       severity: 'error',
