@@ -1,12 +1,16 @@
 /**
- * Import direction (../shared/DESIGN.md, docs/architecture.md), checked in `npm test`:
+ * Import direction (../shared/DESIGN.md), checked in `npm test`:
  * contract → foundation (src/api, src/state, src/config, src/format, src/geo, src/ui) → feature
  * folders → src/app. Features never import each other; contract stays free of React, DOM and Node.
- * formats/ (one module per file format) is shared like contract/: it imports neither src/ nor server/.
- *
- * Server, inner to outer:
+ */
+const FEATURES = 'search|filters|results|map|draw|parcel|share|lookup|settings|saved|import|export'
+const FOUNDATION = 'api|state|config|format|geo|ui'
+
+/**
+ * formats/ (one module per file format) is shared like contract/: it imports neither src/ nor
+ * server/, nor Node built-ins. Server layers, inner to outer:
  *   config.ts, db/, http-kit/  foundation: environment, data access and schema runner, shared HTTP helpers
- *   auth/                      the key gate every served endpoint passes (features may use it)
+ *   auth/                      the key gate every served endpoint passes (the features may use it)
  *   demo-data/ load/ tiles/ proxy/   features: never import each other, except demo-data → load
  *                              (the demo dataset is loaded through the loader's path)
  *   http/                      the parcel routes and the middleware
@@ -14,8 +18,6 @@
  *   cli/                       the commands
  * Tests (*.test.ts, *.test-support.ts, server/test/) may assemble any server layers.
  */
-const FEATURES = 'search|filters|results|map|draw|parcel|share|lookup|settings|saved|import|export'
-const FOUNDATION = 'api|state|config|format|geo|ui'
 const SERVER_FEATURES = 'demo-data|load|tiles|proxy'
 const SERVER_TESTS = '\\.test\\.ts$|\\.test-support\\.ts$|^server/test/'
 const SERVER_ROOT = '^server/(?!config\\.ts$)[^/]+\\.ts$'
