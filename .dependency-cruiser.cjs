@@ -6,6 +6,22 @@
 const FEATURES = 'search|filters|results|map|draw|parcel|share|lookup|settings|saved|import|export'
 const FOUNDATION = 'api|state|config|format|geo|ui'
 
+/**
+ * formats/ (one module per file format) is shared like contract/: it imports neither src/ nor
+ * server/, nor Node built-ins. Server layers, inner to outer:
+ *   config.ts, db/, http-kit/  foundation: environment, data access and schema runner, shared HTTP helpers
+ *   auth/                      the key gate every served endpoint passes (the features may use it)
+ *   demo-data/ load/ tiles/ proxy/   features: never import each other, except demo-data → load
+ *                              (the demo dataset is loaded through the loader's path)
+ *   http/                      the parcel routes and the middleware
+ *   app.ts schema.ts open-database.ts server.ts data-dir-lock.ts   the composition root
+ *   cli/                       the commands
+ * Tests (*.test.ts, *.test-support.ts, server/test/) may assemble any server layers.
+ */
+const SERVER_FEATURES = 'demo-data|load|tiles|proxy'
+const SERVER_TESTS = '\\.test\\.ts$|\\.test-support\\.ts$|^server/test/'
+const SERVER_ROOT = '^server/(?!config\\.ts$)[^/]+\\.ts$'
+
 module.exports = {
   forbidden: [
     {
@@ -47,11 +63,94 @@ module.exports = {
     },
     {
       name: 'no-test-support-in-production',
+      comment: "server/test/ is the API suite's harness: test code, though its files carry no suffix.",
       severity: 'error',
-      from: { pathNot: '\\.(test|spec)\\.tsx?$|\\.test-support\\.ts$' },
+      from: { pathNot: '\\.(test|spec)\\.tsx?$|\\.test-support\\.ts$|^server/test/' },
       to: { path: '\\.test-support\\.ts$' },
     },
-    { name: 'no-circular', severity: 'error', from: { path: '^src/' }, to: { circular: true } },
+    {
+      name: 'formats-is-shared',
+      comment: 'formats/ is read by the browser import and the server loader alike: no src/ or server/.',
+      severity: 'error',
+      from: { path: '^formats/' },
+      to: { path: '^(src|server)/' },
+    },
+    {
+      name: 'formats-is-browser-safe',
+      comment: 'Node-only reading (files, streams) is a thin adapter in server/load/.',
+      severity: 'error',
+      from: { path: '^formats/', pathNot: '\\.test-support\\.ts$' },
+      to: { dependencyTypes: ['core'] },
+    },
+    {
+      name: 'src-not-server',
+      comment: 'The app talks to the server over HTTP only; shared code lives in contract/ or formats/.',
+      severity: 'error',
+      from: { path: '^src/' },
+      to: { path: '^server/' },
+    },
+    {
+      name: 'server-db-imports-no-feature',
+      comment: 'db/ is the innermost server layer: features register their schema through server/schema.ts.',
+      severity: 'error',
+      from: { path: '^server/db/', pathNot: SERVER_TESTS },
+      to: { path: '^server/', pathNot: '^server/db/' },
+    },
+    {
+      name: 'server-http-kit-is-foundation',
+      comment: 'Shared HTTP helpers (responses, bodies, request ids) know only db/ errors.',
+      severity: 'error',
+      from: { path: '^server/http-kit/', pathNot: SERVER_TESTS },
+      to: { path: '^server/', pathNot: '^server/(db|http-kit)/' },
+    },
+    {
+      name: 'server-auth-below-features',
+      comment: 'auth/ (the key gate) sits under the features that serve requests.',
+      severity: 'error',
+      from: { path: '^server/auth/', pathNot: SERVER_TESTS },
+      to: { path: '^server/', pathNot: '^server/(db|http-kit|auth)/|^server/config\\.ts$' },
+    },
+    {
+      name: 'server-feature-to-feature',
+      comment: 'Server features do not import each other; the composition root wires them.',
+      severity: 'error',
+      from: { path: `^server/(${SERVER_FEATURES})/`, pathNot: [SERVER_TESTS, '^server/demo-data/'] },
+      to: { path: `^server/(${SERVER_FEATURES})/`, pathNot: ['^server/$1/'] },
+    },
+    {
+      name: 'server-demo-data-uses-load-only',
+      comment:
+        'The one allowed feature edge: the demo dataset is generated as county sources and loaded through load/ (same ids, areas and stacks as real data).',
+      severity: 'error',
+      from: { path: '^server/demo-data/', pathNot: SERVER_TESTS },
+      to: { path: `^server/(${SERVER_FEATURES})/`, pathNot: ['^server/(demo-data|load)/'] },
+    },
+    {
+      name: 'server-inner-to-outer',
+      comment: 'Foundation, auth and features never reach the routes, the composition root or the commands.',
+      severity: 'error',
+      from: { path: `^server/(db|http-kit|auth|${SERVER_FEATURES})/`, pathNot: SERVER_TESTS },
+      to: { path: [SERVER_ROOT, '^server/(http|cli)/'] },
+    },
+    {
+      name: 'server-http-to-root',
+      comment: 'The routes are composed by app.ts; they never import it or the commands.',
+      severity: 'error',
+      from: { path: '^server/http/', pathNot: SERVER_TESTS },
+      to: { path: [SERVER_ROOT, '^server/cli/'] },
+    },
+    {
+      name: 'server-root-to-cli',
+      severity: 'error',
+      from: { path: SERVER_ROOT },
+      to: { path: '^server/cli/' },
+    },
+    {
+      name: 'no-circular',
+      severity: 'error',
+      from: { path: '^(src|server|formats|contract)/' },
+      to: { circular: true },
+    },
   ],
   options: {
     doNotFollow: { path: 'node_modules' },

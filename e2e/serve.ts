@@ -8,7 +8,7 @@ import { join } from 'node:path'
 import { createKey } from '../server/auth/key-admin'
 import { loadConfig } from '../server/config'
 import { keysRepo } from '../server/db/keys-repo'
-import { openDatabase } from '../server/db/open-database'
+import { openDatabase } from '../server/open-database'
 import { startServer } from '../server/server'
 
 const config = loadConfig({

@@ -36,10 +36,10 @@ export function epsgCodeOf(text: string): string | null {
   return /EPSG(?::+|\/[\d.]+\/|:[\d.]*:)(\d+)\s*$/i.exec(s)?.[1] ?? /^(\d{4,6})$/.exec(s)?.[1] ?? null
 }
 
-export const isLonLatCode = (code: string): boolean => LONLAT_CODES.has(code.toUpperCase())
+const isLonLatCode = (code: string): boolean => LONLAT_CODES.has(code.toUpperCase())
 
 /** The name inside PROJCS["…"] / GEOGCS["…"] / PROJCRS["…"], for messages. */
-export function wktName(wkt: string): string {
+function wktName(wkt: string): string {
   return /^\s*[A-Z]+\s*\[\s*"([^"]*)"/i.exec(wkt)?.[1] ?? 'a custom coordinate system'
 }
 

@@ -5,7 +5,7 @@ import { join } from 'node:path'
  * PGlite is a single-process database: two processes on one DATA_DIR would corrupt it. The server
  * holds a pid file; the keys CLI refuses to run while that process is alive.
  */
-export function lockPath(dataDir: string): string {
+function lockPath(dataDir: string): string {
   return join(dataDir, 'server.pid')
 }
 

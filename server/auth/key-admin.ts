@@ -1,6 +1,6 @@
+import { ENDPOINTS, type Endpoint, type QuotaUnit } from '../db/key-plans'
 import type { KeysRepo, StoredKey } from '../db/keys-repo'
 import { hashKey, newKeyId, newKeyValue } from './api-key'
-import { ENDPOINTS, type Endpoint, type QuotaUnit } from './plans'
 
 export interface CreateKeyOptions {
   name: string

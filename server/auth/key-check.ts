@@ -1,8 +1,8 @@
 import type { QueryOptions } from '../db/database'
+import type { Endpoint } from '../db/key-plans'
 import type { StoredKey } from '../db/keys-repo'
 import { hashKey, parseBearer } from './api-key'
 import type { Ledger } from './ledger'
-import type { Endpoint } from './plans'
 
 export type KeyCheckResult =
   | { ok: true; key: StoredKey; used: number }

@@ -1,8 +1,8 @@
 import type { QueryOptions } from '../db/database'
+import { type Endpoint, monthOf } from '../db/key-plans'
 import type { StoredKey } from '../db/keys-repo'
 import { checkKey, type KeyCheckResult } from './key-check'
 import type { Ledger } from './ledger'
-import { type Endpoint, monthOf } from './plans'
 
 export type GuardResult =
   | { ok: true; key: StoredKey; release: (outcome: { success: boolean; records: number }) => Promise<GuardRelease> }

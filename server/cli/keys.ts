@@ -1,10 +1,10 @@
 import { parseArgs } from 'node:util'
 import { createKey } from '../auth/key-admin'
-import { ENDPOINTS, type Endpoint, monthOf, QUOTA_UNITS, type QuotaUnit } from '../auth/plans'
 import { loadConfig } from '../config'
 import { runningServerPid } from '../data-dir-lock'
+import { ENDPOINTS, type Endpoint, monthOf, QUOTA_UNITS, type QuotaUnit } from '../db/key-plans'
 import { keysRepo } from '../db/keys-repo'
-import { openDatabase } from '../db/open-database'
+import { openDatabase } from '../open-database'
 
 const USAGE = `Usage:
   npm run keys -- create --name NAME [--endpoints area,query,point,address,tiles] [--monthly-limit N]

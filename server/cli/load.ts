@@ -2,7 +2,6 @@ import { parseArgs } from 'node:util'
 import { loadConfig } from '../config'
 import { runningServerPid } from '../data-dir-lock'
 import { deleteCounty, listCounties } from '../db/counties-repo'
-import { openDatabase } from '../db/open-database'
 import { CrsError } from '../load/crs'
 import { LoadError } from '../load/load-county'
 import { loadFile } from '../load/load-file'
@@ -10,6 +9,7 @@ import { MappingError, readMappingFile } from '../load/mapping'
 import { checkSource, FORMATS } from '../load/open-source'
 import { SourceError } from '../load/source'
 import { stateFips } from '../load/states'
+import { openDatabase } from '../open-database'
 
 const USAGE = `Usage:
   npm run load -- FILE --state XX --county-fp NNN --county NAME --map MAPPING.json

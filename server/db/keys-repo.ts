@@ -1,5 +1,5 @@
-import type { ApiKey, Endpoint, QuotaUnit } from '../auth/plans'
 import type { Database, QueryOptions } from './database'
+import type { ApiKey, Endpoint, QuotaUnit } from './key-plans'
 
 interface KeyRow extends Record<string, unknown> {
   id: string

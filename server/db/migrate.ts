@@ -1,15 +1,23 @@
-import { TILES_MIGRATIONS } from '../tiles/tiles-schema'
 import type { Database } from './database'
 import { LOCKS } from './startup-lock'
 
+/** One schema step; ids are unique across the whole schema and applied in ascending order. */
+export interface Migration {
+  id: number
+  sql: string
+}
+
 /**
- * Schema migrations, applied in order and recorded in `schema_migrations`. Every queryable field of
+ * The data layer's own schema (ids below 20): parcels, keys, usage, dataset meta, counties. The
+ * features add theirs (tiles 20–29 in tiles/tiles-schema.ts, proxy 30–39 in proxy/proxy-schema.ts);
+ * server/schema.ts lists them all, so this layer imports no feature. Applied in order and recorded
+ * in `schema_migrations`. Every queryable field of
  * the contract is a real column (filters and orders run on these);
  * `record` holds the whole record as ready-to-send JSON text and `buildings` its buildings as a JSON
  * array, both written once at load, so serving a page costs no per-row JSON assembly. Secondary indexes are built
  * after a bulk load (see parcel-indexes.ts), not here, so loading stays fast.
  */
-const MIGRATIONS: readonly { id: number; sql: string }[] = [
+export const DB_MIGRATIONS: readonly Migration[] = [
   {
     id: 1,
     sql: `
@@ -81,53 +89,11 @@ const MIGRATIONS: readonly { id: number; sql: string }[] = [
       FROM parcels GROUP BY state_fp, county_fp;
     `,
   },
-  // 20–29: parcel tiles and coverage (server/tiles/).
-  ...TILES_MIGRATIONS,
-  // 30–39: proxy mode (server/proxy/).
-  {
-    // Operator keys may read GET /proxy/usage (`npm run keys -- create --operator`).
-    id: 30,
-    sql: 'ALTER TABLE api_keys ADD COLUMN operator boolean NOT NULL DEFAULT false',
-  },
-  {
-    // Paid-for upstream answers (response-cache.ts): keyed by a digest of the normalized request, so
-    // no request text (addresses, owners) and never the upstream key; times in epoch milliseconds.
-    id: 31,
-    sql: `
-      CREATE TABLE proxy_cache (
-        cache_key text COLLATE "C" PRIMARY KEY,
-        endpoint text NOT NULL,
-        body text NOT NULL,
-        records int NOT NULL,
-        bytes bigint NOT NULL,
-        created_ms bigint NOT NULL,
-        expires_ms bigint NOT NULL,
-        used_ms bigint NOT NULL
-      );
-      CREATE INDEX proxy_cache_used ON proxy_cache (used_ms);
-    `,
-  },
-  {
-    // What proxy mode spent upstream and what it saved (proxy-usage.ts), per month and endpoint.
-    id: 32,
-    sql: `
-      CREATE TABLE proxy_usage (
-        month text NOT NULL,
-        endpoint text NOT NULL,
-        upstream_calls bigint NOT NULL DEFAULT 0,
-        upstream_failures bigint NOT NULL DEFAULT 0,
-        upstream_records bigint NOT NULL DEFAULT 0,
-        cache_hits bigint NOT NULL DEFAULT 0,
-        cache_records bigint NOT NULL DEFAULT 0,
-        coalesced bigint NOT NULL DEFAULT 0,
-        coalesced_records bigint NOT NULL DEFAULT 0,
-        PRIMARY KEY (month, endpoint)
-      );
-    `,
-  },
 ]
 
-export async function migrate(db: Database): Promise<void> {
+/** Applies the steps of `migrations` not yet recorded, in ascending id order. */
+export async function migrate(db: Database, migrations: readonly Migration[]): Promise<void> {
+  const ordered = [...migrations].sort((a, b) => a.id - b.id)
   // One transaction: a migration applies whole or not at all, and on PostgreSQL the advisory lock
   // makes a second server process starting at the same moment wait, then find the work done.
   await db.transaction(async (tx) => {
@@ -136,7 +102,7 @@ export async function migrate(db: Database): Promise<void> {
       'CREATE TABLE IF NOT EXISTS schema_migrations (id int PRIMARY KEY, applied_at timestamptz DEFAULT now())',
     )
     const done = new Set((await tx.query<{ id: number }>('SELECT id FROM schema_migrations')).map((r) => r.id))
-    for (const m of MIGRATIONS) {
+    for (const m of ordered) {
       if (done.has(m.id)) continue
       await tx.exec(m.sql)
       await tx.query('INSERT INTO schema_migrations (id) VALUES ($1)', [m.id])

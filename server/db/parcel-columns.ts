@@ -1,7 +1,7 @@
 import { FIELDS } from '../../contract/fields'
 
 /** Column names and SQL types come from the contract's field catalog; nothing here lists fields. */
-export const PARCEL_COLUMNS: readonly { name: string; sqlType: 'text' | 'double precision' }[] = FIELDS.map((f) => ({
+const PARCEL_COLUMNS: readonly { name: string; sqlType: 'text' | 'double precision' }[] = FIELDS.map((f) => ({
   name: f.name,
   sqlType: f.group === 'numeric' ? 'double precision' : 'text',
 }))

@@ -45,7 +45,7 @@ interface Job {
 const WORKER_URL = new URL('./pglite-worker.ts', import.meta.url).href
 const WORKER_BOOT = `import('tsx/esm/api').then((tsx) => { tsx.register(); return import(${JSON.stringify(WORKER_URL)}) })`
 
-export class PgliteOwner {
+class PgliteOwner {
   private worker: Worker | null = null
   private starting: Promise<void> | null = null
   private waiting: Job[] = []

@@ -4,7 +4,7 @@ export function recordColumns(includeBuildings: boolean): string {
 }
 
 /** Adds `"buildings": [...]` to a record's JSON text without parsing it (the record is an object). */
-export function withBuildings(record: string, buildings: string): string {
+function withBuildings(record: string, buildings: string): string {
   return `${record.slice(0, record.lastIndexOf('}'))},"buildings":${buildings}}`
 }
 

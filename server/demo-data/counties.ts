@@ -24,9 +24,6 @@ export const DEMO_COUNTIES: readonly DemoCounty[] = [
   { state_fp: '20', county_fp: '055', county: 'Finney', state: 'KS', share: 0.15 },
 ]
 
-/** [west, south, east, north] in degrees: the whole of every demo county (checked by a test). */
-export const DEMO_BOUNDS: readonly [number, number, number, number] = [-121.48, 35.9, -93.22, 42.22]
-
 /**
  * How many parcels each county gets: shares rounded down, the remainder handed out in county
  * order, so the counts always add up to `total` exactly.

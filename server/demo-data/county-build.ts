@@ -1,4 +1,5 @@
 import turfArea from '@turf/area'
+import { SQ_M_PER_ACRE } from '../../contract/units'
 import { type Adjacency, findAdjacency } from './adjacency'
 import { type Improvement, improvementOf } from './buildings'
 import { availableCells } from './cell-mask'
@@ -16,8 +17,6 @@ import { SiteTable } from './site-table'
 import { Terrain } from './terrain'
 import { BLOCK, layoutTownCell, type TownGrid } from './town-layout'
 import { TOWNS_BY_COUNTY, type Town } from './towns'
-
-const SQ_M_PER_ACRE = 4046.8564224
 
 /** Everything about one county that records are made from; built once, then read site by site. */
 export interface CountyBuild {

@@ -16,7 +16,7 @@ const EARTH_RADIUS_M = 6371008.8
 const MILES_PER_DEG_LAT = (EARTH_RADIUS_M * Math.PI) / 180 / 1609.344
 
 /** Six decimals (≈0.1 m) keep the JSON small; lattice units are 1.6 m, so no two corners merge. */
-export const round6 = (v: number): number => Math.round(v * 1e6) / 1e6
+const round6 = (v: number): number => Math.round(v * 1e6) / 1e6
 
 export class Frame {
   readonly lon0: number

@@ -6,7 +6,7 @@
  */
 
 /** murmur3's 32-bit finalizer: a bijection on uint32, so distinct inputs never collide. */
-export function mix32(x: number): number {
+function mix32(x: number): number {
   let h = x >>> 0
   h = Math.imul(h ^ (h >>> 16), 0x85ebca6b)
   h = Math.imul(h ^ (h >>> 13), 0xc2b2ae35)

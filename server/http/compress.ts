@@ -12,7 +12,7 @@ const COMPRESSIBLE = /^(application\/(json|geo\+json|javascript|vnd\.mapbox-vect
 const BINARY = /^application\/vnd\.mapbox-vector-tile/i
 
 /** The client's preferred encoding among br and gzip by its q-values (RFC 9110 §12.5.3), or null. */
-export function pickEncoding(acceptEncoding: string | undefined): 'br' | 'gzip' | null {
+function pickEncoding(acceptEncoding: string | undefined): 'br' | 'gzip' | null {
   if (!acceptEncoding) return null
   const q = new Map<string, number>()
   for (const part of acceptEncoding.split(',')) {

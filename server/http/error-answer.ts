@@ -6,8 +6,8 @@ import {
   QueryCancelledError,
   QueryTimeoutError,
 } from '../db/db-errors'
-import { requestIdOf } from './request-log'
-import { errorResponse } from './responses'
+import { requestIdOf } from '../http-kit/request-log'
+import { errorResponse } from '../http-kit/responses'
 
 /**
  * Maps what went wrong under a request to an answer. A request that ran too long or met a full

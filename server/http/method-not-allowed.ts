@@ -1,5 +1,5 @@
 import type { Env, Hono } from 'hono'
-import { errorResponse } from './responses'
+import { errorResponse } from '../http-kit/responses'
 
 /**
  * For each known path, any method it does not serve is answered 405 with an `Allow` header (RFC 9110

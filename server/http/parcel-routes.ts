@@ -5,11 +5,11 @@ import { toValidationIssues } from '../../contract/errors'
 import { AREA_MAX_IDS } from '../../contract/limits'
 import { checkQueryRequest } from '../../contract/query-rules'
 import { AddressQuerySchema, PointQuerySchema } from '../../contract/schemas'
+import { guarded, type Outcome } from '../auth/guarded'
 import type { KeyGuard } from '../auth/key-guard'
 import type { ParcelsRepo } from '../db/parcels-repo'
-import { guarded, type Outcome } from './guarded'
-import { readJsonBody } from './read-json-body'
-import { errorResponse, jsonTextResponse, validationResponse } from './responses'
+import { readJsonBody } from '../http-kit/read-json-body'
+import { errorResponse, jsonTextResponse, validationResponse } from '../http-kit/responses'
 
 const fail = (response: Response): Outcome => ({ response, records: 0 })
 

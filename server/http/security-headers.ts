@@ -6,7 +6,7 @@ import type { MiddlewareHandler } from 'hono'
  * and a parcel API on another server are reached over https (Settings lets the user point the app at
  * any server that speaks the spec); `CSP_CONNECT_SRC` adds sources such as a plain-http API.
  */
-export function appCsp(extraConnect: readonly string[]): string {
+function appCsp(extraConnect: readonly string[]): string {
   return [
     "default-src 'self'",
     "script-src 'self'",

@@ -28,8 +28,8 @@ export interface FixtureParcel {
 export const ORIGIN: Position = [-93.64, 42.02]
 /** Grid cell size in degrees (~160 m × 110 m). */
 export const CELL: [number, number] = [0.002, 0.001]
-export const COLS = 6
-export const ROWS = 4
+const COLS = 6
+const ROWS = 4
 
 const rect = (x0: number, y0: number, x1: number, y1: number): Position[][] => [
   [

@@ -8,7 +8,7 @@ import { acresSql } from './derive-areas'
 import type { Stage } from './stage-table'
 
 /** Touching tolerance in degrees (~0.1 m). */
-export const TOUCH_TOLERANCE_DEG = 1e-6
+const TOUCH_TOLERANCE_DEG = 1e-6
 
 export async function deriveAdjacency(stage: Stage): Promise<{ holdings: number }> {
   const t = stage.table

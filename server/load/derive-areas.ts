@@ -2,9 +2,8 @@
  * Records sharing a footprint (footprint.ts: condo units) form a stack; the stack's id is the
  * smallest id among them (chosen when the county is written), so it is as stable as theirs.
  */
+import { SQ_M_PER_ACRE } from '../../contract/units'
 import type { Stage } from './stage-table'
-
-export const SQ_M_PER_ACRE = 4046.8564224
 
 /** Geodesic area in acres (PostGIS on the WGS 84 spheroid) of the repaired geometry `g`, as SQL. */
 export const acresSql = (g: string) => `(ST_Area((${g})::geography) / ${SQ_M_PER_ACRE})`

@@ -3,15 +3,18 @@
  * Plane feet and two rasters in, records out, checked against facts computed here from the
  * fixture's own lon/lat geometry (turf), not from the loader's code.
  */
+
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import turfArea from '@turf/area'
 import type { MultiPolygon } from 'geojson'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { SQ_M_PER_ACRE } from '../../contract/units'
 import type { Database } from '../db/database'
 import { migrate } from '../db/migrate'
 import { openWorkerPglite } from '../db/pglite-owner'
+import { SCHEMA } from '../schema'
 import { FIXTURE_MAPPING, type FixtureParcel, fixtureParcels } from './county-fixture.test-support'
 import { IOWA_NORTH_FTUS_ESRI } from './format-writers.test-support'
 import { loadFile } from './load-file'
@@ -29,7 +32,7 @@ let firstIds: Map<string, string>
 let lines: string[]
 
 const out = { isTTY: false, write: () => true }
-const acresOf = (g: MultiPolygon) => turfArea(g) / 4046.8564224
+const acresOf = (g: MultiPolygon) => turfArea(g) / SQ_M_PER_ACRE
 
 async function load(file: string, rasters = true) {
   return loadFile(db, {
@@ -54,7 +57,7 @@ async function byPin(): Promise<Map<string, Record<string, unknown>[]>> {
 
 beforeAll(async () => {
   db = await openWorkerPglite({ dataDir: join(dir, 'pglite'), maxWaiting: 64 })
-  await migrate(db)
+  await migrate(db, SCHEMA)
   writeDem(join(dir, 'dem.tif'))
   writeCdl(join(dir, 'cdl.tif'), SPLIT_LON)
   writeShapefileZip(join(dir, 'story.zip'), parcels, IOWA_NORTH_FTUS_ESRI)

@@ -8,7 +8,7 @@ import { z } from 'zod'
 import { FIELDS } from '../../contract/fields'
 
 /** Fields the loader computes or takes from the command line, so a mapping may not supply them. */
-export const DERIVED_FIELDS = [
+const DERIVED_FIELDS = [
   'svc_uuid',
   'svc_stack_uuid',
   'state_fp',
@@ -19,7 +19,7 @@ export const DERIVED_FIELDS = [
   'adjacent_acreage_sameowner',
 ] as const
 
-export const MAPPABLE_FIELDS: readonly string[] = FIELDS.map((f) => f.name).filter(
+const MAPPABLE_FIELDS: readonly string[] = FIELDS.map((f) => f.name).filter(
   (n) => !(DERIVED_FIELDS as readonly string[]).includes(n),
 )
 

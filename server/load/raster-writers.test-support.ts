@@ -36,7 +36,7 @@ export const toAlbers = (lon: number, lat: number): [number, number] =>
   proj4('EPSG:4326', ALBERS, [lon, lat]) as [number, number]
 
 /** CDL raster over the fixture: Corn (1) west of `splitLon`, Soybeans (5) east of it. */
-export function cdlGrid(splitLon: number) {
+function cdlGrid(splitLon: number) {
   const [x0, y1] = toAlbers(-93.645, 42.03)
   const [x1, y0] = toAlbers(-93.6, 42.015)
   const west = Math.floor(Math.min(x0, toAlbers(-93.645, 42.015)[0]) / 30) * 30

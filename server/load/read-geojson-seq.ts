@@ -4,6 +4,7 @@
  */
 import { createReadStream, statSync } from 'node:fs'
 import { createInterface } from 'node:readline'
+import { crsMemberName } from '../../formats/geojson'
 import { SourceError, type SourceFeature, type SourceFile } from './source'
 import { toSourceFeature } from './source-feature'
 
@@ -33,10 +34,11 @@ export function openGeoJsonSeq(path: string): SourceFile {
         } catch (e) {
           throw new SourceError(`${path} line ${lineNo} is not valid JSON (${(e as Error).message})`)
         }
-        const v = value as { type?: string; crs?: { properties?: { name?: string } } }
         // GDAL may write the collection's crs as a first line of its own.
-        if (n === 0 && v?.type !== 'Feature' && typeof v?.crs?.properties?.name === 'string') {
-          crsName = v.crs.properties.name
+        const crsLine =
+          n === 0 && (value as { type?: unknown } | null)?.type !== 'Feature' ? crsMemberName(value) : null
+        if (crsLine !== null) {
+          crsName = crsLine
           continue
         }
         n++

@@ -9,6 +9,7 @@ import chain from 'stream-chain'
 import { parser } from 'stream-json'
 import { pick } from 'stream-json/filters/pick.js'
 import { streamValues } from 'stream-json/streamers/stream-values.js'
+import { crsMemberName } from '../../formats/geojson'
 import type { CrsHint } from './crs'
 import { SourceError, type SourceFeature, type SourceFile } from './source'
 import { toSourceFeature } from './source-feature'
@@ -28,10 +29,12 @@ export function openGeoJson(path: string): SourceFile {
     let n = 0
     try {
       for await (const item of pipeline as AsyncIterable<{ value: unknown }>) {
-        const value = item.value as { type?: unknown; properties?: { name?: unknown } }
-        if (value && value.type !== 'Feature' && typeof value.properties?.name === 'string' && !('geometry' in value)) {
+        const value = item.value as { type?: unknown }
+        // The picked `crs` member itself (a feature has the type 'Feature' and a geometry).
+        const crsValue = crsMemberName({ crs: value })
+        if (crsValue !== null && value.type !== 'Feature' && !('geometry' in value)) {
           if (started) throw new SourceError('the GeoJSON crs member comes after the features; pass --crs EPSG:N')
-          crsName = value.properties.name
+          crsName = crsValue
           continue
         }
         started = true

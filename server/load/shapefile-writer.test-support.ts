@@ -5,7 +5,7 @@
 import { writeFileSync } from 'node:fs'
 import { zipSync } from 'fflate'
 import type { MultiPolygon, Position } from 'geojson'
-import { shpAndShx } from '../../formats/shapefile-writer.test-support'
+import { shpAndShx } from '../../formats/shapefile.test-support'
 import type { FixtureParcel } from './county-fixture.test-support'
 import { project } from './format-writers.test-support'
 
@@ -42,7 +42,7 @@ const DBF_FIELDS: DbfField[] = [
   { name: 'SCHOOL_DST', type: 'C', size: 6, value: (p) => p.SCHOOL_DST },
 ]
 
-export function dbfBytes(parcels: readonly FixtureParcel[]): Uint8Array {
+function dbfBytes(parcels: readonly FixtureParcel[]): Uint8Array {
   const recLen = 1 + DBF_FIELDS.reduce((n, f) => n + f.size, 0)
   const headerLen = 32 + 32 * DBF_FIELDS.length + 1
   const out = new Uint8Array(headerLen + parcels.length * recLen + 1).fill(0)

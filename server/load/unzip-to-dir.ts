@@ -6,9 +6,8 @@
 import { createReadStream, createWriteStream, mkdirSync, type WriteStream } from 'node:fs'
 import { basename, dirname, join } from 'node:path'
 import { Unzip, UnzipInflate, UnzipPassThrough } from 'fflate'
+import { isZipJunk } from '../../formats/zip'
 import { SourceError } from './source'
-
-const junk = (name: string) => name.startsWith('__MACOSX/') || basename(name).startsWith('._')
 
 /** Returns the written files' paths by entry name (flattened: each zip folder gets a number prefix). */
 export async function unzipToDir(
@@ -22,7 +21,7 @@ export async function unzipToDir(
   const pending: Promise<void>[] = []
   let failure: Error | null = null
   const unzip = new Unzip((entry) => {
-    if (entry.name.endsWith('/') || junk(entry.name) || !want(entry.name)) return
+    if (entry.name.endsWith('/') || isZipJunk(entry.name) || !want(entry.name)) return
     // Two layers of the same name in different folders stay apart; siblings keep a common stem.
     const folder = dirname(entry.name)
     if (!folders.has(folder)) folders.set(folder, folders.size)

@@ -9,8 +9,8 @@ import { FIELDS } from '../../contract/fields'
 import type { CountyRow } from '../db/counties-repo'
 import { upsertCounty } from '../db/counties-repo'
 import type { Queryable } from '../db/database'
+import { refreshPlaces } from '../db/places-repo'
 import { acresSql } from './derive-areas'
-import { refreshPlaces } from './places'
 import type { Stage } from './stage-table'
 
 export interface CountyIdentity {

@@ -1,6 +1,6 @@
 import { hashKey, parseBearer } from '../auth/api-key'
 import type { Ledger } from '../auth/ledger'
-import { monthOf } from '../auth/plans'
+import { monthOf } from '../db/key-plans'
 
 export type OperatorCheck = (
   header: string | undefined,

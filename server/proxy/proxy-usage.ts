@@ -4,9 +4,10 @@
  * month and endpoint (additions, so several processes on one PostgreSQL add up); a report writes
  * what is pending first, so it includes every request answered before it.
  */
-import { monthOf } from '../auth/plans'
+
 import type { Database, QueryOptions } from '../db/database'
 import { describeDbError } from '../db/db-errors'
+import { monthOf } from '../db/key-plans'
 import { PROXY_ENDPOINTS, type ProxyEndpoint } from './cache-key'
 
 const FLUSH_MS = 1000

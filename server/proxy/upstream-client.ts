@@ -4,7 +4,7 @@
  * call can end into a value. It never follows redirects (the key would travel with them) and keeps
  * nothing of the upstream's headers but the few the answer mapping needs.
  */
-import { readCapped } from '../http/read-capped'
+import { readCapped } from '../http-kit/read-capped'
 import type { ProxyEndpoint } from './cache-key'
 import { backoffMs, DEFAULT_RETRY, describeFailure, neverSent, type RetryPolicy } from './retry-policy'
 

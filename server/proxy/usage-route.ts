@@ -4,8 +4,8 @@
  * for one calendar month (UTC; default the current one), with the cache's size and settings.
  */
 import { Hono } from 'hono'
-import { monthOf } from '../auth/plans'
-import { errorResponse, validationResponse } from '../http/responses'
+import { monthOf } from '../db/key-plans'
+import { errorResponse, validationResponse } from '../http-kit/responses'
 import type { OperatorCheck } from './operator-check'
 import type { ProxyUsage } from './proxy-usage'
 import type { ResponseCache } from './response-cache'

@@ -25,7 +25,7 @@ export interface QueryBody {
 
 export type Parcel = Record<string, unknown> & { svc_uuid: string; geom: Polygon | MultiPolygon }
 
-export const PAGE = 100
+const PAGE = 100
 
 /** POST /parcels/query that must succeed; the response is parsed with the contract schema. */
 export async function queryOk(body: QueryBody, options?: CallOptions): Promise<QueryResponse & { results: Parcel[] }> {
@@ -70,10 +70,6 @@ export async function recordsById(ids: readonly string[]): Promise<Parcel[]> {
 }
 
 export const ids = (records: readonly { svc_uuid: string }[]): string[] => records.map((r) => r.svc_uuid)
-
-/** Code-unit order, which is the server's (PGlite databases use the C collation). */
-export const byUuid = (a: { svc_uuid: string }, b: { svc_uuid: string }): number =>
-  a.svc_uuid < b.svc_uuid ? -1 : a.svc_uuid > b.svc_uuid ? 1 : 0
 
 export function isSortedUnique(values: readonly string[]): boolean {
   for (let i = 1; i < values.length; i++) if (!((values[i - 1] as string) < (values[i] as string))) return false

@@ -4,12 +4,14 @@
  * loaded with the real CLI; a real server with DEMO=off; every answer over HTTP compared with facts
  * computed here from the fixture's own geometry and attribute text.
  */
+
 import { writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import turfArea from '@turf/area'
 import booleanIntersects from '@turf/boolean-intersects'
 import type { MultiPolygon, Polygon, Position } from 'geojson'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { SQ_M_PER_ACRE } from '../../contract/units'
 import {
   CELL,
   cellRect,
@@ -77,7 +79,7 @@ type Rec = Record<string, unknown> & { svc_uuid: string; parcel_id: string; geom
 const money = (text: string): number | null =>
   /^\$[\d,]+(\.\d+)?$/.test(text) ? Number(text.replace(/[$,]/g, '')) : null
 /** turf's area (a self-crossing ring's signed parts cancel: the bow-tie is measured by its box). */
-const acres = (g: MultiPolygon | Polygon) => turfArea(g) / 4046.8564224
+const acres = (g: MultiPolygon | Polygon) => turfArea(g) / SQ_M_PER_ACRE
 const bbox = (g: MultiPolygon): number[] => {
   const pts = g.coordinates.flat(2)
   const xs = pts.map((q) => q[0]!)
@@ -97,7 +99,7 @@ const rect = (x0: number, y0: number, x1: number, y1: number): Polygon => ({
   ],
 })
 
-export function loaderSuite(backendName: Backend): void {
+function loaderSuite(backendName: Backend): void {
   let backend: LoaderBackend
   let server: SpawnedServer
   let key: string

@@ -6,7 +6,7 @@
 import type { Order, Parcel } from './data'
 
 /** Numbers numerically, strings by code unit (the C collation); nulls are not compared here. */
-export function compareValues(a: unknown, b: unknown): number {
+function compareValues(a: unknown, b: unknown): number {
   if (typeof a === 'number' && typeof b === 'number') return a - b
   const sa = String(a)
   const sb = String(b)

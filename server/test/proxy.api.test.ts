@@ -5,7 +5,7 @@
  * client, no log line and no cached row.
  */
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
-import { openDatabase } from '../db/open-database'
+import { openDatabase } from '../open-database'
 import type { Parcel } from './data'
 import { bboxOf, collection, interiorPoint, rect } from './geo'
 import {

@@ -34,7 +34,7 @@ export function toLonLat(t: Tile, ux: number, uy: number): [number, number] {
 }
 
 /** The tile grown (or, negative, shrunk) by `units` on every side, as a lon/lat rectangle. */
-export function tileRect(t: Tile, units = 0): Polygon {
+function tileRect(t: Tile, units = 0): Polygon {
   const [w, n] = toLonLat(t, -units, -units)
   const [e, s] = toLonLat(t, TILE_EXTENT + units, TILE_EXTENT + units)
   return rect(w, s, e, n)

@@ -31,7 +31,7 @@ export type LayerInput =
   | { name: string; kind: 'points'; features: readonly PointFeature[] }
 
 /** Twice the ring's signed area in tile coordinates (x right, y down); positive is the exterior's way. */
-export function signedArea2(ring: readonly Point[]): number {
+function signedArea2(ring: readonly Point[]): number {
   let sum = 0
   for (let i = 0, j = ring.length - 1; i < ring.length; j = i++) {
     const a = ring[j] as Point
@@ -59,7 +59,7 @@ function cleanRing(ring: Ring): Point[] {
  * The rings of a multipolygon in MVT order and winding. A ring that rounding made degenerate (no
  * area) is dropped, and with an exterior its holes; an empty result means the feature is left out.
  */
-export function polygonRings(coords: MultiPolygonCoords): Point[][] {
+function polygonRings(coords: MultiPolygonCoords): Point[][] {
   const rings: Point[][] = []
   for (const polygon of coords) {
     for (const [index, ring] of polygon.entries()) {

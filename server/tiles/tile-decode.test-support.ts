@@ -78,7 +78,7 @@ export interface Tolerance {
   sliverUnits: number
 }
 
-export const SAME_FEATURES: Tolerance = { bboxUnits: 2, areaRatio: 0.01, areaUnits: 16, sliverUnits: 16 }
+const SAME_FEATURES: Tolerance = { bboxUnits: 2, areaRatio: 0.01, areaUnits: 16, sliverUnits: 16 }
 
 /** Every way two tiles differ beyond `tol`, as readable lines (empty: the same features). */
 export function tileDifferences(a: DecodedTile, b: DecodedTile, tol: Tolerance = SAME_FEATURES): string[] {

@@ -14,8 +14,8 @@ const TILE_FORMAT = 't1'
 export const tileEtag = (version: string): string => `W/"${version}-${TILE_FORMAT}"`
 export const coverageEtag = (version: string): string => `W/"${version}"`
 
-export const TILE_MAX_AGE_S = 60
-export const VERSIONED_TILE_MAX_AGE_S = 86_400
+const TILE_MAX_AGE_S = 60
+const VERSIONED_TILE_MAX_AGE_S = 86_400
 
 export function tileCacheControl(servedVersion: string, askedVersion: string | undefined): string {
   return askedVersion === servedVersion

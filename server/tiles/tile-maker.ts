@@ -27,7 +27,7 @@ export interface MadeTile extends Rendered {
   omitted: number
 }
 
-export async function sizeClasses(db: Queryable, tile: TileCoord, opts: QueryOptions): Promise<SizeClass[]> {
+async function sizeClasses(db: Queryable, tile: TileCoord, opts: QueryOptions): Promise<SizeClass[]> {
   const rows = await db.query<{ size_class: number; parcels: number; vertices: number }>(
     ESTIMATE,
     frameParams(tile),

@@ -10,7 +10,7 @@ import type { TileCoord } from './tile-coords'
 import { unitsPerDegree } from './tile-coords'
 
 /** Features reaching this far past the tile edge are kept, so outlines do not end at tile seams. */
-export const TILE_BUFFER = 64
+const TILE_BUFFER = 64
 
 /** $1–$6: the tile's (what ESTIMATE takes). */
 export function frameParams(tile: TileCoord): unknown[] {
@@ -35,7 +35,7 @@ export const FRAME = `frame AS (
   FROM (SELECT ST_TileEnvelope($1, $2, $3) AS e) t)`
 
 /** A parcel's larger bounding-box side on the tile, in tile units. */
-export const SIZE =
+const SIZE =
   'greatest((ST_XMax(p.geom) - ST_XMin(p.geom)) * $5::float8, (ST_YMax(p.geom) - ST_YMin(p.geom)) * $6::float8)'
 
 /** The size class (tile-budget.ts) of `SIZE`, by the same `>=` tests the filter below uses. */

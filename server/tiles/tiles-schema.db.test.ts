@@ -18,6 +18,7 @@ import { createTestDatabase, describePostgres } from '../db/postgres.test-suppor
 import { openPostgres } from '../db/postgres-database'
 import { loadCounty } from '../load/load-county'
 import type { StagedRow } from '../load/staged-row'
+import { SCHEMA } from '../schema'
 import { dataVersionCache } from './data-version'
 
 const COUNTY = { state_fp: '19', county_fp: '169', state: 'IA', county: 'Story' }
@@ -119,7 +120,7 @@ function schemaSuite(open: () => Promise<{ db: Database; cleanup(): Promise<void
       INSERT INTO api_keys (id, name, key_hash, key_prefix, endpoints) VALUES
         ('k-full', 'full', 'h1', 'p', ARRAY['area','query','point','address']),
         ('k-narrow', 'narrow', 'h2', 'p', ARRAY['query','point'])`)
-    await migrate(db)
+    await migrate(db, SCHEMA)
     expect(await places()).toEqual(kept)
     const keys = await db.query<{ id: string; endpoints: string[] }>(
       "SELECT id, endpoints FROM api_keys WHERE id LIKE 'k-%' ORDER BY id",
@@ -135,7 +136,7 @@ describe('tiles schema on the embedded database', () => {
   schemaSuite(async () => {
     const dir = mkdtempSync(join(tmpdir(), 'plat-tiles-schema-'))
     const db = await openWorkerPglite({ dataDir: join(dir, 'pglite'), maxWaiting: 64 })
-    await migrate(db)
+    await migrate(db, SCHEMA)
     return {
       db,
       async cleanup() {
@@ -150,7 +151,7 @@ describePostgres('tiles schema on PostgreSQL', (url) => {
   schemaSuite(async () => {
     const database = await createTestDatabase(url, 'plat_tiles_schema')
     const db = await openPostgres({ url: database.url, poolSize: 2, maxWaiting: 10 })
-    await migrate(db)
+    await migrate(db, SCHEMA)
     return {
       db,
       async cleanup() {

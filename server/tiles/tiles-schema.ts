@@ -1,9 +1,10 @@
 /**
- * Schema for parcel tiles and coverage (migrations 20–29, listed in db/migrate.ts).
+ * Schema for parcel tiles and coverage (migrations 20–29; server/schema.ts lists every part of the schema).
  */
-import { placesSelect } from '../load/places'
+import type { Migration } from '../db/migrate'
+import { placesSelect } from '../db/places-repo'
 
-export const TILES_MIGRATIONS: readonly { id: number; sql: string }[] = [
+export const TILES_MIGRATIONS: readonly Migration[] = [
   {
     // Keys made before tiles existed: a key that may use every parcel endpoint may draw them too.
     // Keys with a narrower plan were narrowed on purpose and are left as they are.
@@ -41,7 +42,7 @@ export const TILES_MIGRATIONS: readonly { id: number; sql: string }[] = [
     `,
   },
   {
-    // Town-name points for the tiles' places layer, kept by every load (load/places.ts); a
+    // Town-name points for the tiles' places layer, kept by every load (db/places-repo.ts); a
     // database loaded before gets them here.
     id: 22,
     sql: `

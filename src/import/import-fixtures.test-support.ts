@@ -2,7 +2,7 @@
 import { DOMParser } from '@xmldom/xmldom'
 import { zipSync } from 'fflate'
 import type { Position } from 'geojson'
-import { shpAndShx } from '../../formats/shapefile-writer.test-support'
+import { shpAndShx } from '../../formats/shapefile.test-support'
 
 export const UTM15N_PRJ =
   'PROJCS["NAD_1983_UTM_Zone_15N",GEOGCS["GCS_North_American_1983",DATUM["D_North_American_1983",SPHEROID["GRS_1980",6378137.0,298.257222101]],PRIMEM["Greenwich",0.0],UNIT["Degree",0.0174532925199433]],PROJECTION["Transverse_Mercator"],PARAMETER["False_Easting",500000.0],PARAMETER["False_Northing",0.0],PARAMETER["Central_Meridian",-93.0],PARAMETER["Scale_Factor",0.9996],PARAMETER["Latitude_Of_Origin",0.0],UNIT["Meter",1.0]]'

@@ -5,15 +5,11 @@
  */
 import type { Feature, FeatureCollection, Geometry, Position } from 'geojson'
 import { builtInProjection, epsgCodeOf } from '../../formats/crs'
+import { crsMemberName } from '../../formats/geojson'
 import { mapPositions } from '../../formats/map-positions'
 import { collect, emptyResult, type ImportResult, isLonLat, MAX_TOTAL_VERTICES, reportOthers } from './import-result'
 
 const MAX_TEXT_CHARS = 50_000_000
-
-function crsName(obj: unknown): string | null {
-  const name = (obj as { crs?: { properties?: { name?: unknown } } })?.crs?.properties?.name
-  return typeof name === 'string' ? name : null
-}
 
 /**
  * A converter to lon/lat for the named CRS, null for lon/lat already, or a message. The browser
@@ -50,7 +46,7 @@ export function parseGeoJson(text: string): ImportResult {
     result.problems.push(jsonError(text, err))
     return result
   }
-  const crs = crsName(data)
+  const crs = crsMemberName(data)
   const convert = crs === null ? null : converterFor(crs)
   if (typeof convert === 'string') {
     result.problems.push(convert)

@@ -1,6 +1,6 @@
 /**
- * Zipped Shapefile → polygons, read with the same reader as the server's county loader
- * (`formats/shapefile-features.ts`, the `shapefile` package): Polygon, PolygonZ and PolygonM records
+ * Zipped Shapefile → polygons, read with the same module as the server's county loader
+ * (`formats/shapefile.ts`: layers, header check, the `shapefile` package): Polygon, PolygonZ and PolygonM records
  * with their rings grouped the Shapefile way (clockwise outlines, counter-clockwise holes inside the
  * outline that holds them); lines and points come back as `others`. Each layer is reprojected from
  * its own `.prj` with proj4 (UTM, State Plane, Web Mercator…).
@@ -8,7 +8,7 @@
 import type { Geometry, Position } from 'geojson'
 import { type Projection, projectionFromWkt } from '../../formats/crs'
 import { mapPositions } from '../../formats/map-positions'
-import { shapefileFeatures } from '../../formats/shapefile-features'
+import { isShapefileHeader, type ShapefileParts, shapefileFeatures, shapefileLayers } from '../../formats/shapefile'
 import { collect, emptyResult, type ImportResult, isLonLat, MAX_TOTAL_VERTICES, reportOthers } from './import-result'
 import { unzipEntries } from './unzip'
 
@@ -67,24 +67,26 @@ export async function parseShapefileZip(bytes: Uint8Array): Promise<ImportResult
   const result = emptyResult()
   const entries = unzipEntries(bytes, (n) => /\.(shp|prj)$/i.test(n))
   if (typeof entries === 'string') return { ...result, problems: [entries] }
-  const layers = Object.keys(entries)
-    .filter((n) => /\.shp$/i.test(n))
-    .sort()
+  const layers = shapefileLayers(Object.keys(entries))
   if (layers.length === 0)
     return { ...result, problems: ['The zip holds no .shp file (a Shapefile needs at least .shp).'] }
-  for (const shpName of layers) await readLayer(shpName, entries, layers.length > 1 ? `${shpName}: ` : '', result)
+  for (const parts of layers) await readLayer(parts, entries, layers.length > 1 ? `${parts.shp}: ` : '', result)
   if (layers.length > 1) result.notices.push(`The zip holds ${layers.length} layers; all were read.`)
   reportOthers(result)
   return result
 }
 
-async function readLayer(shpName: string, entries: Record<string, Uint8Array>, prefix: string, into: ImportResult) {
+async function readLayer(
+  parts: ShapefileParts,
+  entries: Record<string, Uint8Array>,
+  prefix: string,
+  into: ImportResult,
+) {
   const layer = emptyResult()
-  const prjName = Object.keys(entries).find((n) => n.toLowerCase() === shpName.toLowerCase().replace(/\.shp$/, '.prj'))
-  const prj = prjName ? new TextDecoder().decode(entries[prjName]) : null
+  const prj = parts.prj ? new TextDecoder().decode(entries[parts.prj]) : null
   const project = projection(prj, layer)
-  const shp = entries[shpName] as Uint8Array
-  if (shp.byteLength < 100 || new DataView(shp.buffer, shp.byteOffset).getInt32(0, false) !== 9994) {
+  const shp = entries[parts.shp] as Uint8Array
+  if (!isShapefileHeader(shp)) {
     layer.problems.push('The .shp file is not a Shapefile (bad header).')
   } else if (project) {
     await readShp(shp, project, layer, MAX_TOTAL_VERTICES - countVertices(into))

@@ -3,14 +3,14 @@
  * inflated, so zip bombs and archives with absurd entry counts are refused up front.
  */
 import { unzipSync } from 'fflate'
+import { isZipJunk } from '../../formats/zip'
 
-export const MAX_ZIP_ENTRIES = 1000
+const MAX_ZIP_ENTRIES = 1000
 /** Per wanted entry and in total: far above any real parcel layer, far below what would hang a tab. */
-export const MAX_ENTRY_BYTES = 200 * 1024 * 1024
-export const MAX_UNZIPPED_BYTES = 300 * 1024 * 1024
+const MAX_ENTRY_BYTES = 200 * 1024 * 1024
+const MAX_UNZIPPED_BYTES = 300 * 1024 * 1024
 
 const isZip = (b: Uint8Array) => b[0] === 0x50 && b[1] === 0x4b && b[2] === 0x03 && b[3] === 0x04
-const junk = (name: string) => name.startsWith('__MACOSX/') || name.split('/').pop()?.startsWith('._') === true
 
 /** The wanted entries, or a message saying why the archive could not be read. */
 export function unzipEntries(bytes: Uint8Array, want: (name: string) => boolean): Record<string, Uint8Array> | string {
@@ -24,7 +24,7 @@ export function unzipEntries(bytes: Uint8Array, want: (name: string) => boolean)
         count++
         if (refusal) return false
         if (count > MAX_ZIP_ENTRIES) refusal = `The archive holds more than ${MAX_ZIP_ENTRIES} files; it was not read.`
-        if (junk(f.name) || !want(f.name)) return false
+        if (isZipJunk(f.name) || !want(f.name)) return false
         total += f.originalSize
         if (f.originalSize > MAX_ENTRY_BYTES || total > MAX_UNZIPPED_BYTES)
           refusal = 'The archive would unpack to more than 200 MB per file or 300 MB in all; it was not read.'
@@ -43,7 +43,7 @@ export function zipEntryNames(bytes: Uint8Array): string[] {
   try {
     unzipSync(bytes, {
       filter: (f) => {
-        if (names.length < MAX_ZIP_ENTRIES && !junk(f.name)) names.push(f.name)
+        if (names.length < MAX_ZIP_ENTRIES && !isZipJunk(f.name)) names.push(f.name)
         return false
       },
     })

@@ -1,7 +1,7 @@
 import type { Context } from 'hono'
-import type { KeyGuard } from '../auth/key-guard'
-import type { Endpoint } from '../auth/plans'
-import { errorResponse } from './responses'
+import type { Endpoint } from '../db/key-plans'
+import { errorResponse } from '../http-kit/responses'
+import type { KeyGuard } from './key-guard'
 
 /** What a handler produced: the response, and how many records it returns (for the records quota). */
 export interface Outcome {

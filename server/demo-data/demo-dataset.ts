@@ -1,9 +1,9 @@
-import { DEMO_COUNTIES } from '../demo-data/counties'
-import { demoCountySources } from '../demo-data/generate'
+import { listCounties } from '../db/counties-repo'
+import type { Database } from '../db/database'
+import { createParcelIndexes } from '../db/parcel-indexes'
 import { loadCounty } from '../load/load-county'
-import { listCounties } from './counties-repo'
-import type { Database } from './database'
-import { createParcelIndexes } from './parcel-indexes'
+import { DEMO_COUNTIES } from './counties'
+import { demoCountySources } from './generate'
 
 interface DemoMeta {
   parcels: number

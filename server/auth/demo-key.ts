@@ -1,8 +1,8 @@
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { hashKey } from './auth/api-key'
-import { createKey } from './auth/key-admin'
-import type { KeysRepo } from './db/keys-repo'
+import type { KeysRepo } from '../db/keys-repo'
+import { hashKey } from './api-key'
+import { createKey } from './key-admin'
 
 const fileOf = (dataDir: string) => join(dataDir, 'demo-key')
 

@@ -1,15 +1,19 @@
 import { mkdirSync } from 'node:fs'
 import { resolve } from 'node:path'
-import type { ServerConfig } from '../config'
-import type { Database } from './database'
-import { migrate } from './migrate'
-import { openWorkerPglite } from './pglite-owner'
-import { openPostgres } from './postgres-database'
+import type { ServerConfig } from './config'
+import type { Database } from './db/database'
+import { migrate } from './db/migrate'
+import { openWorkerPglite } from './db/pglite-owner'
+import { openPostgres } from './db/postgres-database'
+import { SCHEMA } from './schema'
 
 type DbConfig = Pick<ServerConfig, 'DATA_DIR' | 'DATABASE_URL'> &
   Partial<Pick<ServerConfig, 'DB_MAX_WAITING' | 'PG_POOL_SIZE'>>
 
-/** Opens PostgreSQL (DATABASE_URL) or the embedded database in DATA_DIR, and brings its schema up to date. */
+/**
+ * Opens PostgreSQL (DATABASE_URL) or the embedded database in DATA_DIR, and brings its schema (db/ and
+ * the features' parts, server/schema.ts) up to date.
+ */
 export async function openDatabase(config: DbConfig, log?: (line: string) => void): Promise<Database> {
   let db: Database
   if (config.DATABASE_URL) {
@@ -20,6 +24,6 @@ export async function openDatabase(config: DbConfig, log?: (line: string) => voi
     mkdirSync(dir, { recursive: true })
     db = await openWorkerPglite({ dataDir: dir, maxWaiting: config.DB_MAX_WAITING ?? 64, log })
   }
-  await migrate(db)
+  await migrate(db, SCHEMA)
   return db
 }

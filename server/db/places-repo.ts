@@ -4,7 +4,7 @@
  * transaction, so a tile never aggregates parcels on request; deleting a county deletes its places
  * (foreign key on `counties`).
  */
-import type { Queryable } from '../db/database'
+import type { Queryable } from './database'
 
 /**
  * Places of the parcels matching `where` (over `parcels p`). The point is the median of the

@@ -1,0 +1,8 @@
+/**
+ * Zip archives as the area import (src/import/unzip.ts, in memory) and the county loader
+ * (server/load/unzip-to-dir.ts, streamed to disk) read them.
+ */
+
+/** Entries macOS adds beside the real files (`__MACOSX/…`, `._name` resource forks): never layers. */
+export const isZipJunk = (name: string): boolean =>
+  name.startsWith('__MACOSX/') || name.split('/').pop()?.startsWith('._') === true
