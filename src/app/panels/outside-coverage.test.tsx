@@ -1,7 +1,7 @@
 import { cleanup, render, screen } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, expect, it } from 'vitest'
-import type { CoverageCounty } from '../../contract/tiles'
+import type { CoverageCounty } from '../../../contract/tiles'
 import { OutsideCoverage } from './outside-coverage'
 
 afterEach(cleanup)

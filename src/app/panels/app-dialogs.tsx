@@ -1,19 +1,19 @@
 /** The one open dialog (the store's `ui` union), each loaded on first use. */
 import { lazy } from 'react'
 import { useShallow } from 'zustand/react/shallow'
-import { useAppStore } from '../state/store'
-import { Modal } from '../ui/modal'
+import { useAppStore } from '../../state/store'
+import { Modal } from '../../ui/modal'
+import { describeSearch } from '../workspace/search-summary'
 import { shareQuery } from './copy-link-button'
-import { describeSearch } from './search-summary'
 import { useWorkspace } from './workspace-context'
 
 const ShortcutsDialog = lazy(() => import('./shortcuts-dialog').then((m) => ({ default: m.ShortcutsDialog })))
-const SettingsDialog = lazy(() => import('../settings/settings-dialog').then((m) => ({ default: m.SettingsDialog })))
+const SettingsDialog = lazy(() => import('../../settings/settings-dialog').then((m) => ({ default: m.SettingsDialog })))
 const SavedSearchesDialog = lazy(() =>
-  import('../saved/saved-searches-dialog').then((m) => ({ default: m.SavedSearchesDialog })),
+  import('../../saved/saved-searches-dialog').then((m) => ({ default: m.SavedSearchesDialog })),
 )
-const ImportDialog = lazy(() => import('../import/import-dialog').then((m) => ({ default: m.ImportDialog })))
-const BufferForm = lazy(() => import('../import/buffer-form').then((m) => ({ default: m.BufferForm })))
+const ImportDialog = lazy(() => import('../../import/import-dialog').then((m) => ({ default: m.ImportDialog })))
+const BufferForm = lazy(() => import('../../import/buffer-form').then((m) => ({ default: m.BufferForm })))
 const CountyDialog = lazy(() => import('./county-dialog').then((m) => ({ default: m.CountyDialog })))
 const SortDialog = lazy(() => import('./sort-dialog').then((m) => ({ default: m.SortDialog })))
 

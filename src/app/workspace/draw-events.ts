@@ -5,10 +5,10 @@
  * unless the person kept the tool.
  */
 import type { Geometry } from 'geojson'
-import { quantizeArea } from '../share/url-codec'
-import type { AppStore } from '../state/store'
-import { SHAPE_TOOLS } from '../state/ui-slice'
-import type { DrawEvents } from './workspace-ports'
+import type { DrawEvents } from '../../ports/workspace-ports'
+import { quantizeArea } from '../../share/url-codec'
+import type { AppStore } from '../../state/store'
+import { SHAPE_TOOLS } from '../../state/ui-slice'
 
 export function drawEvents(store: AppStore, openBuffer: (guide: Geometry) => void): DrawEvents {
   // After terra-draw's own finish handling, which a mode change inside its event would cut short.

@@ -1,7 +1,7 @@
 /** The header bar: brand, address search, and the app-wide actions. */
-import type { ParcelRecord } from '../../contract/schemas'
-import { AddressBox } from '../lookup/address-box'
-import { useAppStore } from '../state/store'
+import type { ParcelRecord } from '../../../contract/schemas'
+import { AddressBox } from '../../lookup/address-box'
+import { useAppStore } from '../../state/store'
 import { CopyLinkButton } from './copy-link-button'
 import { useWorkspace } from './workspace-context'
 

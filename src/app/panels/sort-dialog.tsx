@@ -1,7 +1,7 @@
 /** Asks before a new sort order spends calls (the server must page the matches again in that order). */
-import { fieldDef } from '../../contract/fields'
-import type { SortOrder } from '../state/search-slice'
-import { Modal } from '../ui/modal'
+import { fieldDef } from '../../../contract/fields'
+import type { SortOrder } from '../../state/search-slice'
+import { Modal } from '../../ui/modal'
 
 export function SortDialog({
   order,

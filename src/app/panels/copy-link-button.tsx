@@ -1,9 +1,9 @@
 /** "Copy link": the link is encoded from the store at the moment of the click (not the debounced URL). */
 import { useEffect, useState } from 'react'
-import { encodeShareState } from '../share/url-codec'
-import { appStore } from '../state/store'
-import { copyText } from '../ui/copy-text'
-import { shareStateOf } from './url-sync'
+import { encodeShareState } from '../../share/url-codec'
+import { appStore } from '../../state/store'
+import { copyText } from '../../ui/copy-text'
+import { shareStateOf } from '../workspace/url-sync'
 
 /** The current search as a link query (what a saved search stores). */
 export function shareQuery(): string {

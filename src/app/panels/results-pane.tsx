@@ -1,18 +1,18 @@
 /** Results: summary, export and the table (a bottom sheet on phones). */
 import { lazy, Suspense } from 'react'
 import { useShallow } from 'zustand/react/shallow'
-import { ExportMenu } from '../export/export-menu'
-import { outsideCoverage } from '../geo/coverage'
-import { SummaryBar } from '../results/summary-bar'
-import { SearchProgressView } from '../search/search-progress'
-import { serverSorted } from '../search/spec-key'
-import { useAppStore } from '../state/store'
+import { ExportMenu } from '../../export/export-menu'
+import { outsideCoverage } from '../../geo/coverage'
+import { SummaryBar } from '../../results/summary-bar'
+import { SearchProgressView } from '../../search/search-progress'
+import { serverSorted } from '../../search/spec-key'
+import { useAppStore } from '../../state/store'
+import { describeSearch } from '../workspace/search-summary'
 import { OutsideCoverage } from './outside-coverage'
-import { describeSearch } from './search-summary'
 import { useCoverage, useSearchResult, useWorkspace } from './workspace-context'
 
 // TanStack Table + Virtual: only needed once the results pane renders, after the shell paints.
-const ResultsTable = lazy(() => import('../results/results-table').then((m) => ({ default: m.ResultsTable })))
+const ResultsTable = lazy(() => import('../../results/results-table').then((m) => ({ default: m.ResultsTable })))
 
 export function ResultsPane() {
   const workspace = useWorkspace()

@@ -5,7 +5,7 @@
  * controls and the details as sheets over them (app.css).
  */
 import { lazy, Suspense } from 'react'
-import { useAppStore } from '../state/store'
+import { useAppStore } from '../../state/store'
 import { AppHeader } from './app-header'
 import { DetailsPane } from './details-pane'
 import { LinkProblems } from './link-problems'

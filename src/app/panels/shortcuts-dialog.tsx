@@ -1,5 +1,5 @@
-import { LOCK_KEY, TOOLS } from '../draw/draw-toolbar'
-import { Modal } from '../ui/modal'
+import { LOCK_KEY, TOOLS } from '../../draw/draw-toolbar'
+import { Modal } from '../../ui/modal'
 
 export function ShortcutsDialog({ onClose }: { onClose(): void }) {
   return (

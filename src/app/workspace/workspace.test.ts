@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest'
-import type { CoverageResponse } from '../../contract/tiles'
-import { harness, until } from '../search/search-harness.test-support'
-import { createAppStore } from '../state/store'
+import type { CoverageResponse } from '../../../contract/tiles'
+import type { DrawEvents, MapPort } from '../../ports/workspace-ports'
+import { harness, until } from '../../search/search-harness.test-support'
+import { createAppStore } from '../../state/store'
 import { Workspace } from './workspace'
-import type { DrawEvents, MapPort } from './workspace-ports'
 
 function fakeMap(calls: string[]): MapPort {
   return {

@@ -1,6 +1,6 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import type { ReactNode } from 'react'
-import type { Workspace } from './workspace'
+import type { Workspace } from '../workspace/workspace'
 import { WorkspaceProvider } from './workspace-context'
 
 /**

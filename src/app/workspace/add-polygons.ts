@@ -4,12 +4,12 @@
  * shape that rounding to that precision breaks (a sliver) is dropped with the reason.
  */
 import type { Polygon } from 'geojson'
-import { AREA_MAX_FEATURES } from '../../contract/limits'
-import { checkDrawnArea } from '../geo/validate-area'
-import { toAreas } from '../import/to-areas'
-import { quantizeArea } from '../share/url-codec'
-import type { DrawnArea } from '../state/search-spec'
-import type { AppStore } from '../state/store'
+import { AREA_MAX_FEATURES } from '../../../contract/limits'
+import { checkDrawnArea } from '../../geo/validate-area'
+import { toAreas } from '../../import/to-areas'
+import { quantizeArea } from '../../share/url-codec'
+import type { DrawnArea } from '../../state/search-spec'
+import type { AppStore } from '../../state/store'
 
 let counter = 0
 

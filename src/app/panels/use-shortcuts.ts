@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react'
-import { LOCK_KEY, toolForKey } from '../draw/draw-toolbar'
-import type { MapTool } from '../state/ui-slice'
+import { LOCK_KEY, toolForKey } from '../../draw/draw-toolbar'
+import type { MapTool } from '../../state/ui-slice'
 import { isTypingTarget } from './is-typing'
 
 /** Single-key shortcuts and Ctrl/Cmd+Z, Ctrl/Cmd+Shift+Z (or Ctrl+Y) for area undo/redo; ignored while typing in a field. */

@@ -3,10 +3,10 @@
  * server sorts (filters-only, or "load pages as I scroll"), a result whose every match is loaded
  * is re-sorted locally, free too; a partial one needs the server to page again in the new order.
  */
-import { MAX_LIMIT, MAX_OFFSET } from '../../contract/limits'
-import type { SearchResult } from '../search/search-types'
-import { serverSorted } from '../search/spec-key'
-import type { LoadPolicy, SearchSpec } from '../state/search-spec'
+import { MAX_LIMIT, MAX_OFFSET } from '../../../contract/limits'
+import type { SearchResult } from '../../search/search-types'
+import { serverSorted } from '../../search/spec-key'
+import type { LoadPolicy, SearchSpec } from '../../state/search-spec'
 
 export type SortDecision = { kind: 'local' } | { kind: 'ask'; calls: number }
 

@@ -1,6 +1,6 @@
 /** The app-wide keys, routed to the store and the workspace (src/app/use-shortcuts.ts decodes them). */
 import { useShallow } from 'zustand/react/shallow'
-import { useAppStore } from '../state/store'
+import { useAppStore } from '../../state/store'
 import { useShortcuts } from './use-shortcuts'
 import { useWorkspace } from './workspace-context'
 

@@ -1,13 +1,13 @@
 /** Left panel (a sheet on phones): search mode, map tools and areas, filters, buildings, Search, progress. */
 import { useMemo } from 'react'
 import { useShallow } from 'zustand/react/shallow'
-import { AreaList } from '../draw/area-list'
-import { DrawToolbar } from '../draw/draw-toolbar'
-import { CropFilter } from '../filters/crop-picker'
-import { FilterBuilder } from '../filters/filter-builder'
-import { validateFilters } from '../filters/filter-validation'
-import { SearchProgressView } from '../search/search-progress'
-import { useAppStore } from '../state/store'
+import { AreaList } from '../../draw/area-list'
+import { DrawToolbar } from '../../draw/draw-toolbar'
+import { CropFilter } from '../../filters/crop-picker'
+import { FilterBuilder } from '../../filters/filter-builder'
+import { validateFilters } from '../../filters/filter-validation'
+import { SearchProgressView } from '../../search/search-progress'
+import { useAppStore } from '../../state/store'
 import { useSearchResult, useWorkspace } from './workspace-context'
 
 export function SearchPanel() {

@@ -4,10 +4,10 @@
  * panels ("Jump to", the outside-coverage message). A server without /coverage is `none`: the app
  * then works as before (results from GeoJSON, no jump list).
  */
-import type { CoverageResponse } from '../../contract/tiles'
-import { ApiError } from '../api/api-error'
+import type { CoverageResponse } from '../../../contract/tiles'
+import { ApiError } from '../../api/api-error'
+import type { MapPort } from '../../ports/workspace-ports'
 import { ValueStore } from './value-store'
-import type { MapPort } from './workspace-ports'
 
 export type CoverageState =
   | { status: 'loading' }

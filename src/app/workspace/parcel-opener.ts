@@ -6,11 +6,11 @@
  * panel reads `pick` to say "Loading…" or why it failed.
  */
 import type { Geometry } from 'geojson'
-import type { ParcelRecord } from '../../contract/schemas'
-import { ApiError } from '../api/api-error'
-import type { AppStore } from '../state/store'
+import type { ParcelRecord } from '../../../contract/schemas'
+import { ApiError } from '../../api/api-error'
+import type { LngLat, Rows } from '../../ports/workspace-ports'
+import type { AppStore } from '../../state/store'
 import { ValueStore } from './value-store'
-import type { LngLat, Rows } from './workspace-ports'
 
 export interface LookupState {
   /** `map`: a parcel clicked on the tiles (the selection outline shows it; no lookup outline). */

@@ -1,9 +1,9 @@
 /** The open parcel's details: beside the map on desktop, a bottom sheet on phones. */
 import { lazy, Suspense, useMemo } from 'react'
-import { useAppStore } from '../state/store'
+import { useAppStore } from '../../state/store'
 import { useLookup, usePick, useSearchResult, useWorkspace } from './workspace-context'
 
-const ParcelDetails = lazy(() => import('../parcel/parcel-details').then((m) => ({ default: m.ParcelDetails })))
+const ParcelDetails = lazy(() => import('../../parcel/parcel-details').then((m) => ({ default: m.ParcelDetails })))
 
 export function DetailsPane() {
   const workspace = useWorkspace()

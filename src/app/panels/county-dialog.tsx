@@ -4,9 +4,9 @@
  */
 import type { Polygon } from 'geojson'
 import { type FormEvent, useEffect, useId, useState } from 'react'
-import { US_STATES } from '../../contract/us-states'
-import { type CensusCounty, loadCountiesOfState, loadCountyOutline } from '../geo/census-counties'
-import { Modal } from '../ui/modal'
+import { US_STATES } from '../../../contract/us-states'
+import { type CensusCounty, loadCountiesOfState, loadCountyOutline } from '../../geo/census-counties'
+import { Modal } from '../../ui/modal'
 
 export function CountyDialog({
   onPick,

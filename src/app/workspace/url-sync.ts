@@ -6,12 +6,12 @@
  * The codec (src/share/url-codec.ts) never carries result ids or the API key.
  */
 
-import { specKey } from '../search/spec-key'
-import type { ShareState } from '../share/share-state'
-import { decodeShareState, encodeShareState } from '../share/url-codec'
-import { buildSearchSpec } from '../state/search-slice'
-import type { AppState, AppStore } from '../state/store'
-import { DEFAULT_COLUMNS, type MapViewState } from '../state/ui-slice'
+import { specKey } from '../../search/spec-key'
+import type { ShareState } from '../../share/share-state'
+import { decodeShareState, encodeShareState } from '../../share/url-codec'
+import { buildSearchSpec } from '../../state/search-slice'
+import type { AppState, AppStore } from '../../state/store'
+import { DEFAULT_COLUMNS, type MapViewState } from '../../state/ui-slice'
 
 const WRITE_DELAY_MS = 300
 

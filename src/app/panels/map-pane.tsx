@@ -3,12 +3,12 @@
  * a person uses on it (basemap, jump to a county with data, colours and legend, notices, cursor
  * coordinates).
  */
-import '../map/map.css'
+import '../../map/map.css'
 import { useEffect, useRef } from 'react'
-import { BasemapSwitcher } from '../map/basemap-switcher'
-import { CoverageJump } from '../map/coverage-jump'
-import { ThemeLegend } from '../map/theme-legend'
-import { useAppStore } from '../state/store'
+import { BasemapSwitcher } from '../../map/basemap-switcher'
+import { CoverageJump } from '../../map/coverage-jump'
+import { ThemeLegend } from '../../map/theme-legend'
+import { useAppStore } from '../../state/store'
 import { useCoverage, useMapStatus, useSearchResult, useWorkspace } from './workspace-context'
 
 export function MapPane() {
