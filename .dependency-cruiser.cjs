@@ -1,10 +1,11 @@
 /**
  * Import direction (../shared/DESIGN.md), checked in `npm test`:
- * contract → foundation (src/api, src/state, src/config, src/format, src/geo, src/ui) → feature
- * folders → src/app. Features never import each other; contract stays free of React, DOM and Node.
+ * contract → foundation (src/api, src/cache, src/state, src/config, src/format, src/geo, src/ports,
+ * src/ui) → feature folders → src/app (workspace/ ← panels/). Features never import each other;
+ * contract stays free of React, DOM and Node; the workspace is plain TypeScript.
  */
 const FEATURES = 'search|filters|results|map|draw|parcel|share|lookup|settings|saved|import|export'
-const FOUNDATION = 'api|state|config|format|geo|ui'
+const FOUNDATION = 'api|cache|state|config|format|geo|ports|ui'
 
 module.exports = {
   forbidden: [
@@ -23,10 +24,24 @@ module.exports = {
     },
     {
       name: 'foundation-to-feature',
-      comment: 'The foundation (api, state, config, format, geo, ui) knows no feature.',
+      comment: 'The foundation (api, cache, state, config, format, geo, ports, ui) knows no feature.',
       severity: 'error',
       from: { path: `^src/(${FOUNDATION})/` },
       to: { path: `^src/(${FEATURES})/` },
+    },
+    {
+      name: 'workspace-has-no-ui',
+      comment: 'src/app/workspace is the plain-TS coordinator, tested in Node: no React, MapLibre or terra-draw (the map and draw controllers load through the factory by dynamic import).',
+      severity: 'error',
+      from: { path: '^src/app/workspace/' },
+      to: { path: 'node_modules/(react|react-dom|maplibre-gl|terra-draw[^/]*)/' },
+    },
+    {
+      name: 'workspace-to-panels',
+      comment: 'Panels call the workspace; the workspace never imports a panel.',
+      severity: 'error',
+      from: { path: '^src/app/workspace/' },
+      to: { path: '^src/(app/panels/|main)' },
     },
     {
       name: 'contract-is-pure',

@@ -16,7 +16,7 @@ export function AppHeader() {
         <span aria-hidden="true" className="brand-mark" />
         Plat
       </h1>
-      <AddressBox onChoose={(r: ParcelRecord) => workspace.showAddress(r)} />
+      <AddressBox onChoose={(r: ParcelRecord) => workspace.parcels.showAddress(r)} />
       <div className="header-actions">
         <button
           type="button"

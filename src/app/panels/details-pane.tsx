@@ -15,7 +15,7 @@ export function DetailsPane() {
   const rows = useSearchResult().rows
   // biome-ignore lint/correctness/useExhaustiveDependencies: the record changes when lookups or rows do
   const record = useMemo(
-    () => (selectedId ? (workspace.recordById(selectedId) ?? null) : null),
+    () => (selectedId ? (workspace.parcels.recordById(selectedId) ?? null) : null),
     [selectedId, lookup, rows, workspace],
   )
   // A parcel clicked on the map (not a loaded result) is on its way, or could not be loaded.

@@ -69,7 +69,7 @@ export function ResultsPane() {
           onSortChange={(order) => workspace.sortBy(order)}
           serverSort={serverSort}
           selectedId={s.selectedId}
-          onSelect={(id) => workspace.openParcelById(id)}
+          onSelect={(id) => workspace.parcels.openById(id)}
           emptyNote={
             outside && counties ? <OutsideCoverage counties={counties} onJump={(c) => workspace.jumpTo(c)} /> : null
           }

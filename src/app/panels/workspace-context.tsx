@@ -23,7 +23,7 @@ export function useSearchResult(): SearchResult {
 }
 
 export function useLookup(): LookupState | null {
-  const { lookup } = useWorkspace()
+  const { lookup } = useWorkspace().parcels
   return useSyncExternalStore(lookup.subscribe, lookup.get, lookup.get)
 }
 

@@ -1,6 +1,9 @@
 /**
  * The app's one workspace, wired to the real world: the search session over TanStack Query's cache
  * (+ IndexedDB), point lookups through the same cache, MapLibre and terra-draw, and the address bar.
+ * `realMaps` is the one factory that makes the map and the drawing layer together: MapLibre (~300 KB
+ * gzip) and terra-draw load as chunks of their own when the map pane mounts, after the shell has
+ * painted, and terra-draw is put on the very MapController the factory made (no cast of the port).
  */
 import type { QueryClient } from '@tanstack/react-query'
 import { absoluteApiUrl, connectionStore, currentConnection } from '../../api/connection'
@@ -8,14 +11,37 @@ import { coverageKey, fetchCoverage } from '../../api/coverage'
 import { parcelByIdBody } from '../../api/parcel-by-id'
 import { pointQueryOptions } from '../../api/point'
 import { config } from '../../config/config'
+import { CONUS_BOUNDS } from '../../config/initial-view'
 import { searchSettingsStore } from '../../config/search-settings'
+import type { MapFactory } from '../../ports/workspace-ports'
 import { createCachedSources } from '../../search/cached-sources'
 import { openIdbStore } from '../../search/persisted-store'
 import { SearchSession } from '../../search/search-session'
 import type { AppStore } from '../../state/store'
 import type { MapViewState } from '../../state/ui-slice'
-import { realMaps } from './map-factory'
 import { Workspace } from './workspace'
+
+/** Parcel tiles are our API's: they carry its key (a header, never in the URL). */
+function authorize(url: string): Record<string, string> | null {
+  const { baseUrl, apiKey } = connectionStore.getState()
+  const tiles = absoluteApiUrl(baseUrl, '/tiles/', window.location.href)
+  return apiKey && url.startsWith(tiles) ? { authorization: `Bearer ${apiKey}` } : null
+}
+
+const realMaps: MapFactory = {
+  async createMap(container, view) {
+    const { MapController } = await import('../../map/map-controller')
+    const place = view ? { ...view } : { bounds: CONUS_BOUNDS }
+    const map = new MapController({ container, ...place, authorize })
+    return {
+      map,
+      async createDraw(events) {
+        const { DrawController } = await import('../../draw/draw-controller')
+        return new DrawController(map.map, (cb) => map.whenReady(cb), events)
+      },
+    }
+  },
+}
 
 export function createWorkspace(
   store: AppStore,

@@ -60,11 +60,13 @@ async function setup(options: Parameters<typeof harness>[1] = {}, coverage: Cove
     loadCoverage: async () => coverage,
     apiUrl: (path) => `http://plat.test${path}`,
     maps: {
-      createMap: async () => map,
-      createDraw: async (_map, events) => {
-        draw.events = events
-        return { setTool: () => {}, syncAreas: () => {}, cancel: () => {}, destroy: () => {} }
-      },
+      createMap: async () => ({
+        map,
+        createDraw: async (events) => {
+          draw.events = events
+          return { setTool: () => {}, syncAreas: () => {}, cancel: () => {}, destroy: () => {} }
+        },
+      }),
     },
   })
   ws.mountMap({} as HTMLElement)
@@ -87,10 +89,10 @@ describe('workspace intents', () => {
     ws.searchMapView()
     await h.session.settled()
     const first = h.session.getSnapshot().rows[0]!
-    ws.openParcelById(first.svc_uuid)
+    ws.parcels.openById(first.svc_uuid)
     expect(store.getState()).toMatchObject({ selectedId: first.svc_uuid, detailsOpen: true })
     calls.length = 0
-    ws.openParcelById(first.svc_uuid, { zoom: false })
+    ws.parcels.openById(first.svc_uuid, { zoom: false })
     expect(calls.filter((c) => c.startsWith('fit'))).toEqual([])
   })
 
@@ -194,24 +196,24 @@ describe('workspace intents', () => {
     ws.searchMapView()
     await h.session.settled()
     const first = h.session.getSnapshot().rows[0]!
-    ws.clickParcel(first.svc_uuid)
+    ws.parcels.click(first.svc_uuid)
     expect(fetched).toEqual([])
     expect(store.getState().selectedId).toBe(first.svc_uuid)
-    ws.clickParcel('tile-parcel')
+    ws.parcels.click('tile-parcel')
     expect(store.getState()).toMatchObject({ selectedId: 'tile-parcel', detailsOpen: true })
     expect(ws.parcels.pick.get()).toEqual({ id: 'tile-parcel', status: 'loading' })
     await new Promise((r) => setTimeout(r, 0))
     expect(fetched).toEqual(['tile-parcel'])
-    expect(ws.recordById('tile-parcel')?.owner).toBe('TILE OWNER')
+    expect(ws.parcels.recordById('tile-parcel')?.owner).toBe('TILE OWNER')
     expect(ws.parcels.pick.get()).toBeNull()
-    ws.clickParcel('gone')
+    ws.parcels.click('gone')
     await new Promise((r) => setTimeout(r, 0))
     expect(ws.parcels.pick.get()).toEqual({
       id: 'gone',
       status: 'failed',
       message: 'This parcel is no longer on the server.',
     })
-    ws.clickParcel(null)
+    ws.parcels.click(null)
     expect(store.getState().selectedId).toBeNull()
   })
 

@@ -17,7 +17,7 @@ import type { ParcelRecord } from '../../../contract/schemas'
 import { type CoverageCounty, type CoverageResponse, PARCEL_TILE_MIN_ZOOM } from '../../../contract/tiles'
 import type { ApiError } from '../../api/api-error'
 import { checkDrawnArea } from '../../geo/validate-area'
-import type { DrawPort, LngLat, MapEvents, MapFactory, MapPort } from '../../ports/workspace-ports'
+import type { BasemapStatus, DrawPort, LngLat, MapFactory, MapPort, TilesStatus } from '../../ports/workspace-ports'
 import type { SearchSession } from '../../search/search-session'
 import type { SearchResult } from '../../search/search-types'
 import { serverSorted } from '../../search/spec-key'
@@ -37,9 +37,9 @@ import { viewRectangle } from './view-area'
 export interface MapStatus {
   pointer: LngLat | null
   /** The basemap on screen (after any fallback), and a notice when it is not the one picked. */
-  basemap: Parameters<MapEvents['onBasemapStatus']>[0]
+  basemap: BasemapStatus
   /** Whether results draw on parcel tiles. */
-  tiles: Parameters<MapEvents['onTilesStatus']>[0]
+  tiles: TilesStatus
   identifying: boolean
 }
 
@@ -80,8 +80,6 @@ export class Workspace {
   private readonly stops: (() => void)[] = []
   private framedSpec: SearchSpec | null = null
   private reportedError: ApiError | null = null
-  /** Set only while a confirmed sort re-submits the search, so the run does not ask again. */
-  private costAccepted = false
   private mounted = false
 
   constructor(private readonly deps: WorkspaceDeps) {
@@ -122,20 +120,20 @@ export class Workspace {
     // A remount (StrictMode, hot reload) opens where the map last was.
     const view = this.mounted ? this.store.getState().view : (this.deps.initialView ?? null)
     this.mounted = true
-    void this.deps.maps.createMap(container, view).then(async (map) => {
+    void this.deps.maps.createMap(container, view).then(async (mounted) => {
+      const { map } = mounted
       if (gone) return map.destroy()
       this.map = map
       map.handlers = {
-        onParcelClick: (id) => this.clickParcel(id),
-        onIdentify: (at) => void this.identify(at),
+        onParcelClick: (id) => this.parcels.click(id),
+        onIdentify: (at) => void this.parcels.identify(at),
         onViewChange: (v) => this.store.getState().setView(v),
         onPointer: (pointer) => this.mapStatus.set({ ...this.mapStatus.get(), pointer }),
         onBasemapStatus: (basemap) => this.mapStatus.set({ ...this.mapStatus.get(), basemap }),
         onTilesStatus: (tiles) => this.mapStatus.set({ ...this.mapStatus.get(), tiles }),
       }
       this.pushAll()
-      const draw = await this.deps.maps.createDraw(
-        map,
+      const draw = await mounted.createDraw(
         drawEvents(this.store, (geometry) => {
           const label = geometry.type === 'Point' ? 'point' : 'line'
           this.store.getState().openDialog({ kind: 'buffer', label, geometry })
@@ -161,42 +159,7 @@ export class Workspace {
     this.search.dispose()
   }
 
-  // --- intents: parcels --------------------------------------------------------------------------
-
-  get lookup(): ParcelOpener['lookup'] {
-    return this.parcels.lookup
-  }
-
-  /** Select a parcel, open its details and (by default) frame it. */
-  openParcel(record: ParcelRecord, opts: { zoom?: boolean } = {}): void {
-    this.parcels.open(record, opts)
-  }
-
-  /** A row or map click: the id of a loaded search result (null clears the selection). */
-  openParcelById(id: string | null, opts: { zoom?: boolean } = {}): void {
-    this.parcels.openById(id, opts)
-  }
-
-  /**
-   * A click on the map: a loaded result opens at once; any other parcel (click-any-parcel on the
-   * tiles) is fetched by its svc_uuid, one cached query, so a second click on it costs nothing.
-   */
-  clickParcel(id: string | null): void {
-    this.parcels.click(id)
-  }
-
-  /** A parcel picked in the address box: drawn as a lookup outline and opened. */
-  showAddress(record: ParcelRecord): void {
-    this.parcels.showAddress(record)
-  }
-
-  identify(at: LngLat): Promise<void> {
-    return this.parcels.identify(at)
-  }
-
-  recordById(id: string): ParcelRecord | undefined {
-    return this.parcels.recordById(id)
-  }
+  // --- intents: parcels (opening one: `parcels`, the ParcelOpener) ------------------------------
 
   /** "Jump to" a covered county: frames its parcels, close enough for their outlines to show. */
   jumpTo(county: CoverageCounty): void {
@@ -289,12 +252,12 @@ export class Workspace {
     const s = this.store.getState()
     s.setOrder(order)
     if (!s.submitted || !serverSorted(s.submitted, s.loadPolicy)) return
-    this.costAccepted = opts.costAccepted === true
-    try {
-      s.sortSubmitted(order)
-    } finally {
-      this.costAccepted = false
-    }
+    // The re-sorted run starts here, told whether the cost was accepted; the store's own change
+    // that follows finds that run live under the same key and leaves it be.
+    this.search.start({ ...s.submitted, order: order ? { ...order } : null }, s.loadPolicy, {
+      costAccepted: opts.costAccepted === true,
+    })
+    s.sortSubmitted(order)
   }
 
   // --- keyboard ----------------------------------------------------------------------------------
@@ -314,8 +277,7 @@ export class Workspace {
   // --- flows -------------------------------------------------------------------------------------
 
   private onStore(s: AppState, prev: AppState): void {
-    if (s.submitted !== prev.submitted || s.loadPolicy !== prev.loadPolicy)
-      this.search.start(s.submitted, s.loadPolicy, { costAccepted: this.costAccepted })
+    if (s.submitted !== prev.submitted || s.loadPolicy !== prev.loadPolicy) this.search.start(s.submitted, s.loadPolicy)
     if (s.selectedId !== prev.selectedId) this.map?.setSelected(s.selectedId)
     if (s.basemap !== prev.basemap) this.map?.setBasemap(s.basemap)
     if (s.theme !== prev.theme) this.map?.setTheme(s.theme)
@@ -363,11 +325,11 @@ export class Workspace {
     map.setBuildings(s.submitted?.includeBuildings ? r.rows : null)
     map.setSelected(s.selectedId)
     const outlined = () => {
-      const l = this.lookup.get()
+      const l = this.parcels.lookup.get()
       return l && l.source !== 'map' ? l.records : null
     }
     map.setLookupParcels(outlined())
-    this.stops.push(this.lookup.subscribe(() => this.map?.setLookupParcels(outlined())))
+    this.stops.push(this.parcels.lookup.subscribe(() => this.map?.setLookupParcels(outlined())))
   }
 }
 
