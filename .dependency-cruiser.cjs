@@ -31,10 +31,11 @@ module.exports = {
     },
     {
       name: 'workspace-has-no-ui',
-      comment: 'src/app/workspace is the plain-TS coordinator, tested in Node: no React, MapLibre or terra-draw (the map and draw controllers load through the factory by dynamic import).',
+      comment:
+        'src/app/workspace is the plain-TS coordinator, tested in Node: no React, MapLibre or terra-draw (the map and draw controllers load through the factory by dynamic import).',
       severity: 'error',
       from: { path: '^src/app/workspace/' },
-      to: { path: 'node_modules/(react|react-dom|maplibre-gl|terra-draw[^/]*)/' },
+      to: { path: 'node_modules/(@types/)?(react|react-dom|maplibre-gl|terra-draw[^/]*)/' },
     },
     {
       name: 'workspace-to-panels',
@@ -72,6 +73,11 @@ module.exports = {
     doNotFollow: { path: 'node_modules' },
     tsPreCompilationDeps: true,
     tsConfig: { fileName: 'tsconfig.json' },
-    exclude: { path: '^(dist|node_modules|\\.data)' },
+    // node_modules is not followed, but not excluded either: the rules about React, MapLibre and
+    // terra-draw must see imports of them (excluded, those imports vanished and the rules never fired).
+    exclude: { path: '^(dist|\\.data)' },
+    // maplibre-gl's `exports` map offers only `import` and `types`: without these conditions its
+    // imports stayed unresolved and slipped past the rules above.
+    enhancedResolveOptions: { exportsFields: ['exports'], conditionNames: ['import', 'require', 'default', 'types'] },
   },
 }
