@@ -36,8 +36,16 @@ export function formatUsd(value: unknown): string {
   return withNumber(value, (n) => usd.format(n))
 }
 
-export function formatAcres(value: unknown): string {
-  return withNumber(value, (n) => acres.format(n))
+/**
+ * Acres. `exact` (a record's field, a mailing list's total): two decimals, "12.50". `size` (how big
+ * a drawn area is): a precision that suits the size, with the unit: "1,234 ac", "12.3 ac", "0.12 ac".
+ */
+export function formatAcres(value: unknown, style: 'exact' | 'size' = 'exact'): string {
+  if (style === 'exact') return withNumber(value, (n) => acres.format(n))
+  return withNumber(value, (n) => {
+    if (n >= 100) return `${integer.format(n)} ac`
+    return `${n.toFixed(n >= 1 ? 1 : 2)} ac`
+  })
 }
 
 export function formatInteger(value: unknown): string {
