@@ -1,19 +1,36 @@
 /**
  * The planner's sources in the app: TanStack Query's QueryClient is the memory cache (keys from the
- * normalized request, src/api/request-key.ts), the persisted store is the disk under it. A peek
+ * normalized request, request-key.ts), the persisted store is the disk under it. A peek
  * never calls the network; a fetch goes through `fetchQuery`, so two searches asking the same page
  * at once share one call.
  */
 import type { QueryClient } from '@tanstack/react-query'
+import type { FeatureCollection } from 'geojson'
 import type { z } from 'zod'
-import { AreaResponseSchema, QueryResponseSchema } from '../../contract/schemas'
+import {
+  type AreaResponse,
+  AreaResponseSchema,
+  type QueryRequest,
+  type QueryResponse,
+  QueryResponseSchema,
+} from '../../contract/schemas'
 import { isAbortError } from '../api/api-error'
 import { fetchArea } from '../api/area'
 import type { Connection } from '../api/connection'
 import { fetchQuery } from '../api/query'
-import { areaKey, queryKey } from '../api/request-key'
 import type { PersistedStore } from './persisted-store'
-import type { AreaSource, CachedSource, QuerySource } from './search-calls'
+import { areaKey, queryKey } from './request-key'
+
+/** One endpoint's answers: the cache first (memory, then disk), else the network. */
+export interface CachedSource<Req, Res> {
+  /** The cached answer, if any; never touches the network. */
+  peek(req: Req): Promise<Res | undefined>
+  /** Answer from the network (and cache it). `network` false if the cache answered after all. */
+  fetch(req: Req, signal: AbortSignal): Promise<{ value: Res; network: boolean }>
+}
+
+export type AreaSource = CachedSource<FeatureCollection, AreaResponse>
+export type QuerySource = CachedSource<QueryRequest, QueryResponse>
 
 export interface SourceDeps {
   client: QueryClient

@@ -1,17 +1,21 @@
 /**
- * Normalized requests → cache keys. Two requests that must give the same answer get the same key,
- * so the cache answers the second (a call the cache could have answered is a bug):
+ * Normalized requests → cache keys, for every endpoint. Two requests that must give the same answer
+ * get the same key, so the cache answers the second (a call the cache could have answered is a bug):
  * - areas: coordinates rounded to 6 decimals (~0.1 m), features sorted (the area response is a set);
  * - filters: sorted (they are ANDed), `in`/`nin` value lists sorted, long lists replaced by a hash;
- * - order defaults spelled out (direction 'asc').
+ * - order defaults spelled out (direction 'asc');
+ * - points: rounded to 6 decimals; addresses: trimmed, spaces collapsed, lower case;
+ * - every key carries the base URL: two servers, two caches.
  * Only the key is normalized; the body sent keeps the user's filter order so a 400 "filters[i]"
  * still points at the user's row.
  */
 import type { Feature, FeatureCollection, Polygon } from 'geojson'
+import { ADDRESS_MAX_LENGTH } from '../../contract/limits'
 import type { FilterItem, QueryRequest } from '../../contract/schemas'
 
 const ROUND = 1e6
-const round = (n: number) => Math.round(n * ROUND) / ROUND
+/** Degrees to 6 decimals (~0.1 m): closer points are one lookup, closer vertices one area. */
+export const round6 = (n: number) => Math.round(n * ROUND) / ROUND
 
 /** The area body we send: rounded, sorted polygons (the key is then a hash of exactly what is sent). */
 export function areaRequestBody(polygons: readonly Polygon[]): FeatureCollection<Polygon> {
@@ -21,7 +25,7 @@ export function areaRequestBody(polygons: readonly Polygon[]): FeatureCollection
       properties: {},
       geometry: {
         type: 'Polygon' as const,
-        coordinates: p.coordinates.map((ring) => ring.map(([x, y]) => [round(x as number), round(y as number)])),
+        coordinates: p.coordinates.map((ring) => ring.map(([x, y]) => [round6(x as number), round6(y as number)])),
       },
     }))
     .map((f) => ({ f, text: JSON.stringify(f.geometry.coordinates) }))
@@ -72,6 +76,23 @@ export function queryKey(baseUrl: string, body: QueryRequest): readonly unknown[
       include_buildings: body.include_buildings ?? false,
     },
   ]
+}
+
+export function pointKey(baseUrl: string, params: { lat: number; lon: number }): readonly unknown[] {
+  return ['parcels', 'point', baseUrl, { ...params, lat: round6(params.lat), lon: round6(params.lon) }]
+}
+
+/** Whitespace and case do not change a trigram match, so they do not change the key either. */
+export function normalizeAddress(text: string): string {
+  return text.trim().replace(/\s+/g, ' ').toLowerCase().slice(0, ADDRESS_MAX_LENGTH)
+}
+
+export function addressKey(baseUrl: string, params: { address: string }): readonly unknown[] {
+  return ['parcels', 'address', baseUrl, { ...params, address: normalizeAddress(params.address) }]
+}
+
+export function coverageKey(baseUrl: string): readonly unknown[] {
+  return ['coverage', baseUrl]
 }
 
 function compareScalars(a: string | number, b: string | number): number {
