@@ -2,6 +2,7 @@ import { useMemo } from 'react'
 import { formatAcres } from '../format/format-value'
 import { acresOf } from '../geo/validate-area'
 import type { DrawnArea } from '../state/search-spec'
+import './draw.css'
 
 const KIND_LABEL: Record<DrawnArea['kind'], string> = {
   polygon: 'Polygon',

@@ -1,5 +1,6 @@
 import { type KeyboardEvent, useRef } from 'react'
 import type { MapTool } from '../state/ui-slice'
+import './draw.css'
 
 export interface ToolDef {
   tool: MapTool
