@@ -2,15 +2,16 @@ import { describe, expect, it } from 'vitest'
 import {
   EMPTY,
   formatAcres,
-  formatDate,
   formatInteger,
   formatMeters,
-  formatPercent,
   formatText,
   formatUsd,
   formatValue,
   toNumber,
 } from './format-value'
+
+const formatPercent = (v: unknown) => formatValue(v, 'percent')
+const formatDate = (v: unknown) => formatValue(v, 'date')
 
 describe('toNumber', () => {
   it('accepts numbers and numeric strings', () => {

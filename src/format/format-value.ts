@@ -57,7 +57,7 @@ function formatDecimal(value: unknown): string {
 }
 
 /** The API sends percentages as 0–100 (cdl_majority_percent), not as fractions. */
-export function formatPercent(value: unknown): string {
+function formatPercent(value: unknown): string {
   return withNumber(value, (n) => `${percent.format(n)}%`)
 }
 
@@ -70,7 +70,7 @@ export function formatMeters(value: unknown): string {
  * with a time) are shown as "Mar 5, 2021" in UTC so the day never shifts with the viewer's zone;
  * anything else is shown verbatim because guessing at "03/04/21" would be worse than not parsing.
  */
-export function formatDate(value: unknown): string {
+function formatDate(value: unknown): string {
   if (isEmptyValue(value)) return EMPTY
   if (typeof value !== 'string') return formatText(value)
   const m = /^(\d{4})-(\d{2})-(\d{2})(?:$|[T ])/.exec(value.trim())
