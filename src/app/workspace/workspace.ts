@@ -3,6 +3,7 @@
  * the map, the drawing layer, the search session, lookups and the URL meet. Panels read the store
  * through selectors and call the intent methods here; nothing else moves the camera, starts a
  * search or opens a parcel. React never holds the map controller: `mountMap` is given a container.
+ * Opening a parcel has one home, `parcels` (parcel-opener.ts): panels call it directly.
  *
  * Flows it owns:
  * - store → map/draw: selection, basemap, theme, tool, areas (each setter no-ops when unchanged);
