@@ -1,10 +1,11 @@
 /**
  * Import direction (../shared/DESIGN.md), checked in `npm test`:
- * contract → foundation (src/api, src/state, src/config, src/format, src/geo, src/ui) → feature
- * folders → src/app. Features never import each other; contract stays free of React, DOM and Node.
+ * contract → foundation (src/api, src/cache, src/state, src/config, src/format, src/geo, src/ports,
+ * src/ui) → feature folders → src/app (workspace/ ← panels/). Features never import each other;
+ * contract stays free of React, DOM and Node; the workspace is plain TypeScript.
  */
 const FEATURES = 'search|filters|results|map|draw|parcel|share|lookup|settings|saved|import|export'
-const FOUNDATION = 'api|state|config|format|geo|ui'
+const FOUNDATION = 'api|cache|state|config|format|geo|ports|ui'
 
 /**
  * formats/ (one module per file format) is shared like contract/: it imports neither src/ nor
@@ -39,10 +40,25 @@ module.exports = {
     },
     {
       name: 'foundation-to-feature',
-      comment: 'The foundation (api, state, config, format, geo, ui) knows no feature.',
+      comment: 'The foundation (api, cache, state, config, format, geo, ports, ui) knows no feature.',
       severity: 'error',
       from: { path: `^src/(${FOUNDATION})/` },
       to: { path: `^src/(${FEATURES})/` },
+    },
+    {
+      name: 'workspace-has-no-ui',
+      comment:
+        'src/app/workspace is the plain-TS coordinator, tested in Node: no React, MapLibre or terra-draw (the map and draw controllers load through the factory by dynamic import).',
+      severity: 'error',
+      from: { path: '^src/app/workspace/' },
+      to: { path: 'node_modules/(@types/)?(react|react-dom|maplibre-gl|terra-draw[^/]*)/' },
+    },
+    {
+      name: 'workspace-to-panels',
+      comment: 'Panels call the workspace; the workspace never imports a panel.',
+      severity: 'error',
+      from: { path: '^src/app/workspace/' },
+      to: { path: '^src/(app/panels/|main)' },
     },
     {
       name: 'contract-is-pure',
@@ -156,6 +172,11 @@ module.exports = {
     doNotFollow: { path: 'node_modules' },
     tsPreCompilationDeps: true,
     tsConfig: { fileName: 'tsconfig.json' },
-    exclude: { path: '^(dist|node_modules|\\.data)' },
+    // node_modules is not followed, but not excluded either: the rules about React, MapLibre and
+    // terra-draw must see imports of them (excluded, those imports vanished and the rules never fired).
+    exclude: { path: '^(dist|\\.data)' },
+    // maplibre-gl's `exports` map offers only `import` and `types`: without these conditions its
+    // imports stayed unresolved and slipped past the rules above.
+    enhancedResolveOptions: { exportsFields: ['exports'], conditionNames: ['import', 'require', 'default', 'types'] },
   },
 }

@@ -1,10 +1,10 @@
-import './app/app.css'
+import './app/panels/app.css'
 import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
-import { App } from './app/app'
-import { createWorkspace } from './app/create-workspace'
-import { Providers, queryClient } from './app/providers'
-import { restoreFromUrl } from './app/url-sync'
+import { App } from './app/panels/app'
+import { Providers, queryClient } from './app/panels/providers'
+import { createWorkspace } from './app/workspace/create-workspace'
+import { restoreFromUrl } from './app/workspace/url-sync'
 import { appStore } from './state/store'
 
 const root = document.getElementById('root')

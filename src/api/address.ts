@@ -4,8 +4,8 @@
  */
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import { useEffect, useState } from 'react'
-import { ADDRESS_MAX_LENGTH } from '../../contract/limits'
 import { type LookupResponse, LookupResponseSchema } from '../../contract/schemas'
+import { addressKey, normalizeAddress } from '../cache/request-key'
 import type { ApiError } from './api-error'
 import { type Connection, currentConnection, useConnection } from './connection'
 import { apiFetch } from './http'
@@ -32,15 +32,10 @@ export function fetchAddress(conn: Connection, p: AddressParams, signal?: AbortS
   return apiFetch(conn, { method: 'GET', path: '/parcels/address', query }, LookupResponseSchema, signal)
 }
 
-/** Whitespace and case do not change a trigram match, so they do not change the key either. */
-function normalizeAddress(text: string): string {
-  return text.trim().replace(/\s+/g, ' ').toLowerCase().slice(0, ADDRESS_MAX_LENGTH)
-}
-
 function addressQueryOptions(baseUrl: string, p: AddressParams) {
   const params = { ...p, address: normalizeAddress(p.address) }
   return queryOptions<LookupResponse, ApiError>({
-    queryKey: ['parcels', 'address', baseUrl, params],
+    queryKey: addressKey(baseUrl, params),
     queryFn: async ({ signal }) => fetchAddress(await currentConnection(), params, signal),
     staleTime: Number.POSITIVE_INFINITY,
   })

@@ -4,8 +4,8 @@
  * copied to sessionStorage only while the user ticks "remember" (DESIGN.md: one home for the key).
  */
 import { useStore } from 'zustand'
-import { createStore } from 'zustand/vanilla'
 import { config } from '../config/config'
+import { createSettingsStore, type SettingsState } from '../config/settings-store'
 
 /** What a fetch function needs. `fetch` is injectable for tests. */
 export interface Connection {
@@ -20,46 +20,23 @@ export interface ConnectionSettings {
   remember: boolean
 }
 
-export interface ConnectionState extends ConnectionSettings {
-  set(partial: Partial<ConnectionSettings>): void
-}
+export type ConnectionState = SettingsState<ConnectionSettings>
 
-const STORAGE_KEY = 'plat.connection'
-
-function session(): Storage | null {
-  try {
-    return typeof sessionStorage === 'undefined' ? null : sessionStorage
-  } catch {
-    return null // storage disabled by the browser: stay in memory
-  }
-}
-
-function initial(): ConnectionSettings {
-  const fallback = { baseUrl: config.apiBaseUrl, apiKey: '', remember: false }
-  const raw = session()?.getItem(STORAGE_KEY)
-  if (!raw) return fallback
-  try {
-    const saved = JSON.parse(raw) as Partial<ConnectionSettings>
-    return {
-      baseUrl: typeof saved.baseUrl === 'string' ? saved.baseUrl : fallback.baseUrl,
-      apiKey: typeof saved.apiKey === 'string' ? saved.apiKey : '',
-      remember: true,
-    }
-  } catch {
-    return fallback
-  }
-}
-
-export const connectionStore = createStore<ConnectionState>()((set, get) => ({
-  ...initial(),
-  set(partial) {
-    set(partial)
-    const { baseUrl, apiKey, remember } = get()
-    const storage = session()
-    if (remember) storage?.setItem(STORAGE_KEY, JSON.stringify({ baseUrl, apiKey }))
-    else storage?.removeItem(STORAGE_KEY)
-  },
-}))
+export const connectionStore = createSettingsStore<ConnectionSettings>({
+  key: 'plat.connection',
+  storage: 'session',
+  defaults: { baseUrl: config.apiBaseUrl, apiKey: '', remember: false },
+  // Stored only while "remember" is ticked, so a stored connection is a remembered one.
+  read: (saved, defaults) =>
+    saved
+      ? {
+          baseUrl: typeof saved.baseUrl === 'string' ? saved.baseUrl : defaults.baseUrl,
+          apiKey: typeof saved.apiKey === 'string' ? saved.apiKey : '',
+          remember: true,
+        }
+      : defaults,
+  write: ({ baseUrl, apiKey, remember }) => (remember ? { baseUrl, apiKey } : null),
+})
 
 export function useConnection(): ConnectionState {
   return useStore(connectionStore)

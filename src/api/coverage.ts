@@ -17,7 +17,3 @@ export async function fetchCoverage(conn: Connection, signal?: AbortSignal): Pro
     throw e
   }
 }
-
-export function coverageKey(baseUrl: string): readonly unknown[] {
-  return ['coverage', baseUrl]
-}

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
+import { responseText } from '../cache/response-text'
 import { fetchAddress } from './address'
 import { fetchArea } from './area'
-import { responseText } from './http'
 import { fetchPoint } from './point'
 import { fetchQuery } from './query'
 

@@ -4,6 +4,7 @@
  * Retries are not decided here: the search planner owns the retry policy and the call accounting.
  */
 import type { z } from 'zod'
+import { noteResponseText } from '../cache/response-text'
 import { apiErrorFromResponse, badResponseError, isAbortError, networkError } from './api-error'
 import { apiUrl, type Connection } from './connection'
 
@@ -52,19 +53,9 @@ export async function apiFetch<S extends z.ZodType>(
     const first = parsed.error.issues[0]
     throw badResponseError(res.status, first ? `${first.path.join('.')}: ${first.message}` : 'invalid', conn.apiKey)
   }
-  if (typeof parsed.data === 'object' && parsed.data !== null) responseTexts.set(parsed.data, text)
+  // The disk cache stores this text as it came (src/cache/response-text.ts).
+  noteResponseText(parsed.data, text)
   return parsed.data
-}
-
-/**
- * The JSON text each parsed response came as, so the persisted cache stores it as it is instead of
- * serialising the parsed records again (a 10,000-parcel search spent a tenth of its time on that).
- * Weak: it goes with the response.
- */
-const responseTexts = new WeakMap<object, string>()
-
-export function responseText(value: unknown): string | undefined {
-  return typeof value === 'object' && value !== null ? responseTexts.get(value) : undefined
 }
 
 function queryString(query: ApiRequest['query']): string {

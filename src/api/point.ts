@@ -1,10 +1,11 @@
 /**
  * GET /parcels/point?lat&lon&limit&include_buildings → {results, count}: the parcels under a point.
- * `usePointLookup` is imperative (identify mode: one lookup per click); equal points (6 decimals,
- * ~0.1 m) are answered from the cache.
+ * Imperative (identify mode: one lookup per click, through `client.fetchQuery`); equal points
+ * (6 decimals, ~0.1 m: src/cache/request-key.ts) are answered from the cache.
  */
 import { queryOptions } from '@tanstack/react-query'
 import { type LookupResponse, LookupResponseSchema } from '../../contract/schemas'
+import { pointKey, round6 } from '../cache/request-key'
 import type { ApiError } from './api-error'
 import { type Connection, currentConnection } from './connection'
 import { apiFetch } from './http'
@@ -16,8 +17,6 @@ export interface PointParams {
   includeBuildings?: boolean
 }
 
-const round6 = (n: number) => Math.round(n * 1e6) / 1e6
-
 export function fetchPoint(conn: Connection, p: PointParams, signal?: AbortSignal): Promise<LookupResponse> {
   const query = { lat: round6(p.lat), lon: round6(p.lon), limit: p.limit, include_buildings: p.includeBuildings }
   return apiFetch(conn, { method: 'GET', path: '/parcels/point', query }, LookupResponseSchema, signal)
@@ -26,7 +25,7 @@ export function fetchPoint(conn: Connection, p: PointParams, signal?: AbortSigna
 export function pointQueryOptions(baseUrl: string, p: PointParams) {
   const params = { ...p, lat: round6(p.lat), lon: round6(p.lon) }
   return queryOptions<LookupResponse, ApiError>({
-    queryKey: ['parcels', 'point', baseUrl, params],
+    queryKey: pointKey(baseUrl, params),
     queryFn: async ({ signal }) => fetchPoint(await currentConnection(), params, signal),
     staleTime: Number.POSITIVE_INFINITY,
   })

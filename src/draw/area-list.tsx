@@ -1,6 +1,8 @@
 import { useMemo } from 'react'
-import { acresOf, formatAcres } from '../geo/validate-area'
+import { formatAcres } from '../format/format-value'
+import { acresOf } from '../geo/validate-area'
 import type { DrawnArea } from '../state/search-spec'
+import './draw.css'
 
 const KIND_LABEL: Record<DrawnArea['kind'], string> = {
   polygon: 'Polygon',
@@ -53,7 +55,7 @@ export function AreaList({
             >
               {r.name}
             </button>
-            <span className="area-acres">{formatAcres(r.acres)}</span>
+            <span className="area-acres">{formatAcres(r.acres, 'size')}</span>
             {onBuffer && (
               <button
                 type="button"
@@ -79,7 +81,7 @@ export function AreaList({
       </ul>
       {rows.length > 1 && (
         <p className="area-total">
-          {rows.length} areas · {formatAcres(total)}
+          {rows.length} areas · {formatAcres(total, 'size')}
         </p>
       )}
     </div>

@@ -19,6 +19,7 @@ import {
 } from 'terra-draw'
 import { TerraDrawMapLibreGLAdapter } from 'terra-draw-maplibre-gl-adapter'
 import { checkDrawnArea } from '../geo/validate-area'
+import type { DrawEvents, DrawPort } from '../ports/workspace-ports'
 import type { DrawnArea } from '../state/search-spec'
 import type { MapTool } from '../state/ui-slice'
 
@@ -42,17 +43,6 @@ const AREA_ID_STRATEGY = {
   getId: () => crypto.randomUUID(),
 }
 
-export interface DrawHandlers {
-  /** A new or edited area passed validation (geometry may be simplified). */
-  onArea(area: DrawnArea, note?: string): void
-  /** terra-draw removed an area (Delete key in select mode). */
-  onRemoved(id: string): void
-  /** A drawn or edited shape was rejected; it has been removed (new) or reverted (edit). */
-  onRejected(reason: string): void
-  /** A line or point was drawn to be buffered (it is not kept on the map). */
-  onGuide(geometry: LineString | Point): void
-}
-
 const STYLE = {
   fillColor: '#3b82f6',
   outlineColor: '#1d4ed8',
@@ -62,9 +52,9 @@ const STYLE = {
 
 const isKind = (m: unknown): m is DrawnArea['kind'] => AREA_KINDS.includes(m as DrawnArea['kind'])
 
-export class DrawController {
+export class DrawController implements DrawPort {
   private readonly draw: TerraDraw
-  handlers: DrawHandlers
+  handlers: DrawEvents
   /** Last accepted geometry per area, used to revert an invalid edit. */
   private accepted = new Map<string, DrawnArea>()
   private mode: DrawMode = 'static'
@@ -72,7 +62,7 @@ export class DrawController {
   private pendingAreas: readonly DrawnArea[] | null = null
 
   /** `whenReady` runs its callback once the map's style has loaded (now, if it already has). */
-  constructor(map: MapLibreMap, whenReady: (cb: () => void) => void, handlers: DrawHandlers) {
+  constructor(map: MapLibreMap, whenReady: (cb: () => void) => void, handlers: DrawEvents) {
     this.handlers = handlers
     const adapter = new TerraDrawMapLibreGLAdapter({ map, coordinatePrecision: 7 })
     const styles = {

@@ -1,5 +1,6 @@
 import { type FocusEvent, type KeyboardEvent, useRef, useState } from 'react'
 import type { MapTool } from '../state/ui-slice'
+import './draw.css'
 
 export interface ToolDef {
   tool: MapTool

@@ -1,8 +1,9 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import type { ParcelRecord } from '../../contract/schemas'
-import { allColumns, BUILDING_COUNT } from './columns'
-import { CSV_BOM, csvCell, csvDocument, csvRecordRow, csvRow, neutraliseFormula } from './csv'
+import { allColumns, BUILDINGS_COLUMN, visibleExportColumns } from '../format/record-columns'
+import { CSV_BOM, csvCell, csvDocument, csvHeader, csvRecordRow, csvRow, neutraliseFormula } from './csv'
+import { buildExport } from './export-formats'
 
 /** Minimal RFC 4180 reader, independent of the writer under test. */
 function parseCsv(text: string): string[][] {
@@ -101,10 +102,24 @@ describe('csv documents', () => {
   it('all-fields columns add extra keys and a building count, never geom/buildings', () => {
     const cols = allColumns(records)
     expect(cols).toContain('extra')
-    expect(cols).toContain(BUILDING_COUNT)
     expect(cols).not.toContain('geom')
-    expect(cols).not.toContain('buildings')
-    expect(csvRecordRow(records[1]!, [BUILDING_COUNT])).toBe('2\r\n')
+    expect(cols.filter((c) => c === BUILDINGS_COLUMN)).toHaveLength(1)
+    expect(csvHeader(cols)).toContain(',building_count\r\n')
+    expect(csvHeader(cols)).not.toContain(',buildings')
+    expect(csvRecordRow(records[1]!, [BUILDINGS_COLUMN])).toBe('2\r\n')
+  })
+
+  it('a visible Buildings column is written to a "visible columns" CSV (it was dropped)', async () => {
+    const cols = visibleExportColumns(['svc_uuid', 'owner', BUILDINGS_COLUMN, 'geom'])
+    expect(cols).toEqual(['svc_uuid', 'owner', BUILDINGS_COLUMN])
+    const file = await buildExport({
+      kind: 'csv-visible',
+      records: [records[1]!],
+      visibleColumns: ['svc_uuid', BUILDINGS_COLUMN],
+      searchSummary: 'test',
+    })
+    const text = await file.blob.text()
+    expect(text.replace(CSV_BOM, '')).toBe('svc_uuid,building_count\r\nb,2\r\n')
   })
 
   it('starts with a BOM only when asked', () => {

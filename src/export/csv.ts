@@ -4,7 +4,7 @@
  * and change wording.
  */
 import type { ParcelRecord } from '../../contract/schemas'
-import { columnValue } from './columns'
+import { columnValue, exportName } from '../format/record-columns'
 
 /** Excel only detects UTF-8 when the file starts with a byte order mark. */
 export const CSV_BOM = '\uFEFF'
@@ -38,6 +38,11 @@ export function csvCell(value: unknown): string {
 
 export function csvRow(values: readonly unknown[]): string {
   return values.map(csvCell).join(',') + CRLF
+}
+
+/** The header row: each column's export name (the Buildings count is `building_count`). */
+export function csvHeader(columns: readonly string[]): string {
+  return csvRow(columns.map(exportName))
 }
 
 export function csvRecordRow(record: ParcelRecord, columns: readonly string[]): string {

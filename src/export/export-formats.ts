@@ -1,7 +1,7 @@
 /** The export menu's choices, each mapped to a format, a MIME type and a file extension. */
 import type { ParcelRecord } from '../../contract/schemas'
-import { allColumns, visibleExportColumns } from './columns'
-import { CSV_BOM, csvRecordRow, csvRow } from './csv'
+import { allColumns, visibleExportColumns } from '../format/record-columns'
+import { CSV_BOM, csvHeader, csvRecordRow } from './csv'
 import { type ExportFormat, exportBlob, type RunOptions } from './export-runner'
 import { exportFileName } from './file-name'
 import { GEOJSON_MIME, geoJsonFormat } from './geojson'
@@ -18,7 +18,7 @@ export const EXPORT_KINDS: readonly { kind: ExportKind; label: string }[] = [
 
 export function csvFormat(columns: readonly string[], bom = true): ExportFormat<ParcelRecord> {
   return {
-    begin: () => (bom ? CSV_BOM : '') + csvRow(columns),
+    begin: () => (bom ? CSV_BOM : '') + csvHeader(columns),
     item: (record) => csvRecordRow(record, columns),
     end: () => '',
   }

@@ -4,8 +4,8 @@
  */
 import { type KeyboardEvent, useEffect, useId, useMemo, useRef, useState } from 'react'
 import type { ParcelRecord } from '../../contract/schemas'
+import { loadedRecords } from '../format/record-columns'
 import { downloadBlob } from '../ui/download'
-import { loadedRecords } from './columns'
 import { buildExport, EXPORT_KINDS, type ExportKind } from './export-formats'
 import { MailingListDialog } from './mailing-list-dialog'
 import { useExportJob } from './use-export-job'

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { ParcelRecord } from '../../contract/schemas'
-import { loadedRecords } from './columns'
+import { loadedRecords } from '../format/record-columns'
 import { runExport } from './export-runner'
 import { geoJsonFormat } from './geojson'
 

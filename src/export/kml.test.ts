@@ -1,7 +1,7 @@
 import { DOMParser, type Element } from '@xmldom/xmldom'
 import { describe, expect, it } from 'vitest'
 import type { ParcelRecord } from '../../contract/schemas'
-import { allColumns } from './columns'
+import { allColumns } from '../format/record-columns'
 import { runExport } from './export-runner'
 import { kmlFormat } from './kml'
 import { xmlEscape } from './xml'

@@ -6,7 +6,7 @@
 import type { Position } from 'geojson'
 import { fieldDef } from '../../contract/fields'
 import type { ParcelRecord } from '../../contract/schemas'
-import { columnValue } from './columns'
+import { columnValue, exportName } from '../format/record-columns'
 import type { ExportFormat } from './export-runner'
 import { type AreaGeometry, areaGeometry } from './geometry'
 import { valueText, xmlEscape } from './xml'
@@ -51,7 +51,7 @@ function parcelPlacemark(record: ParcelRecord, columns: readonly string[]): stri
   const fields: [string, unknown][] = []
   for (const c of columns) {
     const v = columnValue(record, c)
-    if (v !== null && v !== undefined) fields.push([c, v])
+    if (v !== null && v !== undefined) fields.push([exportName(c), v])
   }
   const owner = typeof record.owner === 'string' && record.owner.trim() ? record.owner : record.svc_uuid
   return placemark(owner, fields, record.geom)

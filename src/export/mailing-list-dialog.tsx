@@ -1,6 +1,7 @@
 /** Owner mailing list: a preview, a CSV download and printable address labels. */
 import { useMemo, useState } from 'react'
 import type { ParcelRecord } from '../../contract/schemas'
+import { formatAcres } from '../format/format-value'
 import { downloadBlob, printHtml } from '../ui/download'
 import { Modal } from '../ui/modal'
 import { exportFileName } from './file-name'
@@ -10,7 +11,6 @@ import './export.css'
 
 const PREVIEW_ROWS = 50
 const count = new Intl.NumberFormat('en-US')
-const acres = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })
 
 export interface MailingListDialogProps {
   records: readonly (ParcelRecord | undefined)[]
@@ -70,7 +70,7 @@ export function MailingListDialog({ records, searchSummary, onClose }: MailingLi
                   <td>{e.name}</td>
                   <td>{e.mailAddress}</td>
                   <td className="exp-num">{count.format(e.parcelCount)}</td>
-                  <td className="exp-num">{acres.format(e.totalAcres)}</td>
+                  <td className="exp-num">{formatAcres(e.totalAcres)}</td>
                 </tr>
               ))}
             </tbody>

@@ -2,15 +2,16 @@ import { describe, expect, it } from 'vitest'
 import {
   EMPTY,
   formatAcres,
-  formatDate,
   formatInteger,
   formatMeters,
-  formatPercent,
   formatText,
   formatUsd,
   formatValue,
   toNumber,
 } from './format-value'
+
+const formatPercent = (v: unknown) => formatValue(v, 'percent')
+const formatDate = (v: unknown) => formatValue(v, 'date')
 
 describe('toNumber', () => {
   it('accepts numbers and numeric strings', () => {
@@ -39,6 +40,10 @@ describe('formatters', () => {
     expect(formatAcres(40)).toBe('40.00')
     expect(formatAcres(1234.567)).toBe('1,234.57')
     expect(formatAcres('12.5')).toBe('12.50')
+    // The size of a drawn area: a precision that suits it, with the unit.
+    expect(formatAcres(1234.4, 'size')).toBe('1,234 ac')
+    expect(formatAcres(12.34, 'size')).toBe('12.3 ac')
+    expect(formatAcres(0.123, 'size')).toBe('0.12 ac')
   })
   it('integers group thousands', () => {
     expect(formatInteger(43560)).toBe('43,560')

@@ -36,8 +36,16 @@ export function formatUsd(value: unknown): string {
   return withNumber(value, (n) => usd.format(n))
 }
 
-export function formatAcres(value: unknown): string {
-  return withNumber(value, (n) => acres.format(n))
+/**
+ * Acres. `exact` (a record's field, a mailing list's total): two decimals, "12.50". `size` (how big
+ * a drawn area is): a precision that suits the size, with the unit: "1,234 ac", "12.3 ac", "0.12 ac".
+ */
+export function formatAcres(value: unknown, style: 'exact' | 'size' = 'exact'): string {
+  if (style === 'exact') return withNumber(value, (n) => acres.format(n))
+  return withNumber(value, (n) => {
+    if (n >= 100) return `${integer.format(n)} ac`
+    return `${n.toFixed(n >= 1 ? 1 : 2)} ac`
+  })
 }
 
 export function formatInteger(value: unknown): string {
@@ -49,7 +57,7 @@ function formatDecimal(value: unknown): string {
 }
 
 /** The API sends percentages as 0–100 (cdl_majority_percent), not as fractions. */
-export function formatPercent(value: unknown): string {
+function formatPercent(value: unknown): string {
   return withNumber(value, (n) => `${percent.format(n)}%`)
 }
 
@@ -62,7 +70,7 @@ export function formatMeters(value: unknown): string {
  * with a time) are shown as "Mar 5, 2021" in UTC so the day never shifts with the viewer's zone;
  * anything else is shown verbatim because guessing at "03/04/21" would be worse than not parsing.
  */
-export function formatDate(value: unknown): string {
+function formatDate(value: unknown): string {
   if (isEmptyValue(value)) return EMPTY
   if (typeof value !== 'string') return formatText(value)
   const m = /^(\d{4})-(\d{2})-(\d{2})(?:$|[T ])/.exec(value.trim())

@@ -3,7 +3,6 @@ import { describe, expect, it } from 'vitest'
 import {
   acresOf,
   checkDrawnArea,
-  formatAcres,
   RING_REASONS,
   SIMPLIFY_ABOVE_VERTICES,
   simplifyIfHuge,
@@ -116,8 +115,5 @@ describe('acres', () => {
     // ~0.01° × 0.01° at 42°N ≈ 1.11 km × 0.83 km ≈ 91 ha ≈ 227 acres.
     expect(acres).toBeGreaterThan(200)
     expect(acres).toBeLessThan(260)
-    expect(formatAcres(1234.4)).toBe('1,234 ac')
-    expect(formatAcres(12.34)).toBe('12.3 ac')
-    expect(formatAcres(0.123)).toBe('0.12 ac')
   })
 })

@@ -7,10 +7,10 @@ import area from '@turf/area'
 import simplify from '@turf/simplify'
 import type { Polygon } from 'geojson'
 import { checkPolygonCoords, RING_REASONS } from '../../contract/area-rules'
+import { SQ_M_PER_ACRE } from '../../contract/units'
 
 /** Freehand strokes above this many vertices are simplified (the server allows 100,000 per request). */
 export const SIMPLIFY_ABOVE_VERTICES = 500
-const SQ_METERS_PER_ACRE = 4046.8564224
 
 export type AreaCheck =
   | { valid: true; geometry: Polygon; simplifiedFrom?: number; vertices: number }
@@ -23,7 +23,7 @@ export function vertexCount(polygon: Polygon): number {
 }
 
 export function acresOf(polygon: Polygon): number {
-  return area(polygon) / SQ_METERS_PER_ACRE
+  return area(polygon) / SQ_M_PER_ACRE
 }
 
 /**
@@ -53,10 +53,4 @@ export function checkDrawnArea(geometry: Polygon, limit = SIMPLIFY_ABOVE_VERTICE
   return after < before
     ? { valid: true, geometry: simplified, simplifiedFrom: before, vertices: after }
     : { valid: true, geometry: simplified, vertices: after }
-}
-
-export function formatAcres(acres: number): string {
-  if (acres >= 100) return `${Math.round(acres).toLocaleString('en-US')} ac`
-  if (acres >= 1) return `${acres.toFixed(1)} ac`
-  return `${acres.toFixed(2)} ac`
 }

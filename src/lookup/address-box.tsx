@@ -7,6 +7,7 @@
 import { type KeyboardEvent, useEffect, useId, useRef, useState, useSyncExternalStore } from 'react'
 import type { ParcelRecord } from '../../contract/schemas'
 import { useAddressLookup } from '../api/address'
+import './lookup.css'
 
 function summarize(r: ParcelRecord): { title: string; detail: string } {
   const s = (k: string) => (typeof r[k] === 'string' || typeof r[k] === 'number' ? String(r[k]) : '')

@@ -6,18 +6,11 @@
  * (the default failing quietly at start-up is the normal offline case). Back online, it tries again.
  */
 import type { Map as MapLibreMap } from 'maplibre-gl'
+import type { BasemapStatus } from '../ports/workspace-ports'
 import { type Basemap, basemapById, OFFLINE_BASEMAP, type RasterBasemap } from './basemaps'
 
 const BASEMAP_SOURCE = 'basemap'
 const BASEMAP_LAYER = 'basemap'
-
-export interface BasemapStatus {
-  /** The id of the basemap on screen. */
-  displayed: string
-  /** Basemaps that could not be reached this session (the selector marks them). */
-  unavailable: readonly string[]
-  notice: string | null
-}
 
 /** Loads the basemap's world tile (z0) as an image; false on error or after `timeoutMs`. */
 function probeTile(basemap: RasterBasemap, timeoutMs = 6000): Promise<boolean> {

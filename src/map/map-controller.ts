@@ -12,7 +12,8 @@ import type { GeoJSONSource, Map as MapLibreMap, MapMouseEvent } from 'maplibre-
 import type { ParcelRecord } from '../../contract/schemas'
 import type { CoverageCounty } from '../../contract/tiles'
 import { type ThemeId, themeById } from '../format/themes'
-import { BasemapControl, type BasemapStatus } from './basemap-control'
+import type { ClickMode, MapEvents, MapPort, Rows, TileSourceInfo } from '../ports/workspace-ports'
+import { BasemapControl } from './basemap-control'
 import { MapBoundaries } from './map-boundaries'
 import { MapCamera } from './map-camera'
 import { MapPointer } from './map-pointer'
@@ -21,32 +22,15 @@ import { createMap, type MapPlacement } from './map-setup'
 import { BASEMAP_BEFORE, EMPTY_FC, LAYER_IDS } from './offline-style'
 import { buildingsToFeatures, parcelsToFeatures } from './parcel-features'
 import { applyParcelTheme, PARCEL_LAYERS, PARCEL_SOURCES } from './parcel-layers'
-import { ParcelTiles, type TilesStatus } from './parcel-tiles'
+import { ParcelTiles } from './parcel-tiles'
 import { ResultDrawing } from './result-drawing'
 import { ThrottledUpload } from './throttled-upload'
-import type { TileSourceInfo } from './tile-layers'
-
-export type LngLat = { lng: number; lat: number }
-type Rows = readonly (ParcelRecord | undefined)[]
-/** What a click on the map does: select a parcel, look up the parcel under the point, or nothing (drawing). */
-export type ClickMode = 'select' | 'identify' | 'none'
-
-export interface MapHandlers {
-  onParcelClick?(svcUuid: string | null): void
-  onIdentify?(at: LngLat): void
-  onPointer?(at: LngLat | null): void
-  onViewChange?(view: { center: [number, number]; zoom: number }): void
-  /** Which basemap is on screen after any fallback, and why it is not the chosen one. */
-  onBasemapStatus?(status: BasemapStatus): void
-  /** Whether results are drawn on parcel tiles, and why not when they were refused. */
-  onTilesStatus?(status: TilesStatus): void
-}
 
 export type MapControllerOptions = MapPlacement
 
-export class MapController {
+export class MapController implements MapPort {
   readonly map: MapLibreMap
-  handlers: MapHandlers = {}
+  handlers: Partial<MapEvents> = {}
   private styleReady = false
   private readyCallbacks: (() => void)[] = []
   private readonly abort = new AbortController()

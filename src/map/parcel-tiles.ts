@@ -6,6 +6,7 @@
 import type { MapGeoJSONFeature, Map as MapLibreMap } from 'maplibre-gl'
 import { PARCEL_TILE_PROPS } from '../../contract/tiles'
 import { type Theme, themeById } from '../format/themes'
+import type { TileSourceInfo, TilesStatus } from '../ports/workspace-ports'
 import {
   applyTileTheme,
   OUTLINES_FULL_ZOOM,
@@ -13,13 +14,9 @@ import {
   placeLabelLayer,
   TILE_LAYERS,
   TILE_SOURCE,
-  type TileSourceInfo,
   tileSource,
 } from './tile-layers'
 import { TileStates } from './tile-states'
-
-/** `off`: no tiles from this server; `on`: results are drawn on them; `failed`: refused, see message. */
-export type TilesStatus = { state: 'off' | 'on' } | { state: 'failed'; message: string }
 
 /** Statuses that mean "no tiles for you here" rather than a passing failure of one tile. */
 const REFUSED = new Set([401, 403, 404, 410])

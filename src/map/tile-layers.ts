@@ -7,6 +7,7 @@
 import type { LayerSpecification, Map as MapLibreMap, VectorSourceSpecification } from 'maplibre-gl'
 import { PARCEL_LAYER, PLACE_LAYER, PLACE_TILE_PROPS } from '../../contract/tiles'
 import type { Theme } from '../format/themes'
+import type { TileSourceInfo } from '../ports/workspace-ports'
 import {
   FOCUS_COLORS,
   HOVER,
@@ -29,13 +30,6 @@ export const TILE_LAYERS = {
 
 /** Every parcel's outline is drawn from here; below it only results (and the county shading). */
 export const OUTLINES_FULL_ZOOM = 13
-
-export interface TileSourceInfo {
-  /** Absolute URL template with {z}/{x}/{y}. */
-  url: string
-  minzoom: number
-  maxzoom: number
-}
 
 export function tileSource(info: TileSourceInfo): VectorSourceSpecification {
   return {

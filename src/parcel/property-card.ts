@@ -1,11 +1,13 @@
 /**
  * A parcel record read as a property card (pure, no DOM): the facts people look for first, then
- * grouped sections, then every field. Labels and formats come from the one table in
- * src/format/field-formats.ts; a field shown in a section is not repeated beside a raw copy.
+ * grouped sections, then every field. Labels come from the one record-column model
+ * (src/format/record-columns.ts), formats from field-formats.ts; a field shown in a section is not
+ * repeated beside a raw copy.
  */
 import type { ParcelRecord } from '../../contract/schemas'
-import { fieldFormat, fieldLabel } from '../format/field-formats'
+import { fieldFormat } from '../format/field-formats'
 import { EMPTY, formatUsd, formatValue, isEmptyValue, toNumber } from '../format/format-value'
+import { BUILDINGS_COLUMN, columnLabel, isCellColumn } from '../format/record-columns'
 
 export interface CardRow {
   name: string
@@ -103,12 +105,13 @@ const SECTIONS: readonly (readonly [string, readonly string[]])[] = [
   ['Location', ['situs', 'city', 'county', 'state', 'postal', 'parcel_id', 'school_district', 'lat', 'lon']],
 ]
 
-// The UUID is shown once, under every field, with its own copy button; geometry is the map's.
-const HIDDEN = new Set(['geom', 'buildings', 'svc_uuid'])
+// The columns of the one record-column model, less two the card shows its own way: the UUID once,
+// under every field, with its own copy button; the buildings as a list of footprints.
+const shownAsField = (name: string) => isCellColumn(name) && name !== BUILDINGS_COLUMN && name !== 'svc_uuid'
 
 function row(record: ParcelRecord, name: string): CardRow {
   const value = record[name]
-  return { name, label: fieldLabel(name), value: formatValue(value, fieldFormat(name, value)) }
+  return { name, label: columnLabel(name), value: formatValue(value, fieldFormat(name, value)) }
 }
 
 const text = (v: unknown) => (isEmptyValue(v) ? null : String(v))
@@ -173,7 +176,7 @@ export function propertyCard(record: ParcelRecord): PropertyCard {
     rows: names.filter((n) => n in record && !isEmptyValue(record[n])).map((n) => row(record, n)),
   })).filter((s) => s.rows.length > 0)
   const all = Object.keys(record)
-    .filter((n) => !HIDDEN.has(n))
+    .filter(shownAsField)
     .map((n) => row(record, n))
   return { title, subtitle, facts, sections, sales: salesHistory(record), all }
 }

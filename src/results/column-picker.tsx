@@ -1,7 +1,7 @@
 import { useEffect, useId, useMemo, useRef, useState } from 'react'
 import type { ParcelRecord } from '../../contract/schemas'
+import { columnLabel, tableColumns } from '../format/record-columns'
 import { DEFAULT_COLUMNS } from '../state/ui-slice'
-import { availableColumns, columnLabel } from './columns'
 import './results.css'
 
 export function ColumnPicker({
@@ -19,7 +19,7 @@ export function ColumnPicker({
   const toggleRef = useRef<HTMLButtonElement>(null)
   const filterRef = useRef<HTMLInputElement>(null)
   const popId = useId()
-  const options = useMemo(() => (open ? availableColumns(rows) : []), [open, rows])
+  const options = useMemo(() => (open ? tableColumns(rows) : []), [open, rows])
   const shown = useMemo(() => {
     const q = filter.trim().toLowerCase()
     if (!q) return options

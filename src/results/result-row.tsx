@@ -4,7 +4,7 @@
  */
 import { memo } from 'react'
 import type { ParcelRecord } from '../../contract/schemas'
-import { cellText, isNumericColumn } from './columns'
+import { cellText, isNumericColumn } from '../format/record-columns'
 
 /** The columns a row draws: the sticky first one, then the horizontally visible window. */
 export interface RowColumns {

@@ -1,9 +1,9 @@
 import { QueryClient } from '@tanstack/react-query'
 import { describe, expect, it } from 'vitest'
 import type { FilterItem } from '../../contract/schemas'
-import { createCachedSources } from './cached-sources'
+import { createCachedSources } from '../cache/cached-sources'
+import { memoryStore } from '../cache/persisted-store.test-support'
 import { FakeServer, makeRecords } from './fake-server.test-support'
-import { memoryStore } from './persisted-store'
 import { areaSpec } from './search-harness.test-support'
 import { SearchSession } from './search-session'
 

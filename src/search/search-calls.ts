@@ -4,21 +4,10 @@
  * and the network come in as `CachedSource`s (TanStack Query + IndexedDB in the app, a Map in tests).
  */
 
-import type { FeatureCollection } from 'geojson'
-import type { AreaResponse, QueryRequest, QueryResponse } from '../../contract/schemas'
 import { ApiError } from '../api/api-error'
+import type { CachedSource } from '../cache/cached-sources'
 import type { Limiter } from './limiter'
 import { isRetryable, type RetryPolicy, type Sleep, withRetry } from './retry'
-
-export interface CachedSource<Req, Res> {
-  /** The cached answer, if any; never touches the network. */
-  peek(req: Req): Promise<Res | undefined>
-  /** Answer from the network (and cache it). `network` false if the cache answered after all. */
-  fetch(req: Req, signal: AbortSignal): Promise<{ value: Res; network: boolean }>
-}
-
-export type AreaSource = CachedSource<FeatureCollection, AreaResponse>
-export type QuerySource = CachedSource<QueryRequest, QueryResponse>
 
 export interface CallCounts {
   area: number

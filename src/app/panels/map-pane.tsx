@@ -1,0 +1,74 @@
+/**
+ * The map's place in the layout: a container the workspace fills with MapLibre, plus the overlays
+ * a person uses on it (basemap, jump to a county with data, colours and legend, notices, cursor
+ * coordinates).
+ */
+import '../../map/map.css'
+import { useEffect, useRef } from 'react'
+import { BasemapSwitcher } from '../../map/basemap-switcher'
+import { CoverageJump } from '../../map/coverage-jump'
+import { ThemeLegend } from '../../map/theme-legend'
+import { useAppStore } from '../../state/store'
+import { useCoverage, useMapStatus, useSearchResult, useWorkspace } from './workspace-context'
+
+export function MapPane() {
+  const workspace = useWorkspace()
+  const containerRef = useRef<HTMLDivElement>(null)
+  const setBasemap = useAppStore((s) => s.setBasemap)
+  const theme = useAppStore((s) => s.theme)
+  const setTheme = useAppStore((s) => s.setTheme)
+  const status = useMapStatus()
+  const coverage = useCoverage()
+  const rows = useSearchResult().rows
+
+  useEffect(() => {
+    const container = containerRef.current
+    if (!container) return
+    return workspace.mountMap(container)
+  }, [workspace])
+
+  const tilesProblem = status.tiles.state === 'failed' ? status.tiles.message : null
+  return (
+    // biome-ignore lint/a11y/noRedundantRoles: explicit role: tests and assistive-tech audits select [role=region][aria-label=Map]
+    <section className="map-view" role="region" aria-label="Map">
+      <div ref={containerRef} className="map-canvas" data-testid="map" />
+      <div className="map-toolbar">
+        <BasemapSwitcher
+          displayed={status.basemap.displayed}
+          unavailable={status.basemap.unavailable}
+          onChange={setBasemap}
+        />
+        <CoverageJump
+          counties={coverage.status === 'ready' ? coverage.coverage.counties : []}
+          onJump={(c) => workspace.jumpTo(c)}
+        />
+      </div>
+      <ThemeLegend theme={theme} onTheme={setTheme} rows={rows} />
+      {(status.basemap.notice || tilesProblem) && (
+        <div className="map-notice" role="status">
+          {status.basemap.notice && (
+            <p>
+              {status.basemap.notice}
+              {status.basemap.displayed !== 'offline' && (
+                <button type="button" className="link-button" onClick={() => setBasemap('offline')}>
+                  Use offline map
+                </button>
+              )}
+            </p>
+          )}
+          {tilesProblem && <p>{tilesProblem}</p>}
+        </div>
+      )}
+      {status.pointer && (
+        <output className="map-coords" aria-live="off" aria-label="Cursor coordinates">
+          {`${status.pointer.lat.toFixed(5)}, ${status.pointer.lng.toFixed(5)}`}
+        </output>
+      )}
+      {status.identifying && (
+        <div className="map-busy" role="status">
+          Looking up parcel…
+        </div>
+      )}
+    </section>
+  )
+}

@@ -1,0 +1,80 @@
+/** Results: summary, export and the table (a bottom sheet on phones). */
+import { lazy, Suspense } from 'react'
+import { useShallow } from 'zustand/react/shallow'
+import { ExportMenu } from '../../export/export-menu'
+import { outsideCoverage } from '../../geo/coverage'
+import { SummaryBar } from '../../results/summary-bar'
+import { SearchProgressView } from '../../search/search-progress'
+import { serverSorted } from '../../search/spec-key'
+import { useAppStore } from '../../state/store'
+import { describeSearch } from '../workspace/search-summary'
+import { OutsideCoverage } from './outside-coverage'
+import { useCoverage, useSearchResult, useWorkspace } from './workspace-context'
+
+// TanStack Table + Virtual: only needed once the results pane renders, after the shell paints.
+const ResultsTable = lazy(() => import('../../results/results-table').then((m) => ({ default: m.ResultsTable })))
+
+export function ResultsPane() {
+  const workspace = useWorkspace()
+  const result = useSearchResult()
+  const coverage = useCoverage()
+  const s = useAppStore(
+    useShallow((st) => ({
+      submitted: st.submitted,
+      mode: st.mode,
+      areas: st.areas,
+      filters: st.filters,
+      loadPolicy: st.loadPolicy,
+      order: st.order,
+      visibleColumns: st.visibleColumns,
+      setVisibleColumns: st.setVisibleColumns,
+      selectedId: st.selectedId,
+    })),
+  )
+  const summary = describeSearch({
+    mode: s.submitted?.mode ?? s.mode,
+    areas: (s.submitted ?? s).areas,
+    filters: (s.submitted ?? s).filters,
+  })
+  // The server sorts only while not every match is loaded; a complete result sorts here, free.
+  const serverSort = !!s.submitted && serverSorted(s.submitted, s.loadPolicy) && !result.complete
+  const counties = coverage.status === 'ready' ? coverage.coverage.counties : null
+  const outside = counties !== null && s.submitted !== null && outsideCoverage(s.submitted, counties)
+  return (
+    <section className="results-pane" aria-label="Results" data-status={result.status}>
+      {/* Phones: the controls sheet closes on Search, so progress and the cost question show here. */}
+      <div className="results-progress">
+        <SearchProgressView result={result} />
+      </div>
+      <div className="results-head">
+        <SummaryBar
+          status={result.status}
+          rows={result.rows}
+          rowCount={result.rowCount}
+          recordsExpected={result.progress.recordsExpected}
+        />
+        {result.status !== 'idle' && (
+          <ExportMenu records={result.rows} visibleColumns={s.visibleColumns} searchSummary={summary} />
+        )}
+      </div>
+      <Suspense fallback={<p className="muted">Loading table…</p>}>
+        <ResultsTable
+          rows={result.rows}
+          rowCount={result.rowCount}
+          status={result.status}
+          requestRows={result.requestRows}
+          columns={s.visibleColumns}
+          onColumnsChange={s.setVisibleColumns}
+          sort={s.order}
+          onSortChange={(order) => workspace.sortBy(order)}
+          serverSort={serverSort}
+          selectedId={s.selectedId}
+          onSelect={(id) => workspace.parcels.openById(id)}
+          emptyNote={
+            outside && counties ? <OutsideCoverage counties={counties} onJump={(c) => workspace.jumpTo(c)} /> : null
+          }
+        />
+      </Suspense>
+    </section>
+  )
+}

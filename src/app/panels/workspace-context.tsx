@@ -1,0 +1,48 @@
+/** The workspace for React: one context, and hooks that subscribe to exactly the part a panel shows. */
+import { createContext, type ReactNode, useContext, useSyncExternalStore } from 'react'
+import type { SearchResult } from '../../search/search-types'
+import type { CoverageState } from '../workspace/coverage-flow'
+import type { LookupState, PickState } from '../workspace/parcel-opener'
+import type { MapStatus, Workspace } from '../workspace/workspace'
+
+const WorkspaceContext = createContext<Workspace | null>(null)
+
+export function WorkspaceProvider({ workspace, children }: { workspace: Workspace; children: ReactNode }) {
+  return <WorkspaceContext.Provider value={workspace}>{children}</WorkspaceContext.Provider>
+}
+
+export function useWorkspace(): Workspace {
+  const w = useContext(WorkspaceContext)
+  if (!w) throw new Error('useWorkspace outside <WorkspaceProvider>')
+  return w
+}
+
+export function useSearchResult(): SearchResult {
+  const { search } = useWorkspace()
+  return useSyncExternalStore(search.subscribe, search.getSnapshot, search.getSnapshot)
+}
+
+export function useLookup(): LookupState | null {
+  const { lookup } = useWorkspace().parcels
+  return useSyncExternalStore(lookup.subscribe, lookup.get, lookup.get)
+}
+
+export function useMapStatus(): MapStatus {
+  const { mapStatus } = useWorkspace()
+  return useSyncExternalStore(mapStatus.subscribe, mapStatus.get, mapStatus.get)
+}
+
+export function useLinkProblems(): readonly string[] {
+  const { linkProblems } = useWorkspace()
+  return useSyncExternalStore(linkProblems.subscribe, linkProblems.get, linkProblems.get)
+}
+
+export function usePick(): PickState {
+  const { parcels } = useWorkspace()
+  return useSyncExternalStore(parcels.pick.subscribe, parcels.pick.get, parcels.pick.get)
+}
+
+export function useCoverage(): CoverageState {
+  const { coverage } = useWorkspace()
+  return useSyncExternalStore(coverage.state.subscribe, coverage.state.get, coverage.state.get)
+}

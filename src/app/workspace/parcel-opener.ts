@@ -1,0 +1,109 @@
+/**
+ * Opening parcels, the workspace's way: a loaded result, a parcel found by identify or the address
+ * box, or any parcel clicked on the tiles. A parcel that is not loaded is selected at once (its
+ * outline highlights), fetched by svc_uuid — one cached query, so a second click costs nothing —
+ * and opened when it arrives, unless the person has selected something else meanwhile. The details
+ * panel reads `pick` to say "Loading…" or why it failed.
+ */
+import type { Geometry } from 'geojson'
+import type { ParcelRecord } from '../../../contract/schemas'
+import { ApiError } from '../../api/api-error'
+import type { LngLat, Rows } from '../../ports/workspace-ports'
+import type { AppStore } from '../../state/store'
+import { ValueStore } from './value-store'
+
+export interface LookupState {
+  /** `map`: a parcel clicked on the tiles (the selection outline shows it; no lookup outline). */
+  source: 'point' | 'address' | 'map'
+  records: ParcelRecord[]
+}
+
+export type PickState = { id: string; status: 'loading' } | { id: string; status: 'failed'; message: string } | null
+
+export interface OpenerDeps {
+  store: AppStore
+  /** GET /parcels/point through the response cache. */
+  lookupPoint(at: LngLat): Promise<ParcelRecord[]>
+  /** One parcel by svc_uuid through the response cache; null when it is gone. */
+  fetchParcel(svcUuid: string): Promise<ParcelRecord | null>
+  /** The loaded search rows. */
+  rows(): Rows
+  frame(geometry: Geometry): void
+  reportError(e: ApiError): void
+  busy(identifying: boolean): void
+}
+
+export class ParcelOpener {
+  readonly lookup = new ValueStore<LookupState | null>(null)
+  readonly pick = new ValueStore<PickState>(null)
+
+  constructor(private readonly d: OpenerDeps) {}
+
+  /** Select a parcel, open its details and (by default) frame it. */
+  open(record: ParcelRecord, opts: { zoom?: boolean } = {}): void {
+    this.d.store.getState().select(record.svc_uuid, true)
+    const g = record.geom as Geometry | undefined
+    if (opts.zoom !== false && g && typeof g === 'object' && 'type' in g) this.d.frame(g)
+  }
+
+  /** A row click: the id of a loaded record (null clears the selection). */
+  openById(id: string | null, opts: { zoom?: boolean } = {}): void {
+    const record = id === null ? undefined : this.recordById(id)
+    if (record) this.open(record, opts)
+    else this.d.store.getState().select(id, id !== null)
+  }
+
+  /** A map click: a loaded record opens at once, any other parcel is fetched by its id. */
+  click(id: string | null): void {
+    if (id === null || this.recordById(id)) this.openById(id, { zoom: false })
+    else this.fetch(id)
+  }
+
+  showAddress(record: ParcelRecord): void {
+    this.lookup.set({ source: 'address', records: [record] })
+    this.open(record)
+  }
+
+  async identify(at: LngLat): Promise<void> {
+    this.d.busy(true)
+    try {
+      const records = await this.d.lookupPoint(at)
+      this.lookup.set({ source: 'point', records })
+      const first = records[0]
+      if (first) this.open(first, { zoom: false })
+      else this.d.store.getState().setDrawNotice({ level: 'info', message: 'No parcel at that point.' })
+    } catch (e) {
+      if (e instanceof ApiError) this.d.reportError(e)
+    } finally {
+      this.d.busy(false)
+    }
+  }
+
+  /** The record behind an id: a looked-up parcel first, then the loaded search rows. */
+  recordById(id: string): ParcelRecord | undefined {
+    return this.lookup.get()?.records.find((r) => r.svc_uuid === id) ?? this.d.rows().find((r) => r?.svc_uuid === id)
+  }
+
+  /** Selects `id` now and opens it once fetched (a tile click, a link's parcel that no search brings). */
+  fetch(id: string): void {
+    const selected = () => this.d.store.getState().selectedId === id
+    this.d.store.getState().select(id, true)
+    this.pick.set({ id, status: 'loading' })
+    const fail = (message: string) => {
+      if (selected()) this.pick.set({ id, status: 'failed', message })
+    }
+    void this.d.fetchParcel(id).then(
+      (record) => {
+        if (this.pick.get()?.id === id) this.pick.set(null)
+        if (!selected()) return
+        if (!record) return fail('This parcel is no longer on the server.')
+        this.lookup.set({ source: 'map', records: [record] })
+        this.open(record, { zoom: false })
+      },
+      (e: unknown) => {
+        if (e instanceof ApiError) this.d.reportError(e)
+        fail(e instanceof ApiError ? e.message : 'The parcel could not be loaded.')
+      },
+    )
+  }
+}

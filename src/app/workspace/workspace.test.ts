@@ -1,0 +1,225 @@
+import { describe, expect, it } from 'vitest'
+import type { CoverageResponse } from '../../../contract/tiles'
+import type { DrawEvents, MapPort } from '../../ports/workspace-ports'
+import { harness, until } from '../../search/search-harness.test-support'
+import { createAppStore } from '../../state/store'
+import { Workspace } from './workspace'
+
+function fakeMap(calls: string[]): MapPort {
+  return {
+    handlers: {},
+    setParcels: () => {},
+    setBuildings: () => {},
+    setLookupParcels: () => {},
+    setSelected: (id) => calls.push(`selected:${id}`),
+    setBasemap: () => {},
+    setTheme: (t) => calls.push(`theme:${t}`),
+    setTiles: (t) => calls.push(`tiles:${t?.url ?? 'none'}`),
+    setCoverage: (c) => calls.push(`coverage:${c.length}`),
+    fitBounds: (_b, z) => calls.push(`fitBounds:${z}`),
+    setClickMode: (m) => calls.push(`click:${m}`),
+    fitTo: (_g, z) => calls.push(`fit:${z}`),
+    fitToRecords: () => calls.push('fitRecords'),
+    flyTo: () => calls.push('fly'),
+    bounds: () => [-93.6, 42.0, -93.5, 42.1],
+    destroy: () => {},
+  }
+}
+
+const COVERAGE: CoverageResponse = {
+  counties: [
+    {
+      state_fp: '19',
+      county_fp: '169',
+      state: 'IA',
+      county: 'Story',
+      parcels: 500,
+      bbox: [-93.7, 41.86, -93.23, 42.21],
+      loaded_at: '2026-11-01T00:00:00Z',
+    },
+  ],
+  version: 'v1',
+  tiles: { path: '/tiles/parcels/{z}/{x}/{y}.mvt', min_zoom: 10, max_zoom: 16 },
+}
+
+async function setup(options: Parameters<typeof harness>[1] = {}, coverage: CoverageResponse | null = COVERAGE) {
+  const calls: string[] = []
+  const fetched: string[] = []
+  const store = createAppStore()
+  const h = harness(500, options)
+  const map = fakeMap(calls)
+  const draw: { events: DrawEvents | null } = { events: null }
+  const ws = new Workspace({
+    store,
+    search: h.session,
+    lookupPoint: async () => [],
+    fetchParcel: async (id) => {
+      fetched.push(id)
+      return id === 'gone' ? null : { svc_uuid: id, owner: 'TILE OWNER' }
+    },
+    loadCoverage: async () => coverage,
+    apiUrl: (path) => `http://plat.test${path}`,
+    maps: {
+      createMap: async () => ({
+        map,
+        createDraw: async (events) => {
+          draw.events = events
+          return { setTool: () => {}, syncAreas: () => {}, cancel: () => {}, destroy: () => {} }
+        },
+      }),
+    },
+  })
+  ws.mountMap({} as HTMLElement)
+  await new Promise((r) => setTimeout(r, 0))
+  return { calls, store, h, ws, map, draw, fetched }
+}
+
+describe('workspace intents', () => {
+  it('searchMapView adds the visible rectangle as an area and runs the search', async () => {
+    const { store, h, ws } = await setup()
+    ws.searchMapView()
+    expect(store.getState().areas).toHaveLength(1)
+    expect(store.getState().submitted?.areas).toHaveLength(1)
+    await h.session.settled()
+    expect(h.session.getSnapshot().status).toBe('done')
+  })
+
+  it('openParcelById selects, opens details and frames the parcel; a map click does not move the camera', async () => {
+    const { store, h, ws, calls } = await setup()
+    ws.searchMapView()
+    await h.session.settled()
+    const first = h.session.getSnapshot().rows[0]!
+    ws.parcels.openById(first.svc_uuid)
+    expect(store.getState()).toMatchObject({ selectedId: first.svc_uuid, detailsOpen: true })
+    calls.length = 0
+    ws.parcels.openById(first.svc_uuid, { zoom: false })
+    expect(calls.filter((c) => c.startsWith('fit'))).toEqual([])
+  })
+
+  it('sorting a complete filters-only result is local; a partial one asks first', async () => {
+    const { store, h, ws } = await setup()
+    store.getState().setMode('direct')
+    store.getState().setFilters([{ field: 'state', op: 'eq', value: 'IA' }])
+    ws.submit()
+    await h.session.settled()
+    const spent = h.server.queries.length
+    expect(ws.sortBy({ field: 'acres', direction: 'desc' })).toEqual({ kind: 'local' })
+    await h.session.settled()
+    expect(h.server.queries.length).toBe(spent)
+    expect(store.getState().order).toEqual({ field: 'acres', direction: 'desc' })
+  })
+
+  it('a partial filters-only result asks before sorting; once confirmed, the sorted run does not ask again', async () => {
+    const { store, h, ws } = await setup({ confirmThreshold: () => 2 })
+    store.getState().setMode('direct')
+    store.getState().setFilters([{ field: 'state', op: 'eq', value: 'IA' }])
+    ws.submit()
+    await until(() => h.session.getSnapshot().status === 'asking')
+    h.session.cancel() // "Cancel" on the cost question: only the first page is loaded
+    expect(h.session.getSnapshot().complete).toBe(false)
+    const order = { field: 'acres', direction: 'desc' } as const
+    expect(ws.sortBy(order)).toMatchObject({ kind: 'ask' })
+    expect(store.getState().ui).toMatchObject({ kind: 'sort', order })
+    const spent = h.server.queries.length
+    ws.applySort(order, { costAccepted: true })
+    await h.session.settled()
+    const r = h.session.getSnapshot()
+    expect(r.status).toBe('done')
+    expect(r.complete).toBe(true)
+    expect(h.server.queries.length).toBeGreaterThan(spent)
+    expect(h.server.queries.slice(spent).every((q) => q.order?.direction === 'desc')).toBe(true)
+  })
+
+  it('picking a map tool closes the phone controls sheet so the map can be drawn on; Pan leaves it open', async () => {
+    const { store, ws } = await setup()
+    store.getState().setSearchSheetOpen(true)
+    ws.pickTool('pan')
+    expect(store.getState().searchSheetOpen).toBe(true)
+    ws.pickTool('rectangle')
+    expect(store.getState()).toMatchObject({ tool: 'rectangle', searchSheetOpen: false })
+  })
+
+  it('frameAreas fits the map to the areas; escape closes details', async () => {
+    const { store, ws, calls } = await setup()
+    ws.searchMapView()
+    calls.length = 0
+    ws.frameAreas()
+    expect(calls).toEqual(['fit:15'])
+    store.getState().select('x', true)
+    ws.escape()
+    expect(store.getState().detailsOpen).toBe(false)
+  })
+
+  it('a finished shape returns the map to Pan unless the tool is kept; a refused one does not', async () => {
+    const { store, ws, draw } = await setup()
+    const square = {
+      type: 'Polygon' as const,
+      coordinates: [
+        [
+          [-93.6, 42.0],
+          [-93.59, 42.0],
+          [-93.59, 42.01],
+          [-93.6, 42.0],
+        ],
+      ],
+    }
+    ws.pickTool('rectangle')
+    draw.events?.onRejected('too small')
+    await new Promise((r) => setTimeout(r, 5))
+    expect(store.getState().tool).toBe('rectangle')
+    draw.events?.onArea({ id: 'a', kind: 'rectangle', geometry: square })
+    await new Promise((r) => setTimeout(r, 5))
+    expect(store.getState().tool).toBe('pan')
+    store.getState().setToolLocked(true)
+    ws.pickTool('polygon')
+    draw.events?.onArea({ id: 'b', kind: 'polygon', geometry: square })
+    await new Promise((r) => setTimeout(r, 5))
+    expect(store.getState().tool).toBe('polygon')
+  })
+
+  it('pushes coverage to the map: county shading and the tile source at the API server', async () => {
+    const { calls, ws } = await setup()
+    expect(calls).toContain('coverage:1')
+    // With the data version, so the browser may keep each tile until the data changes.
+    expect(calls).toContain('tiles:http://plat.test/tiles/parcels/{z}/{x}/{y}.mvt?v=v1')
+    expect(ws.coverage.counties()).toHaveLength(1)
+    calls.length = 0
+    ws.jumpTo(COVERAGE.counties[0]!)
+    expect(calls).toEqual(['fitBounds:10'])
+    const none = await setup({}, null)
+    expect(none.ws.coverage.state.get()).toEqual({ status: 'none' })
+    expect(none.calls).toContain('tiles:none')
+  })
+
+  it('a click on a result opens it; on any other parcel fetches it by id and opens it', async () => {
+    const { store, h, ws, fetched } = await setup()
+    ws.searchMapView()
+    await h.session.settled()
+    const first = h.session.getSnapshot().rows[0]!
+    ws.parcels.click(first.svc_uuid)
+    expect(fetched).toEqual([])
+    expect(store.getState().selectedId).toBe(first.svc_uuid)
+    ws.parcels.click('tile-parcel')
+    expect(store.getState()).toMatchObject({ selectedId: 'tile-parcel', detailsOpen: true })
+    expect(ws.parcels.pick.get()).toEqual({ id: 'tile-parcel', status: 'loading' })
+    await new Promise((r) => setTimeout(r, 0))
+    expect(fetched).toEqual(['tile-parcel'])
+    expect(ws.parcels.recordById('tile-parcel')?.owner).toBe('TILE OWNER')
+    expect(ws.parcels.pick.get()).toBeNull()
+    ws.parcels.click('gone')
+    await new Promise((r) => setTimeout(r, 0))
+    expect(ws.parcels.pick.get()).toEqual({
+      id: 'gone',
+      status: 'failed',
+      message: 'This parcel is no longer on the server.',
+    })
+    ws.parcels.click(null)
+    expect(store.getState().selectedId).toBeNull()
+  })
+
+  it('a theme change reaches the map', async () => {
+    const { store, calls } = await setup()
+    store.getState().setTheme('acres')
+    expect(calls).toContain('theme:acres')
+  })
+})

@@ -1,0 +1,339 @@
+/**
+ * The workspace: one plain-TypeScript coordinator, created once per page, and the only place where
+ * the map, the drawing layer, the search session, lookups and the URL meet. Panels read the store
+ * through selectors and call the intent methods here; nothing else moves the camera, starts a
+ * search or opens a parcel. React never holds the map controller: `mountMap` is given a container.
+ * Opening a parcel has one home, `parcels` (parcel-opener.ts): panels call it directly.
+ *
+ * Flows it owns:
+ * - store → map/draw: selection, basemap, theme, tool, areas (each setter no-ops when unchanged);
+ * - store.submitted → search session; search snapshot → map layers, auth errors → Settings, the
+ *   first batch of a filters-only search → framed on the map;
+ * - coverage (GET /coverage) → map (county shading, parcel tiles) and panels (coverage-flow.ts);
+ * - map/draw events → store (a click on any parcel opens it, fetched by id when it is not a loaded
+ *   result; a drawn shape becomes an area and the map returns to Pan unless the tool is kept).
+ */
+import type { Polygon } from 'geojson'
+import type { ParcelRecord } from '../../../contract/schemas'
+import { type CoverageCounty, type CoverageResponse, PARCEL_TILE_MIN_ZOOM } from '../../../contract/tiles'
+import type { ApiError } from '../../api/api-error'
+import { checkDrawnArea } from '../../geo/validate-area'
+import type { BasemapStatus, DrawPort, LngLat, MapFactory, MapPort, TilesStatus } from '../../ports/workspace-ports'
+import type { SearchSession } from '../../search/search-session'
+import type { SearchResult } from '../../search/search-types'
+import { serverSorted } from '../../search/spec-key'
+import type { SortOrder } from '../../state/search-slice'
+import type { SearchSpec } from '../../state/search-spec'
+import type { AppState, AppStore } from '../../state/store'
+import type { MapViewState } from '../../state/ui-slice'
+import { addPolygons } from './add-polygons'
+import { CoverageFlow } from './coverage-flow'
+import { drawEvents } from './draw-events'
+import { ParcelOpener } from './parcel-opener'
+import { type SortDecision, sortDecision } from './sort-decision'
+import { startUrlSync, type UrlSync } from './url-sync'
+import { ValueStore } from './value-store'
+import { viewRectangle } from './view-area'
+
+export interface MapStatus {
+  pointer: LngLat | null
+  /** The basemap on screen (after any fallback), and a notice when it is not the one picked. */
+  basemap: BasemapStatus
+  /** Whether results draw on parcel tiles. */
+  tiles: TilesStatus
+  identifying: boolean
+}
+
+export interface WorkspaceDeps {
+  store: AppStore
+  search: SearchSession
+  maps: MapFactory
+  /** GET /parcels/point through the response cache. */
+  lookupPoint(at: LngLat): Promise<ParcelRecord[]>
+  /** One parcel by svc_uuid (a /parcels/query through the response cache); null when it is gone. */
+  fetchParcel(svcUuid: string): Promise<ParcelRecord | null>
+  /** GET /coverage (null: the server has none). */
+  loadCoverage(): Promise<CoverageResponse | null>
+  /** Absolute URL of a path on the API's server (the tile template). */
+  apiUrl(path: string): string
+  /** The window whose address bar mirrors the search; null in Node tests. */
+  win?: Window | null
+  /** The view of the link the app was opened with; without one the map frames the continental US. */
+  initialView?: MapViewState | null
+}
+
+export class Workspace {
+  readonly store: AppStore
+  readonly search: SearchSession
+  readonly mapStatus = new ValueStore<MapStatus>({
+    pointer: null,
+    basemap: { displayed: 'offline', unavailable: [], notice: null },
+    tiles: { state: 'off' },
+    identifying: false,
+  })
+  readonly linkProblems = new ValueStore<readonly string[]>([])
+  readonly coverage: CoverageFlow
+  /** Opening parcels: lookups, identify, and parcels fetched by id (a click on the tiles). */
+  readonly parcels: ParcelOpener
+  private map: MapPort | null = null
+  private draw: DrawPort | null = null
+  private urlSync: UrlSync | null = null
+  private readonly stops: (() => void)[] = []
+  private framedSpec: SearchSpec | null = null
+  private reportedError: ApiError | null = null
+  private mounted = false
+
+  constructor(private readonly deps: WorkspaceDeps) {
+    this.store = deps.store
+    this.search = deps.search
+    this.coverage = new CoverageFlow(deps.loadCoverage, deps.apiUrl)
+    this.parcels = new ParcelOpener({
+      store: this.store,
+      lookupPoint: deps.lookupPoint,
+      fetchParcel: deps.fetchParcel,
+      rows: () => this.search.getSnapshot().rows,
+      frame: (g) => this.map?.fitTo(g, 17),
+      reportError: (e) => this.reportError(e),
+      busy: (identifying) => this.mapStatus.set({ ...this.mapStatus.get(), identifying }),
+    })
+    this.stops.push(this.coverage.state.subscribe(() => this.map && this.coverage.pushTo(this.map)))
+    this.stops.push(this.store.subscribe((s, prev) => this.onStore(s, prev)))
+    this.stops.push(this.search.subscribe(() => this.onResult(this.search.getSnapshot())))
+    if (deps.win) {
+      this.urlSync = startUrlSync(
+        this.store,
+        { onProblems: (p) => this.linkProblems.set(p), onView: (v) => this.map?.flyTo(v.center, v.zoom) },
+        deps.win,
+      )
+    }
+    const s = this.store.getState()
+    this.search.start(s.submitted, s.loadPolicy)
+    void this.coverage.refresh()
+    // A link's selected parcel without a search to bring it: fetch it for its details.
+    if (s.selectedId && s.detailsOpen && !s.submitted) this.parcels.fetch(s.selectedId)
+  }
+
+  // --- lifecycle ---------------------------------------------------------------------------------
+
+  /** Creates the map (and then the drawing layer) in `container`; returns the unmount. */
+  mountMap(container: HTMLElement): () => void {
+    let gone = false
+    // A remount (StrictMode, hot reload) opens where the map last was.
+    const view = this.mounted ? this.store.getState().view : (this.deps.initialView ?? null)
+    this.mounted = true
+    void this.deps.maps.createMap(container, view).then(async (mounted) => {
+      const { map } = mounted
+      if (gone) return map.destroy()
+      this.map = map
+      map.handlers = {
+        onParcelClick: (id) => this.parcels.click(id),
+        onIdentify: (at) => void this.parcels.identify(at),
+        onViewChange: (v) => this.store.getState().setView(v),
+        onPointer: (pointer) => this.mapStatus.set({ ...this.mapStatus.get(), pointer }),
+        onBasemapStatus: (basemap) => this.mapStatus.set({ ...this.mapStatus.get(), basemap }),
+        onTilesStatus: (tiles) => this.mapStatus.set({ ...this.mapStatus.get(), tiles }),
+      }
+      this.pushAll()
+      const draw = await mounted.createDraw(
+        drawEvents(this.store, (geometry) => {
+          const label = geometry.type === 'Point' ? 'point' : 'line'
+          this.store.getState().openDialog({ kind: 'buffer', label, geometry })
+        }),
+      )
+      if (gone || this.map !== map) return draw.destroy()
+      this.draw = draw
+      draw.setTool(this.store.getState().tool)
+      draw.syncAreas(this.store.getState().areas)
+    })
+    return () => {
+      gone = true
+      this.draw?.destroy()
+      this.map?.destroy()
+      this.draw = null
+      this.map = null
+    }
+  }
+
+  dispose(): void {
+    for (const stop of this.stops.splice(0)) stop()
+    this.urlSync?.stop()
+    this.search.dispose()
+  }
+
+  // --- intents: parcels (opening one: `parcels`, the ParcelOpener) ------------------------------
+
+  /** "Jump to" a covered county: frames its parcels, close enough for their outlines to show. */
+  jumpTo(county: CoverageCounty): void {
+    this.map?.fitBounds(county.bbox, PARCEL_TILE_MIN_ZOOM)
+  }
+
+  /** "All parcels of this owner": a filters-only search on the owner, scoped to the parcel's state. */
+  searchOwner(record: ParcelRecord): void {
+    const owner = typeof record.owner === 'string' ? record.owner : null
+    const state = typeof record.state === 'string' ? record.state : null
+    if (!owner || !state) return
+    const st = this.store.getState()
+    st.setMode('direct')
+    st.setFilters([
+      { field: 'owner', op: 'eq', value: owner },
+      { field: 'state', op: 'eq', value: state },
+    ])
+    st.submit()
+  }
+
+  // --- intents: areas ----------------------------------------------------------------------------
+
+  frameAreas(areas: readonly { geometry: Polygon }[] = this.store.getState().areas): void {
+    if (areas.length === 0) return
+    this.map?.fitTo({ type: 'GeometryCollection', geometries: areas.map((a) => a.geometry) }, 15)
+  }
+
+  /** Imported, buffered or picked shapes join the areas (checked like drawn ones); says what happened. */
+  addAreas(polygons: readonly Polygon[], notices: readonly string[], source: string, label?: string): number {
+    const areas = addPolygons(this.store, polygons, notices, source, label)
+    this.frameAreas(areas)
+    return areas.length
+  }
+
+  /** "Search this map view": the visible rectangle becomes an area and the search runs. */
+  searchMapView(): void {
+    const bounds = this.map?.bounds()
+    if (!bounds) return
+    const rect = viewRectangle(bounds)
+    if (!checkDrawnArea(rect).valid) {
+      this.store.getState().setDrawNotice({ level: 'warning', message: 'Zoom in further to search the map view.' })
+      return
+    }
+    if (this.addAreas([rect], [], 'the map view') > 0) this.submit()
+  }
+
+  /** "Search a county": its Census boundary becomes the area(s), named after it, and the search runs. */
+  searchPolygons(polygons: readonly Polygon[], name: string): void {
+    if (this.addAreas(polygons, [], name, name) > 0) this.submit()
+  }
+
+  /**
+   * A tool picked in the toolbar. Every tool but Pan works on the map, so on a phone the controls
+   * sheet (which covers the map) closes to let the person draw, edit or identify there.
+   */
+  pickTool(tool: AppState['tool']): void {
+    const s = this.store.getState()
+    s.setTool(tool)
+    if (tool !== 'pan') s.setSearchSheetOpen(false)
+  }
+
+  // --- intents: searches -------------------------------------------------------------------------
+
+  /** Runs the search set up now; on a phone the controls sheet closes so the results show. */
+  submit(): void {
+    const s = this.store.getState()
+    s.submit()
+    s.setSearchSheetOpen(false)
+  }
+
+  /** Opens a saved search (a link query) as a new history entry. */
+  openSearch(query: string): void {
+    if (this.urlSync) this.urlSync.open(query)
+  }
+
+  /**
+   * A click on a column header. Sorting loaded rows is free; where the server sorts (filters-only,
+   * page-as-you-scroll) and not every match is loaded, a new order costs calls, so it asks first.
+   */
+  sortBy(order: SortOrder): SortDecision {
+    const s = this.store.getState()
+    const decision = sortDecision(s.submitted, s.loadPolicy, this.search.getSnapshot())
+    if (decision.kind === 'ask') s.openDialog({ kind: 'sort', order, calls: decision.calls })
+    else this.applySort(order)
+    return decision
+  }
+
+  /** Sort as asked: free, or `costAccepted` when the user confirmed "Sort on the server". */
+  applySort(order: SortOrder, opts: { costAccepted?: boolean } = {}): void {
+    const s = this.store.getState()
+    s.setOrder(order)
+    if (!s.submitted || !serverSorted(s.submitted, s.loadPolicy)) return
+    // The re-sorted run starts here, told whether the cost was accepted; the store's own change
+    // that follows finds that run live under the same key and leaves it be.
+    this.search.start({ ...s.submitted, order: order ? { ...order } : null }, s.loadPolicy, {
+      costAccepted: opts.costAccepted === true,
+    })
+    s.sortSubmitted(order)
+  }
+
+  // --- keyboard ----------------------------------------------------------------------------------
+
+  escape(): void {
+    this.draw?.cancel()
+    const s = this.store.getState()
+    if (s.tool !== 'pan' && s.tool !== 'identify') return
+    if (s.detailsOpen) s.closeDetails()
+    else s.select(null)
+  }
+
+  flyTo(center: [number, number], zoom?: number): void {
+    this.map?.flyTo(center, zoom)
+  }
+
+  // --- flows -------------------------------------------------------------------------------------
+
+  private onStore(s: AppState, prev: AppState): void {
+    if (s.submitted !== prev.submitted || s.loadPolicy !== prev.loadPolicy) this.search.start(s.submitted, s.loadPolicy)
+    if (s.selectedId !== prev.selectedId) this.map?.setSelected(s.selectedId)
+    if (s.basemap !== prev.basemap) this.map?.setBasemap(s.basemap)
+    if (s.theme !== prev.theme) this.map?.setTheme(s.theme)
+    if (s.tool !== prev.tool) {
+      this.map?.setClickMode(clickModeFor(s.tool))
+      this.draw?.setTool(s.tool)
+    }
+    if (s.areas !== prev.areas) this.draw?.syncAreas(s.areas)
+  }
+
+  private onResult(r: SearchResult): void {
+    const s = this.store.getState()
+    this.map?.setParcels(r.rows)
+    this.map?.setBuildings(s.submitted?.includeBuildings ? r.rows : null)
+    if (r.error) this.reportError(r.error)
+    // A link's selected parcel that its search did not bring (or no longer does): fetch it.
+    const id = s.selectedId
+    if (r.status === 'done' && id && s.detailsOpen && !this.parcels.pick.get() && !this.parcels.recordById(id))
+      this.parcels.fetch(id)
+    // A filters-only search has no drawn area on screen: frame its first loaded batch once.
+    const spec = s.submitted
+    if (spec?.mode === 'direct' && this.framedSpec !== spec && this.map && r.rows.some(Boolean)) {
+      if (this.framedSpec?.filters !== spec.filters) this.map.fitToRecords(r.rows)
+      this.framedSpec = spec
+    }
+  }
+
+  /** 401/403 open Settings with the reason (once per error). */
+  private reportError(e: ApiError | null): void {
+    if (!e || e === this.reportedError || (e.kind !== 'auth' && e.kind !== 'forbidden')) return
+    this.reportedError = e
+    this.store.getState().openDialog({ kind: 'settings', reason: e.message })
+  }
+
+  private pushAll(): void {
+    const map = this.map
+    if (!map) return
+    const s = this.store.getState()
+    const r = this.search.getSnapshot()
+    map.setBasemap(s.basemap)
+    map.setTheme(s.theme)
+    this.coverage.pushTo(map)
+    map.setClickMode(clickModeFor(s.tool))
+    map.setParcels(r.rows)
+    map.setBuildings(s.submitted?.includeBuildings ? r.rows : null)
+    map.setSelected(s.selectedId)
+    const outlined = () => {
+      const l = this.parcels.lookup.get()
+      return l && l.source !== 'map' ? l.records : null
+    }
+    map.setLookupParcels(outlined())
+    this.stops.push(this.parcels.lookup.subscribe(() => this.map?.setLookupParcels(outlined())))
+  }
+}
+
+function clickModeFor(tool: AppState['tool']): 'select' | 'identify' | 'none' {
+  return tool === 'identify' ? 'identify' : tool === 'pan' ? 'select' : 'none'
+}

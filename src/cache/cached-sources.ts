@@ -1,0 +1,97 @@
+/**
+ * The planner's sources in the app: TanStack Query's QueryClient is the memory cache (keys from the
+ * normalized request, request-key.ts), the persisted store is the disk under it. A peek
+ * never calls the network; a fetch goes through `fetchQuery`, so two searches asking the same page
+ * at once share one call.
+ */
+import type { QueryClient } from '@tanstack/react-query'
+import type { FeatureCollection } from 'geojson'
+import type { z } from 'zod'
+import {
+  type AreaResponse,
+  AreaResponseSchema,
+  type QueryRequest,
+  type QueryResponse,
+  QueryResponseSchema,
+} from '../../contract/schemas'
+import { isAbortError } from '../api/api-error'
+import { fetchArea } from '../api/area'
+import type { Connection } from '../api/connection'
+import { fetchQuery } from '../api/query'
+import type { PersistedStore } from './persisted-store'
+import { areaKey, queryKey } from './request-key'
+
+/** One endpoint's answers: the cache first (memory, then disk), else the network. */
+export interface CachedSource<Req, Res> {
+  /** The cached answer, if any; never touches the network. */
+  peek(req: Req): Promise<Res | undefined>
+  /** Answer from the network (and cache it). `network` false if the cache answered after all. */
+  fetch(req: Req, signal: AbortSignal): Promise<{ value: Res; network: boolean }>
+}
+
+export type AreaSource = CachedSource<FeatureCollection, AreaResponse>
+export type QuerySource = CachedSource<QueryRequest, QueryResponse>
+
+export interface SourceDeps {
+  client: QueryClient
+  store: PersistedStore | null
+  /** The connection for the next call (waits for the demo key at start-up). */
+  connection(): Promise<Connection>
+  /** The base URL now, synchronously (keys include it: two servers, two caches). */
+  baseUrl(): string
+}
+
+export function createCachedSources(deps: SourceDeps): { area: AreaSource; query: QuerySource } {
+  return {
+    area: cachedSource(deps, areaKey, fetchArea, AreaResponseSchema),
+    query: cachedSource(deps, queryKey, fetchQuery, QueryResponseSchema),
+  }
+}
+
+function cachedSource<Req, S extends z.ZodType>(
+  deps: SourceDeps,
+  keyOf: (baseUrl: string, req: Req) => readonly unknown[],
+  fetchFn: (conn: Connection, req: Req, signal: AbortSignal) => Promise<z.output<S>>,
+  schema: S,
+): CachedSource<Req, z.output<S>> {
+  type Res = z.output<S>
+  return {
+    async peek(req) {
+      const key = keyOf(deps.baseUrl(), req)
+      const hot = deps.client.getQueryData<Res>(key)
+      if (hot !== undefined) return hot
+      const stored = await deps.store?.get(JSON.stringify(key))
+      if (stored === undefined) return undefined
+      // Written by an older version of the app? Then it is a miss, not a crash.
+      const parsed = schema.safeParse(stored)
+      if (!parsed.success) return undefined
+      deps.client.setQueryData(key, parsed.data)
+      return parsed.data as Res
+    },
+    async fetch(req, signal) {
+      const conn = await deps.connection()
+      const key = keyOf(conn.baseUrl, req)
+      for (;;) {
+        let ran = false
+        try {
+          const value = await deps.client.fetchQuery<Res>({
+            queryKey: key,
+            queryFn: async () => {
+              ran = true
+              const v = await fetchFn(conn, req, signal)
+              deps.store?.set(JSON.stringify(key), v)
+              return v
+            },
+            staleTime: Number.POSITIVE_INFINITY,
+            retry: false,
+          })
+          return { value, network: ran }
+        } catch (e) {
+          // We joined another search's identical call and that search was cancelled: ask again.
+          if (isAbortError(e) && !ran && !signal.aborted) continue
+          throw e
+        }
+      }
+    },
+  }
+}

@@ -1,0 +1,102 @@
+/**
+ * The one definition of what the workspace needs from the map and the drawing layer. MapController
+ * and DrawController declare that they implement these; Node tests pass fakes. It sits in the
+ * foundation, not in src/app/workspace/, because features (map/, draw/) may not import the app layer
+ * and the controllers must be able to name the port they implement.
+ */
+import type { Geometry, LineString, Point } from 'geojson'
+import type { ParcelRecord } from '../../contract/schemas'
+import type { CoverageCounty } from '../../contract/tiles'
+import type { ThemeId } from '../format/themes'
+import type { DrawnArea } from '../state/search-spec'
+import type { MapTool, MapViewState } from '../state/ui-slice'
+
+export type LngLat = { lng: number; lat: number }
+/** [west, south, east, north] in degrees. */
+export type Bounds = [number, number, number, number]
+export type Rows = readonly (ParcelRecord | undefined)[]
+/** What a click on the map does: select a parcel, look up the parcel under the point, or nothing (drawing). */
+export type ClickMode = 'select' | 'identify' | 'none'
+
+export interface BasemapStatus {
+  /** The id of the basemap on screen. */
+  displayed: string
+  /** Basemaps that could not be reached this session (the selector marks them). */
+  unavailable: readonly string[]
+  notice: string | null
+}
+
+/** Whether results are drawn on parcel tiles, and why not when they were refused. */
+export type TilesStatus = { state: 'off' | 'on' } | { state: 'failed'; message: string }
+
+export interface TileSourceInfo {
+  /** Absolute URL template with {z}/{x}/{y}. */
+  url: string
+  minzoom: number
+  maxzoom: number
+}
+
+export interface MapEvents {
+  /** A click on a parcel: a search result, or any parcel of the tiles (null: on empty map). */
+  onParcelClick(svcUuid: string | null): void
+  /** A click in identify mode. */
+  onIdentify(at: LngLat): void
+  onViewChange(view: MapViewState): void
+  onPointer(at: LngLat | null): void
+  /** Which basemap is on screen after any fallback, and why it is not the chosen one. */
+  onBasemapStatus(status: BasemapStatus): void
+  onTilesStatus(status: TilesStatus): void
+}
+
+export interface MapPort {
+  handlers: Partial<MapEvents>
+  setParcels(rows: Rows): void
+  setBuildings(rows: Rows | null): void
+  setLookupParcels(records: readonly ParcelRecord[] | null): void
+  setSelected(svcUuid: string | null): void
+  setBasemap(id: string): void
+  setTheme(theme: ThemeId): void
+  /** Parcel tiles of the server, or null when it makes none. */
+  setTiles(info: TileSourceInfo | null): void
+  setCoverage(counties: readonly CoverageCounty[]): void
+  setClickMode(mode: ClickMode): void
+  fitTo(geometry: Geometry, maxZoom?: number): void
+  /** Frames [west, south, east, north], never farther out than `minZoom`. */
+  fitBounds(bounds: Bounds, minZoom: number): void
+  fitToRecords(records: Rows): void
+  flyTo(center: [number, number], zoom?: number): void
+  /** What the map shows now. */
+  bounds(): Bounds
+  destroy(): void
+}
+
+export interface DrawEvents {
+  /** A new or edited area passed validation (geometry may be simplified). */
+  onArea(area: DrawnArea, note?: string): void
+  /** The drawing layer removed an area (Delete key in select mode). */
+  onRemoved(id: string): void
+  /** A drawn or edited shape was rejected; it has been removed (new) or reverted (edit). */
+  onRejected(reason: string): void
+  /** A line or point was drawn to be buffered (it is not kept on the map). */
+  onGuide(geometry: LineString | Point): void
+}
+
+export interface DrawPort {
+  setTool(tool: MapTool): void
+  syncAreas(areas: readonly DrawnArea[]): void
+  /** Abandons a shape in progress. */
+  cancel(): void
+  destroy(): void
+}
+
+/** A map made by the factory, and the way to put the drawing layer on that same map. */
+export interface MountedMap {
+  map: MapPort
+  /** terra-draw loads as a chunk of its own once the map is there. */
+  createDraw(events: DrawEvents): Promise<DrawPort>
+}
+
+/** Makes the map inside `container` (MapLibre loads as its own chunk), then the drawing layer on it. */
+export interface MapFactory {
+  createMap(container: HTMLElement, view: MapViewState | null): Promise<MountedMap>
+}
