@@ -9,7 +9,6 @@
  * used by some other file, test or not.
  * Uses the TypeScript checker, so dynamic `import('…').then((m) => m.X)` counts as a use.
  */
-import { existsSync, readFileSync } from 'node:fs'
 import ts from 'typescript'
 
 const config = ts.getParsedCommandLineOfConfigFile(
@@ -26,20 +25,6 @@ const isTestFile = (f: string) => /\.(test|spec)\.tsx?$|\.test-support\.ts$|^ser
 const checked = (f: ts.SourceFile) => /^(src|contract|formats|server)\//.test(rel(f.fileName)) && !f.isDeclarationFile
 /** Modules a tool loads by path (vitest.config.ts `globalSetup`): their default export is the entry. */
 const ENTRY = /^server\/test\/global-setup-[a-z]+\.ts$/
-
-/**
- * TEMPORARY (issue 17): findings under src/ that the src/ restructuring branch resolves; listed in
- * scripts/dead-exports.allow (`path: name` a line, `#` comments). Remove the file once merged.
- */
-const ALLOW_FILE = 'scripts/dead-exports.allow'
-const allowed = new Set(
-  existsSync(ALLOW_FILE)
-    ? readFileSync(ALLOW_FILE, 'utf8')
-        .split('\n')
-        .map((l) => l.replace(/#.*/, '').trim())
-        .filter(Boolean)
-    : [],
-)
 
 const usedFrom = new Map<ts.Symbol, Set<string>>()
 const resolve = (s: ts.Symbol) => (s.flags & ts.SymbolFlags.Alias ? checker.getAliasedSymbol(s) : s)
@@ -74,7 +59,6 @@ for (const file of program.getSourceFiles()) {
 }
 
 const dead: string[] = []
-const stillAllowed = new Set<string>()
 for (const file of program.getSourceFiles()) {
   if (!checked(file)) continue
   const moduleSymbol = checker.getSymbolAtLocation(file)
@@ -90,17 +74,13 @@ for (const file of program.getSourceFiles()) {
     if (others.some((f) => testOnly || !isTestFile(f))) continue
     // Exported for its unit test: the module itself uses it, a test reaches it directly.
     if (users.has(file.fileName) && others.length > 0) continue
-    const finding = `${rel(file.fileName)}: ${exp.name}`
-    if (allowed.has(finding)) stillAllowed.add(finding)
-    else dead.push(finding)
+    dead.push(`${rel(file.fileName)}: ${exp.name}`)
   }
 }
-const stale = [...allowed].filter((a) => !stillAllowed.has(a))
-if (stale.length) console.warn(`${ALLOW_FILE}: no longer needed (delete these lines):\n  ${stale.join('\n  ')}`)
 if (dead.length) {
   console.error(
     `Exports no production file uses (remove them with their tests, or drop the export):\n  ${dead.join('\n  ')}`,
   )
   process.exit(1)
 }
-console.log(`dead exports: none${stillAllowed.size ? ` (${stillAllowed.size} allowed in ${ALLOW_FILE})` : ''}`)
+console.log('dead exports: none')

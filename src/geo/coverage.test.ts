@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import type { CoverageCounty } from '../../contract/tiles'
 import type { SearchSpec } from '../state/search-spec'
-import { countyLabel, coverageSummary, outsideCoverage } from './coverage'
+import { countyLabel, outsideCoverage } from './coverage'
 
 const county = (state: string, state_fp: string, county_fp: string, name: string, bbox: CoverageCounty['bbox']) => ({
   state,
@@ -40,10 +40,6 @@ describe('coverage', () => {
     expect(countyLabel(STORY)).toBe('Story County, IA')
     expect(countyLabel({ county: 'Orleans', state: 'LA', state_fp: '22' })).toBe('Orleans Parish, LA')
     expect(countyLabel({ county: 'Baltimore city', state: 'MD', state_fp: '24' })).toBe('Baltimore city, MD')
-    expect(coverageSummary([STORY, FINNEY])).toBe('Story County, IA; Finney County, KS')
-    expect(coverageSummary([STORY, FINNEY, STORY, FINNEY, STORY], 2)).toBe(
-      'Story County, IA; Story County, IA and 3 more',
-    )
   })
 
   it('an area search is outside when no area touches a covered county', () => {

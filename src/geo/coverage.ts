@@ -20,13 +20,6 @@ export function sortedCoverage(counties: readonly CoverageCounty[]): CoverageCou
   return [...counties].sort((a, b) => a.state.localeCompare(b.state) || a.county.localeCompare(b.county))
 }
 
-/** "Story County, IA; Fresno County, CA and 3 more". */
-export function coverageSummary(counties: readonly CoverageCounty[], max = 4): string {
-  const names = sortedCoverage(counties).map(countyLabel)
-  if (names.length <= max) return names.join('; ')
-  return `${names.slice(0, max).join('; ')} and ${names.length - max} more`
-}
-
 type Box = readonly [number, number, number, number]
 
 const overlaps = (a: Box, b: Box) => a[0] <= b[2] && b[0] <= a[2] && a[1] <= b[3] && b[1] <= a[3]

@@ -4,9 +4,9 @@ import userEvent from '@testing-library/user-event'
 import { useState } from 'react'
 import { afterEach, expect, it } from 'vitest'
 import type { ParcelRecord } from '../../contract/schemas'
+import { BUILDINGS_COLUMN } from '../format/record-columns'
 import { DEFAULT_COLUMNS } from '../state/ui-slice'
 import { ColumnPicker } from './column-picker'
-import { BUILDINGS_COLUMN } from './default-columns'
 
 afterEach(cleanup)
 

@@ -35,10 +35,6 @@ export interface IdRange {
   end: number
 }
 
-export function lowerBound(matches: number): number {
-  return Math.ceil(matches / PAGE)
-}
-
 /** Calls needed to read `count` matches of one filter set (at least one call to learn the count). */
 export function pagesFor(count: number): number {
   return Math.max(1, Math.ceil(Math.min(count, REACHABLE) / PAGE))

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { FilterItem } from '../../contract/schemas'
-import { lowerBound } from './chunk-plan'
+import { lowerBound } from './call-bounds.test-support'
 import { areaSpec, harness } from './search-harness.test-support'
 
 const pct = (below: number): FilterItem => ({ field: 'cdl_majority_percent', op: 'lt', value: below })

@@ -11,13 +11,13 @@ import { AREA_MAX_FEATURES, AREA_MAX_VERTICES } from '../../contract/limits'
 import type { DrawnArea } from '../state/search-spec'
 import { decodeIntPairs, encodeIntPairs } from './polyline'
 
-export const AREA_COORD_DIGITS = 5
+const AREA_COORD_DIGITS = 5
 const SCALE = 10 ** AREA_COORD_DIGITS
 
 const KIND_CODE: Record<DrawnArea['kind'], string> = { polygon: 'p', rectangle: 'r', circle: 'c', freehand: 'f' }
 const CODE_KIND = new Map(Object.entries(KIND_CODE).map(([k, c]) => [c, k as DrawnArea['kind']]))
 
-export function quantizeCoord(x: number): number {
+function quantizeCoord(x: number): number {
   return Math.round(x * SCALE) / SCALE + 0 // + 0 turns -0 into 0
 }
 

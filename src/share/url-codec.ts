@@ -12,7 +12,7 @@ import { decodeFilters, encodeFilters } from './filter-codec'
 import { readParams } from './query-params'
 import type { ShareState } from './share-state'
 
-export { AREA_COORD_DIGITS, quantizeArea, quantizeCoord } from './area-codec'
+export { quantizeArea } from './area-codec'
 
 const FORMAT_VERSION = 1
 const ALL_COLUMNS = FIELDS.map((f) => f.name)
