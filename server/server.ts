@@ -16,6 +16,7 @@ import { parcelsRepo } from './db/parcels-repo'
 import { LOCKS, withStartupLock } from './db/startup-lock'
 import { ensureDemoKey, revokeDemoKey } from './demo-key'
 import { createApp, type ParcelSource } from './http/app'
+import { readinessCheck } from './http/readiness'
 import { openProxyMode } from './proxy/proxy-mode'
 import { tileService } from './tiles/tile-service'
 
@@ -75,6 +76,7 @@ export async function startServer(
     logRequests: config.LOG_REQUESTS === 'on',
     corsOrigins: config.CORS_ORIGINS,
     cspConnectSrc: config.CSP_CONNECT_SRC,
+    ready: readinessCheck(db),
   })
   const server = await new Promise<ReturnType<typeof serve>>((ok) => {
     const s = serve({ fetch: app.fetch, port: config.PORT, hostname: config.HOST }, () => ok(s))
