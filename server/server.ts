@@ -54,7 +54,8 @@ export async function startServer(
   }
   // One process owns the embedded database, so it may keep keys and usage in memory; processes
   // sharing PostgreSQL must all ask the database.
-  const ledger: Ledger = db.kind === 'postgres' ? databaseLedger(keys) : await memoryLedger(keys, monthOf(new Date()))
+  const ledger: Ledger =
+    db.kind === 'postgres' ? databaseLedger(keys) : await memoryLedger(keys, monthOf(new Date()), config.USAGE_FLUSH_MS)
   const guard = createKeyGuard(ledger, { timeoutMs: config.STATEMENT_TIMEOUT_MS })
   const proxy = upstream ? await openProxyMode({ ...config, ...upstream }, db, ledger, log) : null
   const timeoutMs = config.STATEMENT_TIMEOUT_MS
