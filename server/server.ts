@@ -17,6 +17,7 @@ import { LOCKS, withStartupLock } from './db/startup-lock'
 import { ensureDemoKey, revokeDemoKey } from './demo-key'
 import { createApp, type ParcelSource } from './http/app'
 import { readinessCheck } from './http/readiness'
+import { dropLeftoverStages } from './load/stage-cleanup'
 import { openProxyMode } from './proxy/proxy-mode'
 import { tileService } from './tiles/tile-service'
 
@@ -35,6 +36,9 @@ export async function startServer(
   const t0 = performance.now()
   const release = config.DATABASE_URL ? () => {} : acquireLock(config.DATA_DIR)
   const db = await openDatabase(config, log)
+  // Stage tables of a load that was killed (issue 19); a running load's are left alone.
+  const stale = await dropLeftoverStages(db)
+  if (stale.length) log(`Removed ${stale.length} stage table(s) an interrupted load left behind.`)
   const keys = keysRepo(db)
   let demoKey: string | null = null
   const { UPSTREAM_URL, UPSTREAM_API_KEY } = config

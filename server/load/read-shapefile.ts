@@ -3,11 +3,11 @@
  * layers (every layer is loaded). Zips are unpacked to a temporary folder first so every layer is
  * read as a stream from disk.
  */
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs'
 import { basename, dirname, join } from 'node:path'
 import { encodingOfCpg, shapefileFeatures } from '../../formats/shapefile-features'
 import { SourceError, type SourceFile, type SourceLayer } from './source'
+import { makeUnpackDir, removeUnpackDir } from './unpack-dirs'
 import { unzipToDir } from './unzip-to-dir'
 
 const SIBLINGS = /\.(shp|shx|dbf|prj|cpg)$/i
@@ -49,8 +49,8 @@ export function openShapefile(path: string): SourceFile {
 }
 
 export async function openShapefileZip(path: string): Promise<SourceFile> {
-  const dir = mkdtempSync(join(tmpdir(), 'plat-load-'))
-  const cleanup = async () => rmSync(dir, { recursive: true, force: true })
+  const dir = makeUnpackDir()
+  const cleanup = async () => removeUnpackDir(dir)
   try {
     const entries = await unzipToDir(path, dir, (n) => SIBLINGS.test(n))
     const files = [...entries.values()]
