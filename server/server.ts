@@ -10,6 +10,7 @@ import type { ServerConfig } from './config'
 import { acquireLock } from './data-dir-lock'
 import type { Database } from './db/database'
 import { ensureDemoDataset } from './db/demo-dataset'
+import { holdDemoModeLock, whileNoDemoInstance } from './db/demo-mode-lock'
 import { keysRepo } from './db/keys-repo'
 import { openDatabase } from './db/open-database'
 import { parcelsRepo } from './db/parcels-repo'
@@ -41,6 +42,7 @@ export async function startServer(
   if (stale.length) log(`Removed ${stale.length} stage table(s) an interrupted load left behind.`)
   const keys = keysRepo(db)
   let demoKey: string | null = null
+  let demoLock: { release(): Promise<void> } | null = null
   const { UPSTREAM_URL, UPSTREAM_API_KEY } = config
   const upstream = UPSTREAM_URL && UPSTREAM_API_KEY ? { UPSTREAM_URL, UPSTREAM_API_KEY } : null
   if (config.DEMO === 'on') {
@@ -52,8 +54,18 @@ export async function startServer(
       )
     }
     demoKey = await ensureDemoKey(keys, config.DATA_DIR)
+    // Marks this instance as one that hands out the demo key, for DEMO=off instances on the same database.
+    if (config.DATABASE_URL) demoLock = await holdDemoModeLock(config.DATABASE_URL)
   } else {
-    const revoked = await revokeDemoKey(keys, config.DATA_DIR)
+    const revoke = () => revokeDemoKey(keys, config.DATA_DIR)
+    const revoked = config.DATABASE_URL ? await whileNoDemoInstance(config.DATABASE_URL, revoke) : await revoke()
+    if (revoked === null) {
+      await db.close()
+      release()
+      throw new Error(
+        'DEMO=off, but DEMO=on instances are running on this database and hand out its demo key; starting would revoke it and break their app (401). Run every instance on one database with the same DEMO setting: stop the DEMO=on ones first (this start then revokes the demo key), or start this one with DEMO=on.',
+      )
+    }
     if (revoked) log(`DEMO=off: revoked the demo key (${revoked}).`)
   }
   // One process owns the embedded database, so it may keep keys and usage in memory; processes
@@ -112,6 +124,7 @@ export async function startServer(
         ;(server as { closeAllConnections?: () => void }).closeAllConnections?.()
       })
       await proxy?.close()
+      await demoLock?.release()
       await ledger.close()
       await db.close()
       release()
