@@ -7,6 +7,7 @@ import { compressAnswers } from './http/compress'
 import { errorAnswer } from './http/error-answer'
 import { methodNotAllowed } from './http/method-not-allowed'
 import { parcelRoutes } from './http/parcel-routes'
+import type { Readiness } from './http/readiness'
 import { securityHeaders } from './http/security-headers'
 import { type RequestVars, requestLog } from './http-kit/request-log'
 import { errorResponse } from './http-kit/responses'
@@ -35,9 +36,20 @@ export interface AppDeps {
   corsOrigins: readonly string[]
   /** Extra CSP connect-src sources for the app. */
   cspConnectSrc: readonly string[]
+  /** /readyz: whether the database answers (readiness.ts). */
+  ready: () => Promise<Readiness>
 }
 
-export function createApp({ parcels, guard, demoKey, staticDir, logRequests, corsOrigins, cspConnectSrc }: AppDeps) {
+export function createApp({
+  parcels,
+  guard,
+  demoKey,
+  staticDir,
+  logRequests,
+  corsOrigins,
+  cspConnectSrc,
+  ready,
+}: AppDeps) {
   const app = new Hono<RequestVars>()
   app.use('*', requestLog(logRequests))
   app.use('*', securityHeaders(cspConnectSrc))
@@ -83,7 +95,18 @@ export function createApp({ parcels, guard, demoKey, staticDir, logRequests, cor
     c.res.headers.set('cache-control', 'no-store')
   })
 
+  // /healthz: the process answers (never waits on the database); /readyz: the database answers too.
   app.get('/healthz', (c) => c.json({ status: 'ok' }))
+  app.use('/readyz', async (c, next) => {
+    await next()
+    c.res.headers.set('cache-control', 'no-store')
+  })
+  app.get('/readyz', async (c) => {
+    const state = await ready()
+    if (state.ready) return c.json({ status: 'ready' })
+    c.header('retry-after', '5')
+    return errorResponse(c, 503, `Not ready: ${state.reason}.`)
+  })
   app.get('/demo-key', (c) => (demoKey ? c.json({ key: demoKey }) : errorResponse(c, 404, 'Not in demo mode.')))
   if (parcels.mode === 'proxy') {
     const { proxy } = parcels
@@ -105,6 +128,7 @@ export function createApp({ parcels, guard, demoKey, staticDir, logRequests, cor
     '/tiles/parcels/:z/:x/:y': ['GET'],
     '/coverage': ['GET'],
     '/healthz': ['GET'],
+    '/readyz': ['GET'],
     '/demo-key': ['GET'],
   })
   for (const prefix of ['/parcels/*', '/tiles/*']) {

@@ -35,6 +35,11 @@ const EnvSchema = z.object({
    * 64 on the embedded database (one connection), 200 per process on PostgreSQL (a pool of them).
    */
   DB_MAX_WAITING: z.coerce.number().int().min(1).max(100_000).optional(),
+  /**
+   * Embedded database: how often usage counted in memory is written behind (a kill -9 loses at most
+   * this window's charges; SIGTERM/SIGINT write them first). PostgreSQL charges in the database.
+   */
+  USAGE_FLUSH_MS: z.coerce.number().int().min(50).max(60_000).default(1000),
   /** PostgreSQL connections per server process. */
   PG_POOL_SIZE: z.coerce.number().int().min(1).max(1000).default(10),
   /** Origins allowed to call the API from a browser (comma list, or `*`); empty: same origin only. */

@@ -10,11 +10,14 @@ import { memoryLedger } from './auth/memory-ledger'
 import type { ServerConfig } from './config'
 import { acquireLock } from './data-dir-lock'
 import type { Database } from './db/database'
+import { holdDemoModeLock, whileNoDemoInstance } from './db/demo-mode-lock'
 import { monthOf } from './db/key-plans'
 import { keysRepo } from './db/keys-repo'
 import { parcelsRepo } from './db/parcels-repo'
 import { LOCKS, withStartupLock } from './db/startup-lock'
 import { ensureDemoDataset } from './demo-data/demo-dataset'
+import { readinessCheck } from './http/readiness'
+import { dropLeftoverStages } from './load/stage-cleanup'
 import { openDatabase } from './open-database'
 import { openProxyMode } from './proxy/proxy-mode'
 import { tileService } from './tiles/tile-service'
@@ -34,8 +37,12 @@ export async function startServer(
   const t0 = performance.now()
   const release = config.DATABASE_URL ? () => {} : acquireLock(config.DATA_DIR)
   const db = await openDatabase(config, log)
+  // Stage tables of a load that was killed (issue 19); a running load's are left alone.
+  const stale = await dropLeftoverStages(db)
+  if (stale.length) log(`Removed ${stale.length} stage table(s) an interrupted load left behind.`)
   const keys = keysRepo(db)
   let demoKey: string | null = null
+  let demoLock: { release(): Promise<void> } | null = null
   const { UPSTREAM_URL, UPSTREAM_API_KEY } = config
   const upstream = UPSTREAM_URL && UPSTREAM_API_KEY ? { UPSTREAM_URL, UPSTREAM_API_KEY } : null
   if (config.DEMO === 'on') {
@@ -47,13 +54,24 @@ export async function startServer(
       )
     }
     demoKey = await ensureDemoKey(keys, config.DATA_DIR)
+    // Marks this instance as one that hands out the demo key, for DEMO=off instances on the same database.
+    if (config.DATABASE_URL) demoLock = await holdDemoModeLock(config.DATABASE_URL)
   } else {
-    const revoked = await revokeDemoKey(keys, config.DATA_DIR)
+    const revoke = () => revokeDemoKey(keys, config.DATA_DIR)
+    const revoked = config.DATABASE_URL ? await whileNoDemoInstance(config.DATABASE_URL, revoke) : await revoke()
+    if (revoked === null) {
+      await db.close()
+      release()
+      throw new Error(
+        'DEMO=off, but DEMO=on instances are running on this database and hand out its demo key; starting would revoke it and break their app (401). Run every instance on one database with the same DEMO setting: stop the DEMO=on ones first (this start then revokes the demo key), or start this one with DEMO=on.',
+      )
+    }
     if (revoked) log(`DEMO=off: revoked the demo key (${revoked}).`)
   }
   // One process owns the embedded database, so it may keep keys and usage in memory; processes
   // sharing PostgreSQL must all ask the database.
-  const ledger: Ledger = db.kind === 'postgres' ? databaseLedger(keys) : await memoryLedger(keys, monthOf(new Date()))
+  const ledger: Ledger =
+    db.kind === 'postgres' ? databaseLedger(keys) : await memoryLedger(keys, monthOf(new Date()), config.USAGE_FLUSH_MS)
   const guard = createKeyGuard(ledger, { timeoutMs: config.STATEMENT_TIMEOUT_MS })
   const proxy = upstream ? await openProxyMode({ ...config, ...upstream }, db, ledger, log) : null
   const timeoutMs = config.STATEMENT_TIMEOUT_MS
@@ -75,6 +93,7 @@ export async function startServer(
     logRequests: config.LOG_REQUESTS === 'on',
     corsOrigins: config.CORS_ORIGINS,
     cspConnectSrc: config.CSP_CONNECT_SRC,
+    ready: readinessCheck(db),
   })
   const server = await new Promise<ReturnType<typeof serve>>((ok) => {
     const s = serve({ fetch: app.fetch, port: config.PORT, hostname: config.HOST }, () => ok(s))
@@ -105,6 +124,7 @@ export async function startServer(
         ;(server as { closeAllConnections?: () => void }).closeAllConnections?.()
       })
       await proxy?.close()
+      await demoLock?.release()
       await ledger.close()
       await db.close()
       release()

@@ -1,7 +1,7 @@
 import type { KeysRepo, StoredKey } from '../db/keys-repo'
 import type { Ledger } from './ledger'
 
-/** How often usage counted in memory is written to the database. */
+/** How often usage counted in memory is written to the database, unless USAGE_FLUSH_MS says otherwise. */
 const FLUSH_MS = 1000
 
 /**
@@ -10,7 +10,7 @@ const FLUSH_MS = 1000
  * overshoot), and written behind in one statement per key and month. A request never waits for the
  * single-connection database just to be let in.
  */
-export async function memoryLedger(repo: KeysRepo, month: string): Promise<Ledger> {
+export async function memoryLedger(repo: KeysRepo, month: string, flushMs = FLUSH_MS): Promise<Ledger> {
   const byHash = new Map((await repo.all()).map((k) => [k.keyHash, k]))
   const used = new Map<string, number>()
   for (const [id, n] of await repo.usage(month)) used.set(`${id} ${month}`, n)
@@ -39,7 +39,7 @@ export async function memoryLedger(repo: KeysRepo, month: string): Promise<Ledge
       }
     }
   }
-  const timer = setInterval(() => void flush(), FLUSH_MS)
+  const timer = setInterval(() => void flush(), flushMs)
   timer.unref()
 
   return {

@@ -8,16 +8,20 @@ import { loadFile } from '../load/load-file'
 import { MappingError, readMappingFile } from '../load/mapping'
 import { checkSource, FORMATS } from '../load/open-source'
 import { SourceError } from '../load/source'
+import { dropLeftoverStages } from '../load/stage-cleanup'
 import { stateFips } from '../load/states'
+import { removeLeftoverUnpackDirs, removeOwnUnpackDirs } from '../load/unpack-dirs'
 import { openDatabase } from '../open-database'
 
 const USAGE = `Usage:
   npm run load -- FILE --state XX --county-fp NNN --county NAME --map MAPPING.json
-                  [--crs EPSG:N] [--dem DEM.tif] [--cdl CDL.tif] [--replace]
+                  [--crs EPSG:N] [--dem DEM.tif] [--cdl CDL.tif] [--replace] [--debug]
   npm run load -- --list
   npm run load -- --delete XX NNN
 Formats: ${FORMATS}.
-Works on DATA_DIR (or DATABASE_URL). With the embedded database, stop the server first.`
+Works on DATA_DIR (or DATABASE_URL). With the embedded database, stop the server first.
+Ctrl-C (or SIGTERM) stops a load cleanly: the county is not changed and nothing is left behind.
+--debug prints the stack trace of an unexpected failure.`
 
 /** A mistake in the command: printed without a stack, exit code 2 (after the database is closed). */
 class UsageError extends Error {}
@@ -40,6 +44,7 @@ const { positionals, values } = parseArgs({
     list: { type: 'boolean', default: false },
     delete: { type: 'boolean', default: false },
     help: { type: 'boolean', default: false },
+    debug: { type: 'boolean', default: false },
   },
 })
 if (values.help) {
@@ -103,6 +108,26 @@ async function main() {
         `${existing.county} County, ${existing.state} is already loaded (${existing.parcels.toLocaleString('en-US')} parcels from ${existing.source}); pass --replace to replace it.`,
       )
     }
+    // A killed load's stage tables and unpacked zip are removed before this one starts.
+    const stale = await dropLeftoverStages(db)
+    const folders = removeLeftoverUnpackDirs()
+    if (stale.length || folders.length) {
+      console.error(
+        `Removed what interrupted loads left behind: ${stale.length} stage table(s), ${folders.length} unpacked folder(s).`,
+      )
+    }
+    const stop = new AbortController()
+    const onSignal = (signal: NodeJS.Signals) => {
+      if (stop.signal.aborted) {
+        // A second signal: quit at once (the next load removes the stage tables).
+        removeOwnUnpackDirs()
+        process.exit(130)
+      }
+      console.error(`\n${signal}: stopping the load (the county is not changed); again to quit at once.`)
+      stop.abort()
+    }
+    process.on('SIGINT', onSignal)
+    process.on('SIGTERM', onSignal)
     const result = await loadFile(db, {
       file,
       county,
@@ -111,6 +136,7 @@ async function main() {
       dem: values.dem,
       cdl: values.cdl,
       out: process.stderr,
+      signal: stop.signal,
     })
     for (const line of result.lines) console.log(line)
   } finally {
@@ -125,7 +151,11 @@ try {
     console.error(e.message)
     process.exit(2)
   }
+  // One line, never a stack trace unless asked for (--debug).
   const known = e instanceof SourceError || e instanceof CrsError || e instanceof LoadError
-  console.error(`Load failed: ${(e as Error).message}${known ? '' : `\n${(e as Error).stack}`}`)
+  const message = String((e as Error)?.message ?? e).split('\n')[0]
+  console.error(`Load failed: ${message}`)
+  if (values.debug) console.error((e as Error)?.stack)
+  else if (!known) console.error('(run again with --debug for the details)')
   process.exit(1)
 }

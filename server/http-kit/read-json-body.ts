@@ -1,7 +1,8 @@
 import type { Context } from 'hono'
 import { MAX_BODY_BYTES } from '../../contract/limits'
 import { QueryCancelledError } from '../db/db-errors'
-import { readCapped } from './read-capped'
+import { tooDeepMessage } from './json-depth'
+import { readJsonBytes } from './read-json-text'
 
 export type BodyResult =
   | { ok: true; value: unknown }
@@ -11,7 +12,8 @@ export type BodyResult =
 export type BodyTextResult = { ok: true; text: string } | Exclude<BodyResult, { ok: true }>
 
 /**
- * Reads at most MAX_BODY_BYTES (even without Content-Length) as text. A client that hangs up
+ * Reads at most MAX_BODY_BYTES (even without Content-Length) as text, refusing JSON nested deeper
+ * than MAX_JSON_DEPTH. A client that hangs up
  * mid-body is not an error of ours: that surfaces as QueryCancelledError (nothing logged).
  */
 export async function readBodyText(c: Context): Promise<BodyTextResult> {
@@ -24,14 +26,16 @@ export async function readBodyText(c: Context): Promise<BodyTextResult> {
   if (declared > MAX_BODY_BYTES) return tooLarge
   const stream = c.req.raw.body
   if (!stream) return { ok: false, status: 422, msg: 'Request body is empty; expected JSON.' }
-  let bytes: Buffer | null
+  let read: Awaited<ReturnType<typeof readJsonBytes>>
   try {
-    bytes = await readCapped(stream, MAX_BODY_BYTES)
+    // The nesting is checked as the bytes arrive, before anything parses or walks them (issue 19).
+    read = await readJsonBytes(stream, MAX_BODY_BYTES)
   } catch {
     throw new QueryCancelledError()
   }
-  if (bytes === null) return tooLarge
-  const text = bytes.toString('utf8')
+  if (!read.ok)
+    return read.why === 'too-large' ? tooLarge : { ok: false, status: 422, msg: tooDeepMessage(read.offset) }
+  const text = read.bytes.toString('utf8')
   if (text.trim() === '') return { ok: false, status: 422, msg: 'Request body is empty; expected JSON.' }
   return { ok: true, text }
 }

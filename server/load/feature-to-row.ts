@@ -5,10 +5,12 @@
 import { FIELDS } from '../../contract/fields'
 import type { Projection } from '../../formats/crs'
 import { type Coerced, toDate, toNumber, toText } from './coerce'
+import { type FitTally, firstPosition } from './crs-fit'
 import type { Mapping } from './mapping'
 import { cleanPolygon } from './polygon-clean'
 import type { SourceFeature } from './source'
 import type { StagedItem } from './staged-row'
+import { TextHygieneLog } from './text-hygiene'
 
 type Coercer = (v: unknown) => Coerced<string | number>
 
@@ -47,7 +49,14 @@ export interface RowContext {
   projection: Projection
   layer: string | null
   log: CoercionLog
+  /** counts control characters stripped and long values cut (text-hygiene.ts) */
+  hygiene?: TextHygieneLog
+  /** checks each feature lands in the county's state (crs-fit.ts) */
+  fit?: FitTally | null
 }
+
+/** Where cleaning is counted when the caller keeps no log. */
+const UNCOUNTED = new TextHygieneLog()
 
 function keepValue(v: unknown): unknown {
   if (typeof v === 'string') return v.trim() === '' ? null : v.trim()
@@ -60,10 +69,13 @@ function keepValue(v: unknown): unknown {
 
 export function featureToRow(f: SourceFeature, feature: number, ctx: RowContext): StagedItem {
   const attrs: Record<string, string | number | null> = {}
+  const hygiene = ctx.hygiene ?? UNCOUNTED
   const used = new Set<string>()
   for (const [field, names] of Object.entries(ctx.mapping)) {
     for (const n of names) used.add(n)
-    const raw = names.length === 1 ? f.properties[names[0]!] : joinParts(names.map((n) => f.properties[n]))
+    const read = names.length === 1 ? f.properties[names[0]!] : joinParts(names.map((n) => f.properties[n]))
+    // Cleaned before coercion, so a NUL-padded number ("42\0\0") still reads as 42.
+    const raw = typeof read === 'string' ? hygiene.clean(field, feature, read) : read
     const c = COERCERS[field]!(raw)
     if (c.failed !== undefined) ctx.log.add(field, feature, c.failed)
     attrs[field] = c.value
@@ -74,13 +86,15 @@ export function featureToRow(f: SourceFeature, feature: number, ctx: RowContext)
   if (!f.geometry) return reject('no geometry')
   const cleaned = cleanPolygon(f.geometry, ctx.projection)
   if ('reason' in cleaned) return reject(cleaned.reason)
+  const misfit = ctx.fit?.check(cleaned.geom, firstPosition(f.geometry))
+  if (misfit) return reject(misfit)
   const extra: Record<string, unknown> = {}
   for (const [name, value] of Object.entries(f.properties)) {
     if (used.has(name)) continue
     let key = name.toLowerCase()
     if (RESERVED.has(key) || key.startsWith('svc_')) key = `src_${key}`
     while (key in extra) key = `${key}_`
-    extra[key] = keepValue(value)
+    extra[key] = hygiene.cleanDeep(key, feature, keepValue(value))
   }
   return { feature, layer: ctx.layer, attrs, extra, geom: cleaned.geom, fixes: cleaned.fixes }
 }

@@ -5,10 +5,12 @@
  */
 import type { Projection } from '../../formats/crs'
 import { resolveCrs } from './crs'
+import { FitTally } from './crs-fit'
 import { type CoercionLog, featureToRow } from './feature-to-row'
 import { type Mapping, resolveMapping } from './mapping'
-import type { SourceFeature, SourceFile, SourceLayer } from './source'
+import { SourceError, type SourceFeature, type SourceFile, type SourceLayer } from './source'
 import type { StagedItem } from './staged-row'
+import type { TextHygieneLog } from './text-hygiene'
 
 const BATCH = 1000
 /** Features looked at to learn a schemaless layer's attribute names (GeoJSON omits empty ones). */
@@ -18,6 +20,9 @@ export interface FileItemsOptions {
   mapping: Mapping
   crs?: string
   log: CoercionLog
+  hygiene?: TextHygieneLog
+  /** the county's state (abbreviation): features outside it are CRS misfits (crs-fit.ts) */
+  state?: string
   /** called once per layer with the projection chosen, for the CLI to print */
   onLayer?: (layer: SourceLayer, projection: Projection) => void
 }
@@ -25,7 +30,23 @@ export interface FileItemsOptions {
 export async function* fileItems(file: SourceFile, o: FileItemsOptions): AsyncGenerator<StagedItem[]> {
   let feature = 0
   for (const layer of file.layers) {
-    const it = layer.features()[Symbol.asyncIterator]()
+    const features = layer.features()[Symbol.asyncIterator]()
+    // A reader that fails says where: the feature number, and the layer (one line, no stack).
+    const base = feature
+    let pulled = 0
+    const it = {
+      next: () =>
+        features.next().then(
+          (r) => {
+            if (!r.done) pulled++
+            return r
+          },
+          (e: unknown) => {
+            const at = `feature ${(base + pulled + 1).toLocaleString('en-US')}${layer.name ? ` of layer ${layer.name}` : ''}`
+            throw new SourceError(`${at}: ${String((e as Error)?.message ?? e).split('\n')[0]}`)
+          },
+        ),
+    }
     const ahead: SourceFeature[] = []
     while (ahead.length < (layer.attributes ? 1 : LOOKAHEAD)) {
       const next = await it.next()
@@ -43,7 +64,8 @@ export async function* fileItems(file: SourceFile, o: FileItemsOptions): AsyncGe
       throw Object.assign(e as Error, { message: where + (e as Error).message })
     }
     o.onLayer?.(layer, projection)
-    const ctx = { mapping, projection, layer: layer.name, log: o.log }
+    const fit = o.state ? new FitTally(o.state, projection, where) : null
+    const ctx = { mapping, projection, layer: layer.name, log: o.log, hygiene: o.hygiene, fit }
     let batch: StagedItem[] = []
     const take = (f: SourceFeature) => {
       feature++
@@ -53,10 +75,13 @@ export async function* fileItems(file: SourceFile, o: FileItemsOptions): AsyncGe
     for (let next = await it.next(); !next.done; next = await it.next()) {
       take(next.value)
       if (batch.length >= BATCH) {
+        fit?.verdict(false)
         yield batch
         batch = []
       }
     }
+    // Before the last batch goes in: a layer mostly outside the state stops the load here.
+    fit?.verdict(true)
     if (batch.length) yield batch
   }
 }

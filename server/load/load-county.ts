@@ -12,9 +12,10 @@ import { countStacks } from './derive-areas'
 import { deriveIds, parcelUuid } from './derive-ids'
 import { deriveRasters, type Rasters } from './derive-rasters'
 import { footprintKey } from './footprint'
+import { insertOrReject } from './insert-or-reject'
 import { ownerKey, parcelKey } from './owner-key'
 import { repairGeometry, repairReport } from './repair'
-import { createStage, dropStage, indexStage, insertStaged, type StageInsert } from './stage-table'
+import { createStage, dropStage, indexStage, type StageInsert } from './stage-table'
 import { isRejected, type Rejected, type StagedItem } from './staged-row'
 import { type CountyIdentity, writeCounty } from './write-county'
 
@@ -88,7 +89,10 @@ export async function loadCounty(db: Database, o: LoadCountyOptions): Promise<Lo
           svcUuid: pidKey ? parcelUuid(fips, pidKey) : null,
         })
       }
-      await insertStaged(stage, rows)
+      readRejected += await insertOrReject(stage, rows, ({ row }, reason) => {
+        const parcelId = typeof row.attrs.parcel_id === 'string' ? row.attrs.parcel_id : null
+        reportRejected(o.report, { feature: row.feature, layer: row.layer, parcelId, reason })
+      })
       progress({ phase: 'read', done: seq })
     }
     progress({ phase: 'repairing geometry' })

@@ -12,6 +12,7 @@ import { openSource } from './open-source'
 import { duration, ProgressBar, type ProgressOut } from './progress-bar'
 import { openRaster, type Raster } from './raster'
 import { ReportFile } from './report-file'
+import { TEXT_MAX_BYTES, TextHygieneLog } from './text-hygiene'
 import type { CountyIdentity } from './write-county'
 
 export interface LoadFileOptions {
@@ -39,6 +40,7 @@ export async function loadFile(db: Database, o: LoadFileOptions): Promise<LoadFi
   const reportPath = `${o.file}.load-report.csv`
   const report = new ReportFile(reportPath)
   const log = new CoercionLog()
+  const hygiene = new TextHygieneLog()
   const layers: string[] = []
   try {
     if (o.dem) rasters.dem = await openRaster(o.dem)
@@ -51,6 +53,8 @@ export async function loadFile(db: Database, o: LoadFileOptions): Promise<LoadFi
         mapping: o.mapping,
         crs: o.crs,
         log,
+        hygiene,
+        state: o.county.state,
         onLayer: (layer, projection) =>
           layers.push(
             `${layer.name ?? source.format}: ${projection.lonLat ? projection.name : `${projection.name} → WGS 84`}`,
@@ -64,7 +68,8 @@ export async function loadFile(db: Database, o: LoadFileOptions): Promise<LoadFi
     })
     bar.done()
     report.coercions(log)
-    return { summary, reportPath, lines: summaryLines(summary, log, layers, reportPath, o) }
+    for (const r of hygiene.reportLines()) report.line({ feature: null, layer: null, parcel_id: null, ...r })
+    return { summary, reportPath, lines: summaryLines(summary, log, hygiene, layers, reportPath, o) }
   } finally {
     await report.close()
     await source.close()
@@ -73,8 +78,16 @@ export async function loadFile(db: Database, o: LoadFileOptions): Promise<LoadFi
   }
 }
 
-function summaryLines(s: LoadSummary, log: CoercionLog, layers: string[], reportPath: string, o: LoadFileOptions) {
+function summaryLines(
+  s: LoadSummary,
+  log: CoercionLog,
+  hygiene: TextHygieneLog,
+  layers: string[],
+  reportPath: string,
+  o: LoadFileOptions,
+) {
   const c = s.county
+  const cleaned = hygiene.summary()
   const nulls = [...log.failures].map(([field, f]) => `${field} ${n(f.count)}`).join(', ')
   return [
     `Loaded ${c.county} County, ${c.state} (${c.state_fp}${c.county_fp}) from ${basename(o.file)} in ${duration(s.seconds)}.`,
@@ -83,6 +96,8 @@ function summaryLines(s: LoadSummary, log: CoercionLog, layers: string[], report
     `  repaired   ${n(s.repaired)} (invalid geometry made valid)`,
     `  rejected   ${n(s.rejected)}${s.rejected ? ' (reasons in the report)' : ''}`,
     `  unreadable values set to null: ${n(log.total)}${nulls ? ` (${nulls})` : ''}`,
+    ...(cleaned.stripped ? [`  control characters stripped from values: ${cleaned.stripped}`] : []),
+    ...(cleaned.cut ? [`  values over ${n(TEXT_MAX_BYTES)} bytes cut: ${cleaned.cut}`] : []),
     `  stacks     ${n(s.stacks)} footprints shared by several records; same-owner holdings ${n(s.holdings)}`,
     ...(o.dem || o.cdl
       ? [`  rasters    ${[o.dem && 'elevation', o.cdl && 'crop class'].filter(Boolean).join(', ')}`]

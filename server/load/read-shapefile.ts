@@ -4,11 +4,11 @@
  * read as a stream from disk. Which files make a layer and how records are read: formats/shapefile.ts,
  * shared with the app's area import.
  */
-import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { readdirSync, readFileSync, statSync } from 'node:fs'
 import { basename, dirname, join } from 'node:path'
 import { encodingOfCpg, recordCountOfShx, shapefileFeatures, shapefileParts } from '../../formats/shapefile'
 import { SourceError, type SourceFile, type SourceLayer } from './source'
+import { makeUnpackDir, removeUnpackDir } from './unpack-dirs'
 import { unzipToDir } from './unzip-to-dir'
 
 const SIBLINGS = /\.(shp|shx|dbf|prj|cpg)$/i
@@ -38,8 +38,8 @@ export function openShapefile(path: string): SourceFile {
 }
 
 export async function openShapefileZip(path: string): Promise<SourceFile> {
-  const dir = mkdtempSync(join(tmpdir(), 'plat-load-'))
-  const cleanup = async () => rmSync(dir, { recursive: true, force: true })
+  const dir = makeUnpackDir()
+  const cleanup = async () => removeUnpackDir(dir)
   try {
     const entries = await unzipToDir(path, dir, (n) => SIBLINGS.test(n))
     const files = [...entries.values()]

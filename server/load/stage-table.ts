@@ -7,6 +7,7 @@
  */
 import { randomBytes } from 'node:crypto'
 import type { Database, Queryable } from '../db/database'
+import { stageOwner } from './process-owner'
 import type { StagedRow } from './staged-row'
 
 export interface Stage {
@@ -16,7 +17,8 @@ export interface Stage {
 
 export async function createStage(db: Database): Promise<Stage> {
   const table = `load_stage_${randomBytes(5).toString('hex')}`
-  // UNLOGGED: a crash loses only the stage, which a new load rebuilds anyway.
+  // UNLOGGED: a crash loses only the stage, which a new load rebuilds anyway. The comment names who
+  // made it, so a later run can tell a killed load's leftovers from a running load (stage-cleanup.ts).
   await db.exec(`
     CREATE UNLOGGED TABLE ${table} (
       seq int PRIMARY KEY,
@@ -37,7 +39,8 @@ export async function createStage(db: Database): Promise<Stage> {
     CREATE UNLOGGED TABLE ${table}_ids (seq int PRIMARY KEY, svc_uuid text NOT NULL);
     CREATE UNLOGGED TABLE ${table}_adj (seq int PRIMARY KEY, acres double precision NOT NULL);
     CREATE UNLOGGED TABLE ${table}_raster (seq int PRIMARY KEY, elevation double precision,
-                                           cdl_value double precision, cdl_percent double precision)`)
+                                           cdl_value double precision, cdl_percent double precision);
+    COMMENT ON TABLE ${table} IS '${JSON.stringify(stageOwner()).replace(/'/g, "''")}'`)
   return { table, db }
 }
 
