@@ -32,13 +32,18 @@ export interface TileServiceOptions {
   timeoutMs: number
   /** TILE_MAX_KB in bytes */
   capBytes: number
+  /** TILE_STORE: keep and warm the z10–z12 tiles (default on) */
+  store?: boolean
   log?: (line: string) => void
 }
 
 /** A load shows in coverage and in tile ETags within this long. */
 const FRESH_MS = 1000
 
-export function tileService(db: Database, { timeoutMs, capBytes, log }: TileServiceOptions): TileService {
+export function tileService(
+  db: Database,
+  { timeoutMs, capBytes, store: keep = true, log }: TileServiceOptions,
+): TileService {
   const renderer = db.kind === 'postgres' ? postgresTiles(db) : embeddedTiles(db)
   const readVersion = dataVersionCache(db, { ttlMs: FRESH_MS, timeoutMs })
   const coverage = coverageCache(db, { ttlMs: FRESH_MS, timeoutMs })
@@ -47,14 +52,14 @@ export function tileService(db: Database, { timeoutMs, capBytes, log }: TileServ
   // Every look at the version (each tile, each coverage) notices a load and starts its warm.
   const version = async () => {
     const v = await readVersion()
-    warmer.poke(v)
+    if (keep) warmer.poke(v)
     return v
   }
   void version().catch(() => {})
   return {
     async tile(tile, signal) {
       const opts = { signal, timeoutMs }
-      if (!isStoredZoom(tile.z)) return makeTile(db, renderer, tile, capBytes, opts)
+      if (!keep || !isStoredZoom(tile.z)) return makeTile(db, renderer, tile, capBytes, opts)
       const current = await version()
       const kept = await store.get(current, tile, opts)
       if (kept) return { ...kept, store: 'hit' }
@@ -65,7 +70,7 @@ export function tileService(db: Database, { timeoutMs, capBytes, log }: TileServ
     version,
     coverage: async () => {
       const c = await coverage()
-      warmer.poke(c.version)
+      if (keep) warmer.poke(c.version)
       return c
     },
     warmer,

@@ -95,10 +95,9 @@ export function tileWarmer(
     result.pruned = await store.prune(version)
     result.complete = true
     result.ms = performance.now() - t0
-    if (result.made > 0)
-      log(
-        `Tiles: z${PARCEL_TILE_MIN_ZOOM}–z${STORED_MAX_ZOOM} of data version ${version} made and kept (${result.made} tiles, ${(result.ms / 1000).toFixed(1)} s).`,
-      )
+    log(
+      `Tiles: z${PARCEL_TILE_MIN_ZOOM}–z${STORED_MAX_ZOOM} of data version ${version} kept (${result.made} tiles made, ${result.kept} kept before, ${(result.ms / 1000).toFixed(1)} s).`,
+    )
     return result
   }
 
