@@ -19,6 +19,8 @@ export interface RenderedParcel {
   color: string | null
   /** Its acres, as the feature carries them (null: none). */
   acres: number | null
+  /** A dot's centre on the canvas (dots only). */
+  at: [number, number] | null
 }
 
 export interface MapProbe {
@@ -58,6 +60,8 @@ export function exposeMapProbe(map: MapLibreMap, tiles: ParcelTiles): void {
         const paint = f.layer.paint as Record<string, unknown> | undefined
         const color = paint?.[dot ? 'circle-color' : 'fill-color']
         const acres = f.properties?.[PARCEL_TILE_PROPS.acres]
+        const g = f.geometry
+        const at = dot && g.type === 'Point' ? map.project(g.coordinates as [number, number]) : null
         seen.set(uuid, {
           uuid,
           from: fromTiles ? 'tiles' : dot ? 'dot' : 'geojson',
@@ -65,6 +69,7 @@ export function exposeMapProbe(map: MapLibreMap, tiles: ParcelTiles): void {
           selected: f.state?.selected === true,
           color: color && typeof color === 'object' && 'r' in color ? String(color) : null,
           acres: typeof acres === 'number' ? acres : null,
+          at: at ? [at.x, at.y] : null,
         })
       }
       return [...seen.values()]
