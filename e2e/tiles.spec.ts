@@ -254,6 +254,9 @@ for (const size of [
     // z12: a click on an outlined parcel that is no result (outside the searched area) opens its details.
     await page.getByRole('button', { name: 'Zoom in' }).click()
     await cameraSettled(page)
+    await expect
+      .poll(() => page.evaluate(() => (window as unknown as WithProbe).platMap.settled()), { timeout: 30_000 })
+      .toBe(true)
     const box = await page.locator('.maplibregl-canvas').boundingBox()
     if (!box) throw new Error('no map canvas')
     // Near the edge the details will cover: the right on a desktop, the bottom on a phone.
@@ -262,7 +265,7 @@ for (const size of [
       : [Math.round(box.width * 0.92), Math.round(box.height / 2)]
     const hit = await page.evaluate(([x0, y0]) => {
       const p = (window as unknown as WithProbe).platMap
-      for (let r = 0; r < 200; r += 4)
+      for (let r = 0; r < 400; r += 5)
         for (let a = 0; a < 24; a++) {
           const at: [number, number] = [
             Math.round(x0 + r * Math.cos(a / 3.82)),
