@@ -1,10 +1,12 @@
 /**
  * `npm run bench:tiles [-- --backend both|embedded|postgres --parcels N --embedded-parcels M]`:
  * parcel tiles measured from outside over loopback HTTP on each backend: the time to make one tile
- * at z10–z16 over the densest part of the demo data (each tile asked once, so nothing is cached),
- * its size and parcels, how often the size cap reduced it, and a whole 1280×800 viewport at z13, z14 and
- * z16 fetched six at a time as a browser does. Datasets are kept between runs (bench-server.ts).
- * Writes the `tiles` section of BENCHMARKS.md.
+ * at z10–z16 over the densest part of the demo data (each tile asked once, with TILE_STORE=off so
+ * every tile is made on demand: "cold"), its size and parcels, how often the size cap reduced it, and
+ * a whole 1280×800 viewport at z13, z14 and z16 fetched six at a time as a browser does; then the
+ * server again with the tile store on, once its warm after the load is done ("warm"): z10, z12 and
+ * z14, and the ratio of z10's p95 to z14's (target ≤ 2). Datasets are kept between runs
+ * (bench-server.ts). Writes the `tiles` section of BENCHMARKS.md.
  */
 import { parseArgs } from 'node:util'
 import { VectorTile } from '@mapbox/vector-tile'
@@ -104,12 +106,31 @@ const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`
 
 async function measure(server: BenchServer): Promise<string[]> {
   const centre = await denseCentre(poster(server.baseUrl, server.key))
+  const { lines } = await zoomTable(server, centre, [10, 11, 12, 13, 14, 15, 16])
+  lines.push('', '| Whole viewport (1280×800), 6 requests at a time | Tiles | Time to last tile |', '|---|---|---|')
+  for (const z of [13, 14, 16]) {
+    // TILE_STORE=off: these are made again even where asked above.
+    const tiles = viewport(centre, z)
+    const t0 = performance.now()
+    await inParallel(tiles, 6, (t) => fetchTile(server, t))
+    lines.push(`| z${z} | ${tiles.length} | ${ms(performance.now() - t0)} |`)
+  }
+  return lines
+}
+
+/** One table row per zoom: a grid×grid block of tiles around `centre`, each asked once, one at a time. */
+async function zoomTable(
+  server: BenchServer,
+  centre: [number, number],
+  zooms: number[],
+): Promise<{ lines: string[]; p95: Map<number, number> }> {
+  const p95 = new Map<number, number>()
   const lines = [
     '| Zoom | Tiles with parcels (of asked) | Parcels p50 / max | p50 | p95 | max | MVT size p50 / max | on the wire p50 | reduced by the cap |',
     '|---|---|---|---|---|---|---|---|---|',
   ]
   const half = Math.floor(grid / 2)
-  for (let z = 10; z <= 16; z++) {
+  for (const z of zooms) {
     const c = tileAt(centre[0], centre[1], z)
     const tiles: Tile[] = []
     for (let dx = -half; dx <= half; dx++)
@@ -121,6 +142,7 @@ async function measure(server: BenchServer): Promise<string[]> {
     const got = all.filter((g) => g.parcels > 0)
     if (got.length === 0) continue
     const t = got.map((g) => g.ms)
+    p95.set(z, percentile(t, 95))
     const sizes = got.map((g) => g.bytes)
     const counts = got.map((g) => g.parcels)
     lines.push(
@@ -134,33 +156,57 @@ async function measure(server: BenchServer): Promise<string[]> {
         `${got.filter((g) => g.reduced).length} |`,
     )
   }
-  lines.push('', '| Whole viewport (1280×800), 6 requests at a time | Tiles | Time to last tile |', '|---|---|---|')
-  for (const z of [13, 14, 16]) {
-    // The server keeps no tiles, so these are made again even where asked above.
-    const tiles = viewport(centre, z)
-    const t0 = performance.now()
-    await inParallel(tiles, 6, (t) => fetchTile(server, t))
-    lines.push(`| z${z} | ${tiles.length} | ${ms(performance.now() - t0)} |`)
+  return { lines, p95 }
+}
+
+/** Waits for the server's line saying the warm of the data version is done; returns it. */
+async function warmed(server: BenchServer, timeoutMs = 40 * 60_000): Promise<string> {
+  const t0 = Date.now()
+  for (;;) {
+    const line = server
+      .output()
+      .split('\n')
+      .find((l) => /Tiles: z10–z12 of data version \S+ kept/.test(l))
+    if (line) return line.trim()
+    if (Date.now() - t0 > timeoutMs) throw new Error('the tile store was not warm in time')
+    await new Promise((r) => setTimeout(r, 1000))
   }
-  return lines
+}
+
+async function measureWarm(server: BenchServer): Promise<string[]> {
+  const centre = await denseCentre(poster(server.baseUrl, server.key))
+  const line = await warmed(server)
+  const { lines, p95 } = await zoomTable(server, centre, [10, 12, 14])
+  const ratio = (p95.get(10) ?? 0) / (p95.get(14) ?? 1)
+  return [
+    `Server log: "${line}"`,
+    '',
+    ...lines,
+    '',
+    `z10 p95 ÷ z14 p95 (warm): **${ratio.toFixed(2)}×** (target ≤ 2×).`,
+  ]
 }
 
 const sections: string[] = []
 for (const backend of backends) {
   const n = backend === 'embedded' ? embeddedParcels : parcels
-  const server = await startBenchServer(backend, n)
+  const name = `${backend === 'embedded' ? 'Embedded database (PGlite)' : 'PostgreSQL'}, ${n.toLocaleString('en-US')} parcels`
+  const cold = await startBenchServer(backend, n, { TILE_STORE: 'off' })
   try {
-    console.log(`${backend}: ${n} parcels, server up in ${server.startSeconds.toFixed(1)} s`)
-    const lines = await measure(server)
+    console.log(`${backend}: ${n} parcels, server up in ${cold.startSeconds.toFixed(1)} s`)
+    const lines = await measure(cold)
     console.log(lines.join('\n'))
-    sections.push(
-      `### ${backend === 'embedded' ? 'Embedded database (PGlite)' : 'PostgreSQL'}, ${n.toLocaleString('en-US')} parcels`,
-      '',
-      ...lines,
-      '',
-    )
+    sections.push(`### ${name}: cold (TILE_STORE=off, every tile made on demand)`, '', ...lines, '')
   } finally {
-    await server.stop()
+    await cold.stop()
+  }
+  const warm = await startBenchServer(backend, n, { TILE_STORE: 'on' })
+  try {
+    const lines = await measureWarm(warm)
+    console.log(lines.join('\n'))
+    sections.push(`### ${name}: warm (TILE_STORE=on, after the warm that follows a load or a start)`, '', ...lines, '')
+  } finally {
+    await warm.stop()
   }
 }
 

@@ -37,6 +37,15 @@ export const PARCEL_TILE_PROPS = {
   saleYear: 'sale_year',
 } as const
 
+/**
+ * The layer of parcels a tile had to leave out to keep within its size cap (the smallest ones, see
+ * server/tiles/tile-budget.ts): one point per occupied cell of a grid on the tile (a cell is at least
+ * 2 px, and at least the smallest parcel kept), with how many left-out parcels have their centre
+ * there. Drawn as a texture, so a town whose lots are too small for the tile is never empty.
+ */
+export const TEXTURE_LAYER = 'texture'
+export const TEXTURE_TILE_PROPS = { parcels: 'parcels' } as const
+
 /** Properties of a feature in the places layer. */
 export const PLACE_TILE_PROPS = { name: 'name', parcels: 'parcels' } as const
 

@@ -80,7 +80,12 @@ export async function startServer(
     : {
         mode: 'local',
         repo: parcelsRepo(db, { timeoutMs }),
-        tiles: tileService(db, { timeoutMs, capBytes: config.TILE_MAX_KB * 1024 }),
+        tiles: tileService(db, {
+          timeoutMs,
+          capBytes: config.TILE_MAX_KB * 1024,
+          store: config.TILE_STORE === 'on',
+          log,
+        }),
       }
   const staticDir = resolve(config.STATIC_DIR)
   const hasStatic = existsSync(resolve(staticDir, 'index.html'))

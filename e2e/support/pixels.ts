@@ -38,3 +38,31 @@ export const SELECTED_OUTLINE: [number, number, number] = [0xd7, 0x26, 0x3d]
 
 /** The drawn-area outline colour (src/draw/draw-controller.ts STYLE.outlineColor #1d4ed8). */
 export const AREA_OUTLINE: [number, number, number] = [0x1d, 0x4e, 0xd8]
+
+/** The colour at each of these points of the map canvas (CSS pixels), read from a screenshot. */
+export async function canvasColors(
+  page: Page,
+  points: readonly [number, number][],
+): Promise<[number, number, number][]> {
+  const canvas = page.locator('.maplibregl-canvas')
+  const png = (await canvas.screenshot()).toString('base64')
+  return page.evaluate(
+    async ({ png, points }) => {
+      const img = new Image()
+      img.src = `data:image/png;base64,${png}`
+      await img.decode()
+      const c = document.createElement('canvas')
+      c.width = img.width
+      c.height = img.height
+      const ctx = c.getContext('2d')
+      if (!ctx) return []
+      ctx.drawImage(img, 0, 0)
+      const scale = img.width / (document.querySelector('.maplibregl-canvas')?.clientWidth || img.width)
+      return points.map(([x, y]) => {
+        const d = ctx.getImageData(Math.round(x * scale), Math.round(y * scale), 1, 1).data
+        return [d[0] ?? 0, d[1] ?? 0, d[2] ?? 0] as [number, number, number]
+      })
+    },
+    { png, points },
+  )
+}

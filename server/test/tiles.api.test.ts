@@ -302,3 +302,52 @@ describe('tile contents, checked against the records', () => {
     expect(seen, 'the busiest tile’s town is labelled').toBeGreaterThan(0)
   })
 })
+
+describe('the county view (z10–z12)', () => {
+  it('a z10 and a z11 tile over the densest town hold every parcel, or count the ones they leave out in their texture', async () => {
+    for (const t of dense.slice(0, 2)) {
+      const res = await tile(tilePath(t))
+      expect(res.status, showTile(res)).toBe(200)
+      const decoded = decodeTile(res.bytes)
+      const omitted = Number(res.headers.get('x-tile-omitted') ?? 0)
+      const counted = decoded.texture.reduce((n, c) => n + Number(c.properties.parcels), 0)
+      // The texture counts parcels by their centre, in the tile itself (the header also counts the buffer's).
+      expect(counted, `${tilePath(t)} texture`).toBeLessThanOrEqual(omitted)
+      const { must } = expectedParcels(t, parcels, BUFFER)
+      const got = new Set(decoded.parcels.map((f) => f.properties.svc_uuid as string))
+      const missing = must.filter((p) => !got.has(p.svc_uuid))
+      expect(missing.length, `${tilePath(t)}: parcels neither drawn nor counted`).toBeLessThanOrEqual(omitted)
+      if (omitted === 0) expect(decoded.texture).toEqual([])
+    }
+  })
+
+  it('are kept: the second answer comes from the tile store, byte for byte', async () => {
+    const path = tilePath(dense[0]!)
+    const first = await tile(path)
+    const second = await tile(path)
+    expect(first.headers.get('x-tile-store'), showTile(first)).toMatch(/^(hit|miss)$/)
+    expect(second.headers.get('x-tile-store')).toBe('hit')
+    expect(Buffer.from(second.bytes).equals(Buffer.from(first.bytes))).toBe(true)
+    // Deeper tiles are made on demand and not kept.
+    expect((await tile(tilePath(dense[3]!))).headers.get('x-tile-store')).toBeNull()
+  })
+
+  it('are warmed after the load: a z12 tile nobody asked for yet comes from the store', async () => {
+    // Each try asks a tile not asked before (a made tile would be kept, and say nothing about warming).
+    const z10 = dense[0]!
+    const fresh: Tile[] = []
+    for (let dx = 0; dx < 4; dx++)
+      for (let dy = 0; dy < 4; dy++) fresh.push({ z: 12, x: z10.x * 4 + dx, y: z10.y * 4 + dy })
+    const asked = new Set(dense.map(tilePath))
+    const candidates = fresh.filter((t) => !asked.has(tilePath(t))).reverse()
+    const deadline = Date.now() + 60_000
+    let hit: string | null = null
+    while (!hit && candidates.length && Date.now() < deadline) {
+      const t = candidates.pop()!
+      const res = await tile(tilePath(t))
+      if (res.headers.get('x-tile-store') === 'hit') hit = tilePath(t)
+      else await new Promise((r) => setTimeout(r, 3000))
+    }
+    expect(hit, 'a z12 tile warmed before it was asked').not.toBeNull()
+  }, 70_000)
+})

@@ -6,12 +6,20 @@
  * in chunks of `CHUNK` by `svc_uuid`: the embedded database has one connection, and short
  * statements let other requests in between (each chunk also has its own statement timeout).
  */
-import { PARCEL_LAYER, PARCEL_TILE_PROPS, PLACE_LAYER, PLACE_TILE_PROPS, TILE_EXTENT } from '../../contract/tiles'
+import {
+  PARCEL_LAYER,
+  PARCEL_TILE_PROPS,
+  PLACE_LAYER,
+  PLACE_TILE_PROPS,
+  TEXTURE_LAYER,
+  TEXTURE_TILE_PROPS,
+  TILE_EXTENT,
+} from '../../contract/tiles'
 import type { Queryable } from '../db/database'
 import { DATA_VERSION_SQL } from './data-version'
 import { encodeTile, type MultiPolygonCoords, type PointFeature, type PolygonFeature } from './mvt-encode'
 import type { TileRenderer } from './tile-maker'
-import { FRAME, KEPT, PARCEL_PROPS, PLACES_FROM, PLACES_ORDER, tileParams } from './tile-sql'
+import { FRAME, KEPT, PARCEL_PROPS, PLACES_FROM, PLACES_ORDER, TEXTURE, TEXTURE_ORDER, tileParams } from './tile-sql'
 
 const CHUNK = 2000
 
@@ -43,6 +51,10 @@ const PLACES = `WITH ${FRAME},
                    WHERE ST_X(g) BETWEEN -$4::float8 AND ${TILE_EXTENT} + $4::float8
                      AND ST_Y(g) BETWEEN -$4::float8 AND ${TILE_EXTENT} + $4::float8), '[]')::text AS places,
          ${DATA_VERSION_SQL} AS version`
+
+/** Left-out parcels per cell (tile-sql.ts TEXTURE); nothing to read at full detail ($7 = 0). */
+const TEXTURE_CELLS = `WITH ${FRAME}, ${TEXTURE}
+  SELECT coalesce(json_agg(json_build_array(cx, cy, n) ORDER BY ${TEXTURE_ORDER}), '[]')::text AS cells FROM tx`
 
 type ParcelRow = [number, string, number | null, number | null, number | null, number | null, MultiPolygonCoords]
 
@@ -77,9 +89,16 @@ export function embeddedTiles(db: Queryable): TileRenderer {
         if (!row?.last || row.read < CHUNK) break
         after = row.last
       }
+      const texture: PointFeature[] = []
+      if (detail.minSizeUnits > 0) {
+        const cells = (await db.query<{ cells: string }>(TEXTURE_CELLS, params.slice(0, 7), opts))[0]?.cells ?? '[]'
+        for (const [cx, cy, n] of JSON.parse(cells) as [number, number, number][])
+          texture.push({ properties: { [TEXTURE_TILE_PROPS.parcels]: n }, point: [cx, cy] })
+      }
       const { bytes, features } = encodeTile([
         { name: PARCEL_LAYER, kind: 'polygons', features: parcels },
         { name: PLACE_LAYER, kind: 'points', features: places },
+        { name: TEXTURE_LAYER, kind: 'points', features: texture },
       ])
       return { bytes, parcels: features[PARCEL_LAYER] ?? 0, version: head?.version ?? 'empty' }
     },

@@ -2,11 +2,11 @@
  * Tiles on PostgreSQL: PostGIS clips, simplifies, validates and encodes (ST_AsMVTGeom, ST_AsMVT) in
  * one statement, whose snapshot also gives the data version the tile was made at.
  */
-import { PARCEL_LAYER, PLACE_LAYER, TILE_EXTENT } from '../../contract/tiles'
+import { PARCEL_LAYER, PLACE_LAYER, TEXTURE_LAYER, TEXTURE_TILE_PROPS, TILE_EXTENT } from '../../contract/tiles'
 import type { Queryable } from '../db/database'
 import { DATA_VERSION_SQL } from './data-version'
 import type { TileRenderer } from './tile-maker'
-import { FRAME, KEPT, PARCEL_PROPS, PLACES_FROM, PLACES_ORDER, tileParams } from './tile-sql'
+import { FRAME, KEPT, PARCEL_PROPS, PLACES_FROM, PLACES_ORDER, TEXTURE, TEXTURE_ORDER, tileParams } from './tile-sql'
 
 /** In Web Mercator, pre-simplified by the step's tolerance (tile units over the tile's scale). */
 const MERCATOR = `CASE WHEN $8::float8 > 0 THEN ST_Simplify(ST_Transform(p.geom, 3857), $8::float8 / frame.f, true)
@@ -17,11 +17,16 @@ const TILE = `WITH ${FRAME},
   pa AS (SELECT ${PARCEL_PROPS}, ${MVT_GEOM(MERCATOR)} AS geom FROM parcels p, frame WHERE ${KEPT}),
   pl AS (SELECT pl.name, pl.parcels, ${MVT_GEOM('ST_Transform(pl.geom, 3857)')} AS geom,
                 row_number() OVER (ORDER BY ${PLACES_ORDER}) AS rank
-         ${PLACES_FROM})
+         ${PLACES_FROM}),
+  ${TEXTURE}
   SELECT coalesce((SELECT ST_AsMVT(t.*, '${PARCEL_LAYER}', ${TILE_EXTENT}, 'geom', 'id')
                    FROM (SELECT * FROM pa WHERE geom IS NOT NULL ORDER BY svc_uuid) t), ''::bytea)
       || coalesce((SELECT ST_AsMVT(t.*, '${PLACE_LAYER}', ${TILE_EXTENT}, 'geom')
-                   FROM (SELECT name, parcels, geom FROM pl WHERE geom IS NOT NULL ORDER BY rank) t), ''::bytea) AS mvt,
+                   FROM (SELECT name, parcels, geom FROM pl WHERE geom IS NOT NULL ORDER BY rank) t), ''::bytea)
+      || coalesce((SELECT ST_AsMVT(t.*, '${TEXTURE_LAYER}', ${TILE_EXTENT}, 'geom')
+                   FROM (SELECT n AS ${TEXTURE_TILE_PROPS.parcels},
+                                ${MVT_GEOM('ST_SetSRID(ST_MakePoint(frame.x0 + cx / frame.f, frame.y1 - cy / frame.f), 3857)')} AS geom
+                         FROM tx, frame ORDER BY ${TEXTURE_ORDER}) t), ''::bytea) AS mvt,
          (SELECT count(*) FROM pa WHERE geom IS NOT NULL)::int AS parcels,
          ${DATA_VERSION_SQL} AS version`
 

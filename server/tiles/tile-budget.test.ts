@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import {
   BYTES_PER_PARCEL,
+  BYTES_PER_TEXTURE_PARCEL,
   BYTES_PER_VERTEX,
   chooseDetail,
   classFloor,
@@ -45,8 +46,10 @@ describe('estimate, choice and what is left out', () => {
 
   it('estimates the parcels a step keeps', () => {
     expect(estimateBytes(classes, DETAIL_STEPS[0]!)).toBe(all)
-    // 1 px keeps classes from 8 units (class 4) up: the 1,000 sub-pixel parcels go.
-    expect(estimateBytes(classes, DETAIL_STEPS[1]!)).toBe(all - 1000 * (BYTES_PER_PARCEL + 5 * BYTES_PER_VERTEX))
+    // 1 px keeps classes from 8 units (class 4) up: the 1,000 sub-pixel parcels go into the texture.
+    expect(estimateBytes(classes, DETAIL_STEPS[1]!)).toBe(
+      all - 1000 * (BYTES_PER_PARCEL + 5 * BYTES_PER_VERTEX) + 1000 * BYTES_PER_TEXTURE_PARCEL,
+    )
     expect(omittedBy(classes, DETAIL_STEPS[1]!)).toBe(1000)
     expect(omittedBy(classes, DETAIL_STEPS[0]!)).toBe(0)
   })
@@ -57,8 +60,9 @@ describe('estimate, choice and what is left out', () => {
     const afterOnePx = estimateBytes(classes, DETAIL_STEPS[1]!)
     // The 2 px step keeps class 5 (16–32 units); the next one (32 units) drops the 300.
     expect(chooseDetail(classes, afterOnePx - 1).minSizeUnits).toBe(32)
-    // A step that leaves everything out fits any cap…
-    expect(chooseDetail(classes, 0).minSizeUnits).toBe(1024)
+    // A step that leaves everything out costs only the texture…
+    expect(chooseDetail(classes, 1320 * BYTES_PER_TEXTURE_PARCEL).minSizeUnits).toBe(1024)
+    expect(chooseDetail(classes, 0)).toBe(DETAIL_STEPS.at(-1))
     // …but parcels two tiles wide are kept by every step: then the coarsest it is.
     expect(chooseDetail([...classes, cls(14, 10)], 0)).toBe(DETAIL_STEPS.at(-1))
     expect(chooseDetail([], 0)).toBe(DETAIL_STEPS[0])

@@ -5,8 +5,9 @@
  *  2. simplified to 1 px, parcels smaller than 1 px on both sides left out (a dot, not an outline);
  *  3. simplified to 2 px, parcels under 2 px left out;
  *  4. then the smallest parcels left out, doubling the size limit (4 px, 8 px, …) until it fits.
- * Parcels left out are counted and the answer says so in headers (tile-headers.ts): never a
- * silently thinned tile. The first step is chosen from a cheap estimate (parcels and vertices per
+ * Parcels left out are counted and the answer says so in headers (tile-headers.ts), and they stay on
+ * the tile as a texture (one point per small grid cell with how many parcels it stands for, contract
+ * TEXTURE_LAYER): never a silently thinned tile, and a town of small lots is never left empty. The first step is chosen from a cheap estimate (parcels and vertices per
  * size class, from the database); the encoded size is checked after, and a tile still over the cap
  * is made again one step coarser.
  */
@@ -53,12 +54,17 @@ export const DETAIL_STEPS: readonly TileDetail[] = [
  */
 export const BYTES_PER_PARCEL = 90
 export const BYTES_PER_VERTEX = 3
+/**
+ * A parcel left out still costs a share of its texture cell (contract TEXTURE_LAYER): a cell's point
+ * is ~10 bytes and holds a few parcels where they are dense enough to need leaving out.
+ */
+export const BYTES_PER_TEXTURE_PARCEL = 2
 
 export function estimateBytes(classes: readonly SizeClass[], detail: TileDetail): number {
   let bytes = 0
   for (const c of classes) {
-    if (classFloor(c.sizeClass) < detail.minSizeUnits) continue
-    bytes += c.parcels * BYTES_PER_PARCEL + c.vertices * BYTES_PER_VERTEX
+    if (classFloor(c.sizeClass) < detail.minSizeUnits) bytes += c.parcels * BYTES_PER_TEXTURE_PARCEL
+    else bytes += c.parcels * BYTES_PER_PARCEL + c.vertices * BYTES_PER_VERTEX
   }
   return bytes
 }

@@ -26,6 +26,8 @@ export interface DecodedTile {
   extent: Record<string, number>
   parcels: DecodedPolygon[]
   places: DecodedPoint[]
+  /** the texture of parcels left out by the size cap (contract TEXTURE_LAYER) */
+  texture: DecodedPoint[]
 }
 
 /** Half the shoelace sum in tile coordinates (x right, y down). */
@@ -41,7 +43,7 @@ export function ringArea(ring: readonly { x: number; y: number }[]): number {
 
 export function decodeTile(bytes: Uint8Array): DecodedTile {
   const tile = new VectorTile(new PbfReader(bytes))
-  const out: DecodedTile = { layers: Object.keys(tile.layers), extent: {}, parcels: [], places: [] }
+  const out: DecodedTile = { layers: Object.keys(tile.layers), extent: {}, parcels: [], places: [], texture: [] }
   for (const [name, layer] of Object.entries(tile.layers)) out.extent[name] = layer.extent
   const parcels = tile.layers.parcels
   for (let i = 0; parcels && i < parcels.length; i++) {
@@ -64,6 +66,13 @@ export function decodeTile(bytes: Uint8Array): DecodedTile {
     const p = f.loadGeometry()[0]?.[0]
     if (f.type !== 1 || !p) throw new Error(`place feature ${i} is not a point`)
     out.places.push({ properties: { ...f.properties }, x: p.x, y: p.y })
+  }
+  const texture = tile.layers.texture
+  for (let i = 0; texture && i < texture.length; i++) {
+    const f = texture.feature(i)
+    const p = f.loadGeometry()[0]?.[0]
+    if (f.type !== 1 || !p) throw new Error(`texture feature ${i} is not a point`)
+    out.texture.push({ properties: { ...f.properties }, x: p.x, y: p.y })
   }
   return out
 }
@@ -109,6 +118,10 @@ export function tileDifferences(a: DecodedTile, b: DecodedTile, tol: Tolerance =
   const places = (t: DecodedTile) => t.places.map((p) => JSON.stringify([sorted(p.properties), p.x, p.y])).sort()
   if (JSON.stringify(places(a)) !== JSON.stringify(places(b))) {
     out.push(`places ${JSON.stringify(places(a))} ≠ ${JSON.stringify(places(b))}`)
+  }
+  const texture = (t: DecodedTile) => t.texture.map((p) => JSON.stringify([sorted(p.properties), p.x, p.y]))
+  if (JSON.stringify(texture(a)) !== JSON.stringify(texture(b))) {
+    out.push(`texture ${JSON.stringify(texture(a)).slice(0, 300)} ≠ ${JSON.stringify(texture(b)).slice(0, 300)}`)
   }
   return out
 }

@@ -40,4 +40,4 @@ export function detailHeader(detail: TileDetail): string {
 }
 
 /** Headers a browser script may read on a cross-origin tile answer (CORS). */
-export const TILE_EXPOSED_HEADERS = ['ETag', 'X-Tile-Detail', 'X-Tile-Omitted']
+export const TILE_EXPOSED_HEADERS = ['ETag', 'X-Tile-Detail', 'X-Tile-Omitted', 'X-Tile-Store']

@@ -32,6 +32,7 @@ export function tileRoutes(service: TileService, guard: KeyGuard) {
     const made = await service.tile(parsed.tile, c.req.raw.signal)
     const extra: Record<string, string> = { 'x-tile-detail': detailHeader(made.detail) }
     if (made.omitted > 0) extra['x-tile-omitted'] = String(made.omitted)
+    if (made.store) extra['x-tile-store'] = made.store
     return tileAnswer(c, made.bytes, made.version, asked, extra)
   })
 

@@ -61,6 +61,28 @@ export const PARCEL_PROPS = `plat_tile_id(p.svc_uuid) AS id,
   CASE WHEN p.acres > 0 AND abs(p.parcel_value / p.acres) < 1e15 THEN round(p.parcel_value / p.acres)::bigint END AS ${P.valuePerAcre},
   CASE WHEN p.sale_date ~ '^[0-9]{4}' THEN substr(p.sale_date, 1, 4)::int END AS ${P.saleYear}`
 
+/** A texture cell (contract TEXTURE_LAYER) is at least this many tile units (2 px) a side. */
+export const TEXTURE_CELL_MIN = 16
+
+/**
+ * `tx`: the parcels a detail step leaves out (`SIZE` under $7), counted per cell of a grid on the
+ * tile by their bounding box's centre; only centres inside the tile (not its buffer), so a parcel is
+ * counted by one tile. Cells are a power of two wide, so a cell's centre is a whole tile unit:
+ * `cx`, `cy` (both makers write it there exactly).
+ */
+export const TEXTURE = `tx AS (
+  SELECT (i + 0.5) * cell AS cx, (j + 0.5) * cell AS cy, n FROM (
+    SELECT floor(u / cell)::int AS i, floor(v / cell)::int AS j, cell, count(*)::int AS n FROM (
+      SELECT (ST_X(m) - frame.x0) * frame.f AS u, (frame.y1 - ST_Y(m)) * frame.f AS v,
+             greatest($7::float8, ${TEXTURE_CELL_MIN}) AS cell
+      FROM (SELECT ST_Transform(ST_SetSRID(ST_MakePoint((ST_XMin(p.geom) + ST_XMax(p.geom)) / 2,
+                                                       (ST_YMin(p.geom) + ST_YMax(p.geom)) / 2), 4326), 3857) AS m
+            FROM parcels p, frame WHERE $7::float8 > 0 AND p.geom && frame.q AND ${SIZE} < $7::float8 OFFSET 0) c, frame
+    ) d
+    WHERE u >= 0 AND u < ${TILE_EXTENT} AND v >= 0 AND v < ${TILE_EXTENT}
+    GROUP BY 1, 2, 3) g)`
+export const TEXTURE_ORDER = 'cy, cx'
+
 /** Places in the buffered tile (over `places pl, frame`). */
 export const PLACES_FROM = 'FROM places pl, frame WHERE pl.geom && frame.q'
 /** Biggest first: MapLibre places labels in feature order. */

@@ -60,4 +60,23 @@ export const TILES_MIGRATIONS: readonly Migration[] = [
       ${placesSelect('EXISTS (SELECT 1 FROM counties k WHERE k.state_fp = p.state_fp AND k.county_fp = p.county_fp)')};
     `,
   },
+  {
+    // Low-zoom tiles made once per data version and kept (tile-store.ts): a z10 tile over a town
+    // reads tens of thousands of parcels, a stored one is a primary-key lookup (issue 18).
+    id: 23,
+    sql: `
+      CREATE TABLE tile_store (
+        version text NOT NULL,
+        z int NOT NULL,
+        x int NOT NULL,
+        y int NOT NULL,
+        bytes bytea NOT NULL,
+        step int NOT NULL,
+        parcels int NOT NULL,
+        omitted int NOT NULL,
+        made_at timestamptz NOT NULL DEFAULT now(),
+        PRIMARY KEY (version, z, x, y)
+      );
+    `,
+  },
 ]

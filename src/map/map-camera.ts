@@ -8,7 +8,7 @@ import type { Geometry } from 'geojson'
 import type { Map as MapLibreMap } from 'maplibre-gl'
 import type { ParcelRecord } from '../../contract/schemas'
 import { parcelsToFeatures } from './parcel-features'
-import { uncoveredPadding } from './uncovered-padding'
+import { panToUncover, uncoveredPadding } from './uncovered-padding'
 
 type Rows = readonly (ParcelRecord | undefined)[]
 type Box = [number, number, number, number]
@@ -78,6 +78,25 @@ export class MapCamera {
       ],
       { padding: 40, maxZoom: 15, duration: 600 },
     )
+  }
+
+  /**
+   * After a click opens a parcel's details: when the panel (beside the map on desktop, a sheet on a
+   * phone) covers the clicked point, or the map shrank so the point left it, the map pans the
+   * point back into the part left visible. Checked once the panel is laid out, and again when the
+   * details have loaded (the sheet grows with its content).
+   */
+  keepInView(at: { lng: number; lat: number }): void {
+    const check = () => {
+      if (this.signal.aborted || this.map.isMoving()) return
+      const container = this.map.getContainer()
+      const { x, y } = this.map.project([at.lng, at.lat])
+      const pad = { ...uncoveredPadding(container, 0), left: 0, top: 0 }
+      const by = panToUncover([x, y], { width: container.clientWidth, height: container.clientHeight }, pad)
+      if (by) this.map.panBy(by, { duration: 300 })
+    }
+    requestAnimationFrame(() => requestAnimationFrame(check))
+    setTimeout(check, 700)
   }
 
   /** [west, south, east, north] of what the map shows now. */

@@ -115,7 +115,12 @@ export class MapController implements MapPort {
     })
     map.on('click', (e: MapMouseEvent) => {
       if (this.clickMode === 'identify') this.handlers.onIdentify?.({ lng: e.lngLat.lng, lat: e.lngLat.lat })
-      else if (this.clickMode === 'select') this.handlers.onParcelClick?.(this.pointer.hitAt(e.point)?.uuid ?? null)
+      else if (this.clickMode === 'select') {
+        const hit = this.pointer.hitAt(e.point)
+        this.handlers.onParcelClick?.(hit?.uuid ?? null)
+        // The details open over (or beside) the map: the parcel just clicked stays in sight.
+        if (hit) this.camera.keepInView(e.lngLat)
+      }
     })
     map.on('zoomend', () => {
       this.boundaries.zoomed()

@@ -89,6 +89,8 @@ it('the legend shows the chosen theme’s classes with how many loaded results f
     '160 and more1',
     'No value1',
   ])
+  // The legend says how results too small to outline are drawn when zoomed out.
+  expect(screen.getByText(/each result is also a dot in its colour/)).toBeTruthy()
 
   await user.selectOptions(picker, 'Crop / land cover')
   const crops = within(screen.getByRole('list', { name: 'Legend: Crop / land cover' }))

@@ -1,7 +1,7 @@
 /**
  * What the pointer finds on the map: the parcel under a click or a hover, from the search results
- * first (GeoJSON), then the parcel tiles (any parcel, click-any-parcel). Hover highlights by
- * feature-state on whichever layer it is over.
+ * first (GeoJSON), then the parcel tiles (any parcel, click-any-parcel), then a result's dot (where
+ * results are dots at county zoom). Hover highlights by feature-state on whichever layer it is over.
  */
 import type { MapGeoJSONFeature, Map as MapLibreMap, MapMouseEvent, PointLike } from 'maplibre-gl'
 import { PARCEL_LAYERS } from './parcel-layers'
@@ -9,7 +9,10 @@ import type { ParcelTiles } from './parcel-tiles'
 import type { ResultDrawing } from './result-drawing'
 import { TILE_LAYERS } from './tile-layers'
 
-type Hit = { kind: 'result'; id: number; uuid: string } | { kind: 'tile'; id: number; uuid: string }
+type Hit =
+  | { kind: 'result'; id: number; uuid: string }
+  | { kind: 'tile'; id: number; uuid: string }
+  | { kind: 'dot'; uuid: string }
 
 export class MapPointer {
   /** Off while a drawing tool owns the map (its clicks make shapes, not selections). */
@@ -23,10 +26,18 @@ export class MapPointer {
 
   /** The parcel under a point: a result before a tile parcel (results sit on top). */
   hitAt(point: PointLike): Hit | null {
-    const layers = [PARCEL_LAYERS.fill, TILE_LAYERS.fill].filter((id) => this.map.getLayer(id))
+    const layers = [PARCEL_LAYERS.fill, TILE_LAYERS.fill, PARCEL_LAYERS.points].filter((id) => this.map.getLayer(id))
     if (layers.length === 0) return null
     const hits = this.map.queryRenderedFeatures(point, { layers })
-    return this.resultHit(hits) ?? this.tileHit(hits)
+    return this.resultHit(hits) ?? this.tileHit(hits) ?? this.dotHit(hits)
+  }
+
+  private dotHit(hits: MapGeoJSONFeature[]): Hit | null {
+    for (const f of hits) {
+      const uuid = f.properties?.u
+      if (f.layer.id === PARCEL_LAYERS.points && typeof uuid === 'string') return { kind: 'dot', uuid }
+    }
+    return null
   }
 
   private resultHit(hits: MapGeoJSONFeature[]): Hit | null {

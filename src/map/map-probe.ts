@@ -11,12 +11,16 @@ import { TILE_LAYERS } from './tile-layers'
 
 export interface RenderedParcel {
   uuid: string
-  /** `tiles`: a parcel tile feature; `geojson`: a result drawn from its record. */
-  from: 'tiles' | 'geojson'
+  /** `tiles`: a parcel tile feature; `geojson`: a result drawn from its record; `dot`: a result's dot. */
+  from: 'tiles' | 'geojson' | 'dot'
   matched: boolean
   selected: boolean
   /** The fill colour the map paints it with ("rgba(…)"), for theme checks. */
   color: string | null
+  /** Its acres, as the feature carries them (null: none). */
+  acres: number | null
+  /** A dot's centre on the canvas (dots only). */
+  at: [number, number] | null
 }
 
 export interface MapProbe {
@@ -30,13 +34,16 @@ export interface MapProbe {
   /** The nearest rendered parcel to a canvas point (searched outward in rings), with where to click it. */
   parcelNear(at: [number, number], radius?: number): { parcel: RenderedParcel; at: [number, number] } | null
   layerVisible(id: string): boolean
+  /** Canvas position of a longitude/latitude, and back. */
+  project(lngLat: [number, number]): [number, number]
+  unproject(at: [number, number]): [number, number]
   /** Every tile in view has loaded and the camera is still (what a benchmark waits for before timing). */
   settled(): boolean
 }
 
 export function exposeMapProbe(map: MapLibreMap, tiles: ParcelTiles): void {
   if (typeof navigator === 'undefined' || !navigator.webdriver || typeof window === 'undefined') return
-  const layers = () => [TILE_LAYERS.fill, PARCEL_LAYERS.fill].filter((id) => map.getLayer(id))
+  const layers = () => [TILE_LAYERS.fill, PARCEL_LAYERS.fill, PARCEL_LAYERS.points].filter((id) => map.getLayer(id))
   const probe: MapProbe = {
     zoom: () => map.getZoom(),
     resultsFromTiles: () => tiles.active,
@@ -47,16 +54,22 @@ export function exposeMapProbe(map: MapLibreMap, tiles: ParcelTiles): void {
         : map.queryRenderedFeatures({ layers: layers() })
       for (const f of hits) {
         const fromTiles = f.layer.id === TILE_LAYERS.fill
+        const dot = f.layer.id === PARCEL_LAYERS.points
         const uuid = String(f.properties?.[fromTiles ? PARCEL_TILE_PROPS.uuid : 'u'] ?? '')
         if (!uuid || seen.has(uuid)) continue
         const paint = f.layer.paint as Record<string, unknown> | undefined
-        const color = paint?.['fill-color']
+        const color = paint?.[dot ? 'circle-color' : 'fill-color']
+        const acres = f.properties?.[PARCEL_TILE_PROPS.acres]
+        const g = f.geometry
+        const at = dot && g.type === 'Point' ? map.project(g.coordinates as [number, number]) : null
         seen.set(uuid, {
           uuid,
-          from: fromTiles ? 'tiles' : 'geojson',
+          from: fromTiles ? 'tiles' : dot ? 'dot' : 'geojson',
           matched: !fromTiles || f.state?.matched === true,
           selected: f.state?.selected === true,
           color: color && typeof color === 'object' && 'r' in color ? String(color) : null,
+          acres: typeof acres === 'number' ? acres : null,
+          at: at ? [at.x, at.y] : null,
         })
       }
       return [...seen.values()]
@@ -84,6 +97,14 @@ export function exposeMapProbe(map: MapLibreMap, tiles: ParcelTiles): void {
         }
       }
       return null
+    },
+    project: ([lng, lat]) => {
+      const p = map.project([lng, lat])
+      return [p.x, p.y]
+    },
+    unproject: ([x, y]) => {
+      const l = map.unproject([x, y])
+      return [l.lng, l.lat]
     },
     settled: () => map.loaded() && map.areTilesLoaded() && !map.isMoving(),
     layerVisible: (id) => Boolean(map.getLayer(id)) && map.getLayoutProperty(id, 'visibility') !== 'none',

@@ -61,7 +61,12 @@ export function parcelPoints(records: readonly (ParcelRecord | undefined)[]): Fe
   for (const r of records) {
     if (!r || !isArea(r.geom)) continue
     const at = anchor(r.geom)
-    if (at) features.push({ type: 'Feature', geometry: { type: 'Point', coordinates: at }, properties: themeProps(r) })
+    if (at)
+      features.push({
+        type: 'Feature',
+        geometry: { type: 'Point', coordinates: at },
+        properties: { u: r.svc_uuid, ...themeProps(r) },
+      })
   }
   return { type: 'FeatureCollection', features }
 }

@@ -4,13 +4,16 @@
  */
 import type { FeatureCollection } from 'geojson'
 import type { LayerSpecification, Map as MapLibreMap, SourceSpecification } from 'maplibre-gl'
-import { PARCEL_TILE_MIN_ZOOM } from '../../contract/tiles'
 import type { Theme } from '../format/themes'
 import { FOCUS_COLORS, HOVER, resultFillOpacity, resultLineColor, SELECTED, setPaint, themeColor } from './theme-paint'
+import { OUTLINES_FULL_ZOOM } from './tile-layers'
 
 export const PARCEL_SOURCES = {
   parcels: 'parcels',
-  /** Results as dots where parcel tiles have nothing (below their first zoom), when tiles draw them. */
+  /**
+   * Results as dots from their own records where tiles may not outline them (below OUTLINES_FULL_ZOOM:
+   * nothing below the tiles' first zoom, small parcels left out by the size cap above it), when tiles draw them.
+   */
   points: 'result-points',
   buildings: 'buildings',
   lookup: 'lookup',
@@ -70,12 +73,15 @@ export function parcelLayers(theme: Theme): LayerSpecification[] {
       id: PARCEL_LAYERS.points,
       type: 'circle',
       source: PARCEL_SOURCES.points,
-      maxzoom: PARCEL_TILE_MIN_ZOOM,
+      maxzoom: OUTLINES_FULL_ZOOM,
       paint: {
         ...paint.points,
-        'circle-radius': ['interpolate', ['linear'], ['zoom'], 4, 1.5, 9, 3],
+        // Over a town at z10–z12 the dots of its lots overlap into the results' colour, as the legend counts them.
+        'circle-radius': ['interpolate', ['linear'], ['zoom'], 4, 1.5, 9, 3, 10, 2, 12, 2.5],
+        'circle-opacity': ['interpolate', ['linear'], ['zoom'], 9, 1, 10, 0.85],
         'circle-stroke-color': '#ffffff',
-        'circle-stroke-width': 0.5,
+        // A white ring sets a lone dot off the map; on a town of dots it would wash the colour out.
+        'circle-stroke-width': ['interpolate', ['linear'], ['zoom'], 9, 0.5, 10, 0],
       },
     },
     { id: PARCEL_LAYERS.fill, type: 'fill', source: PARCEL_SOURCES.parcels, paint: paint.fill },

@@ -45,9 +45,13 @@ export class ParcelTiles {
     return this.info !== null && !this.failed
   }
 
-  /** The map is zoomed out beyond the tiles' first zoom (they hold nothing there). */
+  /**
+   * The map is zoomed out past where tiles outline every parcel (below their first zoom they hold
+   * nothing; below OUTLINES_FULL_ZOOM the size cap may leave small parcels out): results show as
+   * dots from their records here too.
+   */
   below(): boolean {
-    return this.info !== null && this.map.getZoom() < this.info.minzoom
+    return this.info !== null && this.map.getZoom() < OUTLINES_FULL_ZOOM
   }
 
   setSource(info: TileSourceInfo | null): void {
@@ -113,13 +117,12 @@ export class ParcelTiles {
   }
 
   /**
-   * The parcel id a click or hover on a tile feature means: a result at any zoom; any parcel once
-   * outlines are clear (z13), so a click on the faint texture of a county does not open a random lot.
+   * The parcel a click or hover on a tile feature means: any parcel the tile outlines, at any zoom
+   * the outlines show (issue 18: a click at z12 on a visible outline did nothing).
    */
   parcelAt(feature: Pick<MapGeoJSONFeature, 'id' | 'properties'>): { id: number; uuid: string } | null {
     const uuid = feature.properties?.[PARCEL_TILE_PROPS.uuid]
     if (typeof uuid !== 'string' || typeof feature.id !== 'number') return null
-    if (!this.states.isMatched(feature.id) && this.map.getZoom() < OUTLINES_FULL_ZOOM) return null
     return { id: feature.id, uuid }
   }
 }

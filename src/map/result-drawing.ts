@@ -2,7 +2,8 @@
  * Search results on the map, by the cheapest path the server allows:
  * - with parcel tiles: each result is marked `matched` by feature-state on the tile features the
  *   map already has (parcel-tiles.ts), so a page of results costs a few state changes, not an
- *   upload; below the tiles' first zoom, results show as dots (points are a tenth of the data).
+ *   upload; zoomed out past street level (z13), results also show as dots from their records (points
+ *   are a tenth of the data), so a town of lots too small for its tile keeps its results' colour.
  *   The marks are coalesced too while a search streams in: each change repaints the map, and a
  *   repaint is what costs (on a software renderer it also reads the whole canvas back);
  * - without (a server that makes no tiles, or refuses them): the records' polygons as GeoJSON,
@@ -64,7 +65,8 @@ export class ResultDrawing {
     const empty = rows.length === 0
     if (this.tiles.active) {
       this.marks.push(rows, empty)
-      // Dots only where the tiles have nothing yet: zoomed in, a search uploads no geometry at all.
+      // Dots where tiles may not outline every result (below z13: nothing below the tiles' first
+      // zoom, small lots left out by the size cap above it); zoomed in, a search uploads no geometry.
       this.points.push(this.tiles.below() ? rows : NO_ROWS, empty)
       this.polygons.push(NO_ROWS, true)
     } else {

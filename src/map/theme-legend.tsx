@@ -50,6 +50,11 @@ export function ThemeLegend({
           ))}
         </ul>
       )}
+      {def.kind !== 'plain' && loaded && (
+        <p className="legend-note">
+          Zoomed out past streets, each result is also a dot in its colour, so towns of small lots show.
+        </p>
+      )}
     </section>
   )
 }

@@ -5,7 +5,7 @@
  * says it makes tiles (GET /coverage), removed if they stop answering.
  */
 import type { LayerSpecification, Map as MapLibreMap, VectorSourceSpecification } from 'maplibre-gl'
-import { PARCEL_LAYER, PLACE_LAYER, PLACE_TILE_PROPS } from '../../contract/tiles'
+import { PARCEL_LAYER, PLACE_LAYER, PLACE_TILE_PROPS, TEXTURE_LAYER } from '../../contract/tiles'
 import type { Theme } from '../format/themes'
 import type { TileSourceInfo } from '../ports/workspace-ports'
 import {
@@ -21,6 +21,7 @@ import {
 
 export const TILE_SOURCE = 'parcel-tiles'
 export const TILE_LAYERS = {
+  texture: 'tile-texture',
   outline: 'tile-outline',
   fill: 'tile-results-fill',
   line: 'tile-results-line',
@@ -28,8 +29,14 @@ export const TILE_LAYERS = {
   places: 'tile-places',
 } as const
 
-/** Every parcel's outline is drawn from here; below it only results (and the county shading). */
+/**
+ * Every parcel's outline is clear from here. Below it a tile may leave small parcels out (its size
+ * cap; they stay as the `texture` layer), so results are also drawn as dots from their own records
+ * there (result-drawing.ts): a town's results show in their colour at every zoom.
+ */
 export const OUTLINES_FULL_ZOOM = 13
+
+const OUTLINE_COLOR = '#6f6552'
 
 export function tileSource(info: TileSourceInfo): VectorSourceSpecification {
   return {
@@ -50,8 +57,18 @@ function resultPaint(theme: Theme) {
       // Unmatched parcels stay in the layer (opacity 0) so a hover or click can find any of them.
       'fill-opacity': ['case', SELECTED, 0.4, HOVER, 0.35, MATCHED, resultFillOpacity(theme), 0],
     },
-    line: { 'line-color': resultLineColor(theme) },
+    line: { 'line-color': resultLineColor(theme), 'line-opacity': resultLineOpacity(theme) },
   } as const
+}
+
+/**
+ * A themed result's dark outline only from street zoom: at z12 a town lot is 2–3 px, and a dark
+ * line around each turned a town of top-class results slate-grey (issue 18). A plain result's line
+ * is its own teal, which only helps.
+ */
+function resultLineOpacity(theme: Theme) {
+  if (theme.kind === 'plain') return ['case', MATCHED, 1, 0]
+  return ['interpolate', ['linear'], ['zoom'], 12, ['case', MATCHED, 0, 0], 14, ['case', MATCHED, 1, 0]]
 }
 
 /** The parcel layers, bottom to top, all inserted below the GeoJSON results (`beforeId`). */
@@ -59,12 +76,26 @@ export function parcelTileLayers(theme: Theme, minzoom: number): LayerSpecificat
   const paint = resultPaint(theme)
   return [
     {
+      // Parcels the tile had to leave out: a faint stipple where they are, so a town reads as a town.
+      id: TILE_LAYERS.texture,
+      type: 'circle',
+      source: TILE_SOURCE,
+      'source-layer': TEXTURE_LAYER,
+      minzoom,
+      maxzoom: OUTLINES_FULL_ZOOM + 1,
+      paint: {
+        'circle-color': OUTLINE_COLOR,
+        'circle-opacity': 0.45,
+        'circle-radius': ['interpolate', ['linear'], ['zoom'], minzoom, 0.8, OUTLINES_FULL_ZOOM, 1.2],
+      },
+    },
+    {
       id: TILE_LAYERS.outline,
       type: 'line',
       ...onTiles,
       minzoom,
       paint: {
-        'line-color': '#6f6552',
+        'line-color': OUTLINE_COLOR,
         // Faint at the zoom a county jump lands on (a texture that says "parcels here"), clear from z13.
         'line-opacity': ['interpolate', ['linear'], ['zoom'], minzoom, 0.25, OUTLINES_FULL_ZOOM, 0.7],
         'line-width': ['interpolate', ['linear'], ['zoom'], minzoom, 0.3, OUTLINES_FULL_ZOOM, 0.7, 17, 1.4],
@@ -78,7 +109,6 @@ export function parcelTileLayers(theme: Theme, minzoom: number): LayerSpecificat
       minzoom,
       paint: {
         ...paint.line,
-        'line-opacity': ['case', MATCHED, 1, 0],
         'line-width': ['interpolate', ['linear'], ['zoom'], minzoom, 0.5, 14, 1.5],
       },
     },

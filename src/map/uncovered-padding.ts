@@ -19,3 +19,32 @@ export function uncoveredPadding(container: HTMLElement, base: number) {
   pad.bottom = Math.max(0, Math.min(pad.bottom, box.height - pad.top - room))
   return pad
 }
+
+export interface Padding {
+  top: number
+  right: number
+  bottom: number
+  left: number
+}
+
+/**
+ * How far to pan (MapLibre `panBy`: content moves by minus this) so a point of the map, in container
+ * pixels, sits in the part no panel covers, at least `margin` inside it; null when it already does.
+ * A point that has to move goes to the middle of the uncovered part on that axis.
+ */
+export function panToUncover(
+  [x, y]: [number, number],
+  size: { width: number; height: number },
+  pad: Padding,
+  margin = 40,
+): [number, number] | null {
+  const left = pad.left
+  const right = size.width - pad.right
+  const top = pad.top
+  const bottom = size.height - pad.bottom
+  const axis = (v: number, lo: number, hi: number) =>
+    hi - lo <= 2 * margin ? v - (lo + hi) / 2 : v < lo + margin || v > hi - margin ? v - (lo + hi) / 2 : 0
+  const dx = axis(x, left, right)
+  const dy = axis(y, top, bottom)
+  return dx === 0 && dy === 0 ? null : [Math.round(dx), Math.round(dy)]
+}
