@@ -3,6 +3,7 @@ import { loadConfig } from '../config'
 import { runningServerPid } from '../data-dir-lock'
 import { deleteCounty, listCounties } from '../db/counties-repo'
 import { openDatabase } from '../db/open-database'
+import { CdlArgError } from '../load/cdl-history'
 import { CrsError } from '../load/crs'
 import { LoadError } from '../load/load-county'
 import { loadFile } from '../load/load-file'
@@ -14,6 +15,7 @@ import { stateFips } from '../load/states'
 const USAGE = `Usage:
   npm run load -- FILE --state XX --county-fp NNN --county NAME --map MAPPING.json
                   [--crs EPSG:N] [--dem DEM.tif] [--cdl CDL.tif] [--replace]
+                  (crop history: --cdl 2020=cdl_2020.tif --cdl 2021=… or --cdl FOLDER of yearly GeoTIFFs)
   npm run load -- --list
   npm run load -- --delete XX NNN
 Formats: ${FORMATS}.
@@ -35,7 +37,7 @@ const { positionals, values } = parseArgs({
     map: { type: 'string' },
     crs: { type: 'string' },
     dem: { type: 'string' },
-    cdl: { type: 'string' },
+    cdl: { type: 'string', multiple: true },
     replace: { type: 'boolean', default: false },
     list: { type: 'boolean', default: false },
     delete: { type: 'boolean', default: false },
@@ -121,7 +123,7 @@ async function main() {
 try {
   await main()
 } catch (e) {
-  if (e instanceof UsageError || e instanceof MappingError) {
+  if (e instanceof UsageError || e instanceof MappingError || e instanceof CdlArgError) {
     console.error(e.message)
     process.exit(2)
   }

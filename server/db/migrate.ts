@@ -83,6 +83,11 @@ const MIGRATIONS: readonly { id: number; sql: string }[] = [
   },
   // 20–29: parcel tiles and coverage (server/tiles/).
   ...TILES_MIGRATIONS,
+  {
+    // Crop-history extension columns (issue 25), derived at load from cdl_history.
+    id: 25,
+    sql: 'ALTER TABLE parcels ADD COLUMN rotation text, ADD COLUMN corn_years_5 double precision',
+  },
   // 30–39: proxy mode (server/proxy/).
   {
     // Operator keys may read GET /proxy/usage (`npm run keys -- create --operator`).
