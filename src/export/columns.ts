@@ -3,7 +3,9 @@
  * own representation (GeoJSON/KML geometry) and would be unreadable JSON blobs in a spreadsheet.
  */
 import { FIELDS } from '../../contract/fields'
+import { HISTORY_FIELD } from '../../contract/rotation'
 import type { ParcelRecord } from '../../contract/schemas'
+import { historyColumns, historyValue } from './history-columns'
 
 /** Not a record key: the number of building footprints loaded for the parcel. */
 export const BUILDING_COUNT = 'building_count'
@@ -28,14 +30,14 @@ export function allColumns(records: readonly ParcelRecord[]): string[] {
   let anyBuildings = false
   for (const r of records) {
     for (const key of Object.keys(r)) {
-      if (NOT_COLUMNS.has(key) || seen.has(key)) continue
+      if (NOT_COLUMNS.has(key) || seen.has(key) || key === HISTORY_FIELD) continue
       seen.add(key)
       cols.push(key)
     }
     if (Array.isArray(r.buildings)) anyBuildings = true
   }
   if (anyBuildings && !seen.has(BUILDING_COUNT)) cols.push(BUILDING_COUNT)
-  return cols
+  return [...cols, ...historyColumns(records).filter((c) => !seen.has(c))]
 }
 
 /** The table's visible columns, minus anything that cannot be a cell; never empty. */
@@ -48,5 +50,6 @@ export function columnValue(record: ParcelRecord, column: string): unknown {
   if (column === BUILDING_COUNT && !(BUILDING_COUNT in record)) {
     return Array.isArray(record.buildings) ? record.buildings.length : null
   }
-  return record[column]
+  const history = record[column] === undefined || column === HISTORY_FIELD ? historyValue(record, column) : undefined
+  return history !== undefined ? history : record[column]
 }

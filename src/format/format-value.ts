@@ -3,6 +3,7 @@
  * so every formatter accepts `unknown` and falls back to plain text rather than throwing: a county
  * that sends "12.5" as a string still shows 12.50 acres, and garbage shows as itself.
  */
+import { historyOf, historyText, rotationLabel } from '../../contract/rotation'
 import type { DisplayFormat } from './field-formats'
 
 /** Shown for null/undefined/empty; an en dash reads as "no value" without looking like zero. */
@@ -120,6 +121,11 @@ export function formatValue(value: unknown, format: DisplayFormat | undefined): 
       return formatMeters(value)
     case 'date':
       return formatDate(value)
+    case 'history':
+      // One letter per year, oldest first (contract/rotation.ts HISTORY_LETTERS).
+      return historyText(historyOf({ cdl_history: value })) || EMPTY
+    case 'rotation':
+      return isEmptyValue(value) ? EMPTY : (rotationLabel(value) ?? formatText(value))
     default:
       return formatText(value)
   }

@@ -1,8 +1,9 @@
 /** Column metadata for the results table: labels, widths and cell text, all from the contract. */
 import { FIELDS } from '../../contract/fields'
+import { HISTORY_FIELD } from '../../contract/rotation'
 import type { ParcelRecord } from '../../contract/schemas'
 import { type DisplayFormat, fieldFormat, fieldLabel } from '../format/field-formats'
-import { EMPTY, formatValue, isNumericFormat } from '../format/format-value'
+import { EMPTY, formatValue, isEmptyValue, isNumericFormat } from '../format/format-value'
 import { BUILDINGS_COLUMN } from './default-columns'
 
 const EXCLUDED = new Set(['geom', BUILDINGS_COLUMN])
@@ -47,13 +48,14 @@ export function columnWidth(name: string): number {
 /** The raw value used for sorting (buildings: how many). */
 export function columnValue(record: ParcelRecord, name: string): unknown {
   if (name === BUILDINGS_COLUMN) return Array.isArray(record.buildings) ? record.buildings.length : null
+  if (name === HISTORY_FIELD) return isEmptyValue(record[name]) ? null : formatValue(record[name], 'history')
   return record[name]
 }
 
 export function cellText(record: ParcelRecord, name: string): string {
   const v = columnValue(record, name)
   if (name === BUILDINGS_COLUMN) return v === null ? EMPTY : String(v)
-  return formatValue(v, columnFormat(name))
+  return name === HISTORY_FIELD ? ((v as string | null) ?? EMPTY) : formatValue(v, columnFormat(name))
 }
 
 function isScalar(v: unknown): boolean {
@@ -75,7 +77,8 @@ export function availableColumns(rows: readonly (ParcelRecord | undefined)[], sa
     looked++
     if (Array.isArray(r.buildings)) hasBuildings = true
     for (const [k, v] of Object.entries(r)) {
-      if (seen.has(k) || EXCLUDED.has(k) || !isScalar(v)) continue
+      // The crop history is an object shown as one letter per year (`C S C S C`).
+      if (seen.has(k) || EXCLUDED.has(k) || !(isScalar(v) || k === HISTORY_FIELD)) continue
       seen.add(k)
       out.push(k)
     }
