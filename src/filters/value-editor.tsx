@@ -78,7 +78,7 @@ export function ValueEditor({ filter, onChange, label, describedBy, invalid }: V
         return (
           <select
             className="flt-input"
-            aria-label={`${label} rotation`}
+            aria-label={`${label} value`}
             aria-describedby={describedBy}
             aria-invalid={invalid || undefined}
             value={typeof v === 'string' ? v : ''}
