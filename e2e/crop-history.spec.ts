@@ -43,9 +43,7 @@ async function findCornSoybean(page: Page) {
   return (await Promise.all(pages)).flatMap((p) => p.results)
 }
 
-test('corn–soybean parcels over 80 acres in Story County: strip, rotation colours, crops by year', async ({
-  page,
-}) => {
+test('corn–soybean parcels over 80 acres in Story County: strip, rotation colours, crops by year', async ({ page }) => {
   const loaded = await findCornSoybean(page)
   expect(loaded.length).toBeGreaterThan(0)
   for (const r of loaded) {
