@@ -47,3 +47,4 @@ export const CDL_CATEGORIES: readonly CdlCategory[] = [
 ]
 
 export const CDL_BY_NAME: ReadonlyMap<string, CdlCategory> = new Map(CDL_CATEGORIES.map((c) => [c.name, c]))
+export const CDL_BY_CODE: ReadonlyMap<number, CdlCategory> = new Map(CDL_CATEGORIES.map((c) => [c.code, c]))

@@ -27,6 +27,11 @@ export interface FieldDef {
   readonly label: string
   readonly meaning: string
   readonly format: FieldFormat
+  /**
+   * Not in the spec: a column our server derives and accepts in filters and orders (README,
+   * "Extension fields"). The app applies filters on these itself for servers that lack them.
+   */
+  readonly extension?: true
 }
 
 const text = (name: string, label: string, meaning: string): FieldDef => ({
@@ -85,6 +90,12 @@ export const FIELDS: readonly FieldDef[] = [
   id('sale_date', 'Sale date', 'sale date, a string', 'date'),
   id('svc_uuid', 'Parcel UUID', 'parcel identifier (UUID)', 'uuid'),
   id('svc_stack_uuid', 'Stack UUID', 'identifier grouping parcels at the same location', 'uuid'),
+  // Extensions (issue 25): derived from `cdl_history` by contract/rotation.ts at load.
+  {
+    ...text('rotation', 'Rotation', 'crop rotation of the last five years (contract/rotation.ts ids)'),
+    extension: true,
+  },
+  { ...num('corn_years_5', 'Corn years (of 5)', 'years with corn among the last five', 'integer'), extension: true },
 ]
 
 const FIELD_BY_NAME: ReadonlyMap<string, FieldDef> = new Map(FIELDS.map((f) => [f.name, f]))
@@ -92,6 +103,9 @@ const FIELD_BY_NAME: ReadonlyMap<string, FieldDef> = new Map(FIELDS.map((f) => [
 export function fieldDef(name: string): FieldDef | undefined {
   return FIELD_BY_NAME.get(name)
 }
+
+/** A field our server adds beyond the spec (see FieldDef.extension). */
+export const isExtensionField = (name: string): boolean => FIELD_BY_NAME.get(name)?.extension === true
 
 export function operatorsFor(field: string): readonly Operator[] {
   const def = FIELD_BY_NAME.get(field)

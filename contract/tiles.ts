@@ -35,6 +35,11 @@ export const PARCEL_TILE_PROPS = {
   valuePerAcre: 'vpa',
   /** year of sale_date */
   saleYear: 'sale_year',
+  /**
+   * index of the record's rotation in contract/rotation.ts ROTATIONS; derived in the browser for
+   * results drawn from records (tiles do not carry it yet)
+   */
+  rotation: 'rot',
 } as const
 
 /**

@@ -2,6 +2,7 @@ import { parseArgs } from 'node:util'
 import { loadConfig } from '../config'
 import { runningServerPid } from '../data-dir-lock'
 import { deleteCounty, listCounties } from '../db/counties-repo'
+import { CdlArgError } from '../load/cdl-history'
 import { CrsError } from '../load/crs'
 import { LoadError } from '../load/load-county'
 import { loadFile } from '../load/load-file'
@@ -16,6 +17,7 @@ import { openDatabase } from '../open-database'
 const USAGE = `Usage:
   npm run load -- FILE --state XX --county-fp NNN --county NAME --map MAPPING.json
                   [--crs EPSG:N] [--dem DEM.tif] [--cdl CDL.tif] [--replace] [--debug]
+                  (crop history: --cdl 2020=cdl_2020.tif --cdl 2021=… or --cdl FOLDER of yearly GeoTIFFs)
   npm run load -- --list
   npm run load -- --delete XX NNN
 Formats: ${FORMATS}.
@@ -39,7 +41,7 @@ const { positionals, values } = parseArgs({
     map: { type: 'string' },
     crs: { type: 'string' },
     dem: { type: 'string' },
-    cdl: { type: 'string' },
+    cdl: { type: 'string', multiple: true },
     replace: { type: 'boolean', default: false },
     list: { type: 'boolean', default: false },
     delete: { type: 'boolean', default: false },
@@ -147,7 +149,7 @@ async function main() {
 try {
   await main()
 } catch (e) {
-  if (e instanceof UsageError || e instanceof MappingError) {
+  if (e instanceof UsageError || e instanceof MappingError || e instanceof CdlArgError) {
     console.error(e.message)
     process.exit(2)
   }

@@ -89,6 +89,12 @@ export const DB_MIGRATIONS: readonly Migration[] = [
       FROM parcels GROUP BY state_fp, county_fp;
     `,
   },
+  {
+    // Crop-history extension columns (issue 25), derived at load from cdl_history. Ids are applied
+    // one by one (not "above the highest"), so a database that already has 20–32 still gets this.
+    id: 11,
+    sql: 'ALTER TABLE parcels ADD COLUMN rotation text, ADD COLUMN corn_years_5 double precision',
+  },
 ]
 
 /** Applies the steps of `migrations` not yet recorded, in ascending id order. */

@@ -1,7 +1,9 @@
+import { historyJson } from '../load/cdl-history'
 import type { StagedRow } from '../load/staged-row'
 import { formatAddress } from './addresses'
 import { buildingRow } from './buildings'
 import { type CountyBuild, improvementAt } from './county-build'
+import { demoCropHistory } from './crop-history'
 import { extraFields } from './extra-fields'
 import { UNITS_PER_MILE } from './frame'
 import { landUseOf } from './land-use'
@@ -48,6 +50,17 @@ export function makeParcels(b: CountyBuild, site: number, feature: number): Stag
         )
       : null
   const landUse = landUseOf(fips, f.kind, f.improvement, f.crop.name, f.civic, f.acres, hashUnit(b.key, site, 0x1a))
+  // One history per site (stacked units share their land); the loader derives the rotation from it.
+  const history = historyJson(
+    demoCropHistory({
+      region: profile.region,
+      code: f.crop.code,
+      percent: f.crop.percent,
+      irrigated: f.crop.irrigated,
+      rural: f.kind === Kind.RURAL,
+      u: (salt) => hashUnit(b.key, site, 0x25_00 + salt),
+    }),
+  )
   const levy = profile.taxRate * (0.9 + 0.2 * hashUnit(b.key, 0x7a, f.townIndex, f.inTown ? 1 : 0))
 
   return Array.from({ length: mult }, (_, unit) => {
@@ -138,31 +151,34 @@ export function makeParcels(b: CountyBuild, site: number, feature: number): Stag
         sale_date: sales[0]?.date ?? null,
       },
       geom,
-      extra: extraFields({
-        fips,
-        state: c.state,
-        county: c.county.toUpperCase(),
-        key: b.key,
-        f,
-        owner,
-        mailing,
-        ownerOccupied,
-        exemption,
-        taxable,
-        taxRate: levy,
-        values,
-        sales,
-        yearBuilt,
-        csr2,
-        landUse,
-        unit: stacked ? unit : null,
-        units: mult,
-        legalLot: f.inTown && f.kind !== Kind.CIVIC ? lot : null,
-        legalBlock: block,
-        subdivision,
-        neighborhood: `${f.town.name.slice(0, 3)}-${f.inTown ? 'T' : 'R'}${String(b.sites.group[site]! % 1000).padStart(3, '0')}`,
-        rng,
-      }),
+      extra: {
+        ...extraFields({
+          fips,
+          state: c.state,
+          county: c.county.toUpperCase(),
+          key: b.key,
+          f,
+          owner,
+          mailing,
+          ownerOccupied,
+          exemption,
+          taxable,
+          taxRate: levy,
+          values,
+          sales,
+          yearBuilt,
+          csr2,
+          landUse,
+          unit: stacked ? unit : null,
+          units: mult,
+          legalLot: f.inTown && f.kind !== Kind.CIVIC ? lot : null,
+          legalBlock: block,
+          subdivision,
+          neighborhood: `${f.town.name.slice(0, 3)}-${f.inTown ? 'T' : 'R'}${String(b.sites.group[site]! % 1000).padStart(3, '0')}`,
+          rng,
+        }),
+        cdl_history: history,
+      },
       buildings: f.footprints.map((fp) => buildingRow(fp, b.frame, address, city, c.state, postal)),
     }
   })

@@ -11,13 +11,15 @@ import { type Stage, stagePages } from './stage-table'
 export interface Rasters {
   dem?: Raster
   cdl?: Raster
+  /** Yearly CDL rasters for the crop history (cdl-history.ts); the latest is also `cdl`. */
+  cdlYears?: readonly { year: number; raster: Raster }[]
 }
 
 const TILE = 256
 /** Largest window read at once (pixels); bigger parcels read their own window. */
 const MAX_WINDOW = 4096 * 4096
 
-interface Row {
+export interface Row {
   seq: number
   cx: number
   cy: number
@@ -83,7 +85,11 @@ interface Shape {
   centre: [number, number]
 }
 
-async function majorities(r: Raster, rows: readonly Row[]): Promise<({ code: number; percent: number } | null)[]> {
+/** Per row, the majority class and its percent (shared with cdl-history.ts for yearly rasters). */
+export async function majorities(
+  r: Raster,
+  rows: readonly Row[],
+): Promise<({ code: number; percent: number } | null)[]> {
   const shapes: Shape[] = rows.map((row) => {
     const geom = JSON.parse(row.g) as MultiPolygon
     const rings = geom.coordinates.flat().map((ring) => ring.map((p) => r.toPixel(p[0]!, p[1]!)))

@@ -13,7 +13,7 @@ import { insertStaged, type Stage, type StageInsert } from './stage-table'
  */
 const ROW_FAULT = /^(22|23|54)/
 
-export function isRowFault(e: unknown): boolean {
+function isRowFault(e: unknown): boolean {
   const code = (e as { code?: unknown } | null)?.code
   return typeof code === 'string' && ROW_FAULT.test(code)
 }

@@ -7,6 +7,7 @@
 import type { CountyRow } from '../db/counties-repo'
 import type { Database } from '../db/database'
 import { createParcelIndexes } from '../db/parcel-indexes'
+import { createHistoryTable, deriveHistory } from './cdl-history'
 import { deriveAdjacency } from './derive-adjacency'
 import { countStacks } from './derive-areas'
 import { deriveIds, parcelUuid } from './derive-ids'
@@ -112,6 +113,9 @@ export async function loadCounty(db: Database, o: LoadCountyOptions): Promise<Lo
       progress({ phase: 'sampling rasters' })
       await deriveRasters(stage, o.rasters)
     }
+    progress({ phase: 'crop history' })
+    await createHistoryTable(stage)
+    await deriveHistory(stage, o.rasters?.cdlYears ?? [])
     progress({ phase: 'replacing the county' })
     const county = await db.transaction((tx) =>
       writeCounty(tx, stage, o.county, o.source, {

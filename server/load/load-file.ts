@@ -4,6 +4,8 @@
  */
 import { basename } from 'node:path'
 import type { Database } from '../db/database'
+import { parseCdlArgs } from './cdl-history'
+import type { Rasters } from './derive-rasters'
 import { CoercionLog } from './feature-to-row'
 import { fileItems, knownCount } from './file-items'
 import { type LoadSummary, loadCounty } from './load-county'
@@ -21,7 +23,8 @@ export interface LoadFileOptions {
   mapping: Mapping
   crs?: string
   dem?: string
-  cdl?: string
+  /** `--cdl` values: one file, or `YEAR=file` / folders for the crop history (cdl-history.ts). */
+  cdl?: string | readonly string[]
   out: ProgressOut
   signal?: AbortSignal
 }
@@ -36,7 +39,9 @@ const n = (v: number) => v.toLocaleString('en-US')
 
 export async function loadFile(db: Database, o: LoadFileOptions): Promise<LoadFileResult> {
   const source = await openSource(o.file)
-  const rasters: { dem?: Raster; cdl?: Raster } = {}
+  const rasters: Rasters = {}
+  const opened: Raster[] = []
+  const cdlSpecs = parseCdlArgs(typeof o.cdl === 'string' ? [o.cdl] : (o.cdl ?? []))
   const reportPath = `${o.file}.load-report.csv`
   const report = new ReportFile(reportPath)
   const log = new CoercionLog()
@@ -44,7 +49,15 @@ export async function loadFile(db: Database, o: LoadFileOptions): Promise<LoadFi
   const layers: string[] = []
   try {
     if (o.dem) rasters.dem = await openRaster(o.dem)
-    if (o.cdl) rasters.cdl = await openRaster(o.cdl)
+    const years: { year: number; raster: Raster }[] = []
+    for (const spec of cdlSpecs) {
+      const raster = await openRaster(spec.path)
+      opened.push(raster)
+      if (spec.year !== null) years.push({ year: spec.year, raster })
+    }
+    // The latest year (or the one plain file) fills the spec's cdl_majority_* as before.
+    rasters.cdl = opened.at(-1)
+    if (years.length > 0) rasters.cdlYears = years
     const bar = new ProgressBar(o.out, knownCount(source), source.progress?.bind(source))
     const summary = await loadCounty(db, {
       county: o.county,
@@ -69,15 +82,28 @@ export async function loadFile(db: Database, o: LoadFileOptions): Promise<LoadFi
     bar.done()
     report.coercions(log)
     for (const r of hygiene.reportLines()) report.line({ feature: null, layer: null, parcel_id: null, ...r })
-    return { summary, reportPath, lines: summaryLines(summary, log, hygiene, layers, reportPath, o) }
+    return {
+      summary,
+      reportPath,
+      lines: summaryLines(
+        summary,
+        log,
+        hygiene,
+        layers,
+        reportPath,
+        o,
+        rasters.cdl ? (rasters.cdlYears?.length ?? 0) : -1,
+      ),
+    }
   } finally {
     await report.close()
     await source.close()
     await rasters.dem?.close()
-    await rasters.cdl?.close()
+    for (const r of opened) await r.close()
   }
 }
 
+/** `cdlYears`: −1 without a CDL raster, 0 for one plain file, else the years of history. */
 function summaryLines(
   s: LoadSummary,
   log: CoercionLog,
@@ -85,6 +111,7 @@ function summaryLines(
   layers: string[],
   reportPath: string,
   o: LoadFileOptions,
+  cdlYears: number,
 ) {
   const c = s.county
   const cleaned = hygiene.summary()
@@ -99,8 +126,10 @@ function summaryLines(
     ...(cleaned.stripped ? [`  control characters stripped from values: ${cleaned.stripped}`] : []),
     ...(cleaned.cut ? [`  values over ${n(TEXT_MAX_BYTES)} bytes cut: ${cleaned.cut}`] : []),
     `  stacks     ${n(s.stacks)} footprints shared by several records; same-owner holdings ${n(s.holdings)}`,
-    ...(o.dem || o.cdl
-      ? [`  rasters    ${[o.dem && 'elevation', o.cdl && 'crop class'].filter(Boolean).join(', ')}`]
+    ...(o.dem || cdlYears >= 0
+      ? [
+          `  rasters    ${[o.dem && 'elevation', cdlYears >= 0 && 'crop class', cdlYears > 0 && `crop history (${cdlYears} years)`].filter(Boolean).join(', ')}`,
+        ]
       : []),
     `  report     ${reportPath}`,
   ]

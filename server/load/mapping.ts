@@ -17,6 +17,8 @@ const DERIVED_FIELDS = [
   'county',
   'acres_calc',
   'adjacent_acreage_sameowner',
+  'rotation',
+  'corn_years_5',
 ] as const
 
 const MAPPABLE_FIELDS: readonly string[] = FIELDS.map((f) => f.name).filter(

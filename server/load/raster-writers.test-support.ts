@@ -35,7 +35,7 @@ const ALBERS = JSON.parse(readFileSync(createRequire(import.meta.url).resolve('e
 export const toAlbers = (lon: number, lat: number): [number, number] =>
   proj4('EPSG:4326', ALBERS, [lon, lat]) as [number, number]
 
-/** CDL raster over the fixture: Corn (1) west of `splitLon`, Soybeans (5) east of it. */
+/** CDL raster over the fixture: Corn (1) west of `splitLon`, Soybeans (5) east of it (or the `codes` given). */
 function cdlGrid(splitLon: number) {
   const [x0, y1] = toAlbers(-93.645, 42.03)
   const [x1, y0] = toAlbers(-93.6, 42.015)
@@ -46,11 +46,11 @@ function cdlGrid(splitLon: number) {
   return { west, north, width, height, splitX: toAlbers(splitLon, 42.02)[0] }
 }
 
-export function writeCdl(path: string, splitLon: number): ReturnType<typeof cdlGrid> {
+export function writeCdl(path: string, splitLon: number, codes: [number, number] = [1, 5]): ReturnType<typeof cdlGrid> {
   const g = cdlGrid(splitLon)
   const values = new Uint8Array(g.width * g.height)
   for (let r = 0; r < g.height; r++) {
-    for (let c = 0; c < g.width; c++) values[r * g.width + c] = g.west + (c + 0.5) * 30 < g.splitX ? 1 : 5
+    for (let c = 0; c < g.width; c++) values[r * g.width + c] = g.west + (c + 0.5) * 30 < g.splitX ? codes[0] : codes[1]
   }
   const tif = writeArrayBuffer(values, {
     width: g.width,

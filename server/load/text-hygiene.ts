@@ -24,7 +24,7 @@ export interface CleanText {
   cut: boolean
 }
 
-export function cleanText(value: string, maxBytes = TEXT_MAX_BYTES): CleanText {
+function cleanText(value: string, maxBytes = TEXT_MAX_BYTES): CleanText {
   let stripped = 0
   let text = value.replace(CONTROL, () => {
     stripped++

@@ -32,6 +32,10 @@ export interface WriteOptions {
 const CDL_CODES = CDL_CATEGORIES.map((c) => c.code)
 const CDL_NAMES = CDL_CATEGORIES.map((c) => c.name)
 
+/** A history from yearly rasters (cdl-history.ts) replaces one the source carried. */
+const extraWithHistory = `CASE WHEN h.history IS NULL THEN s.extra
+  ELSE ((s.extra::jsonb - 'cdl_history') || jsonb_build_object('cdl_history', h.history::jsonb))::text END AS extra`
+
 const round = (expr: string, digits: number) => `round((${expr})::numeric, ${digits})::float8`
 
 /**
@@ -49,6 +53,8 @@ function columnExprs(o: WriteOptions): [string, string][] {
     state: '$3::text',
     county: '$4::text',
     acres_calc: round('s.acres', 4),
+    rotation: 'h.rotation',
+    corn_years_5: 'h.corn_years_5',
     // Parcels with no same-owner neighbour hold just their own acres; no owner, no holding.
     adjacent_acreage_sameowner: round('CASE WHEN s.owner_key IS NULL THEN NULL ELSE coalesce(a.acres, s.acres) END', 4),
   }
@@ -86,12 +92,13 @@ export async function writeCounty(
                 || ',"geom":' || ST_AsGeoJSON(j.geom, 6) || '}',
             j.buildings, concat_ws(' ', j.situs, j.city, j.state, j.postal), j.geom
      FROM (SELECT c.*, ${built} AS cols FROM (
-             SELECT ${select}, s.extra, s.buildings, ST_Multi(s.geom) AS geom
+             SELECT ${select}, ${extraWithHistory}, s.buildings, ST_Multi(s.geom) AS geom
              FROM (SELECT *, ${acresSql('geom')} AS acres FROM ${t} WHERE rejected IS NULL OFFSET 0) s
              JOIN ids ON ids.seq = s.seq
              LEFT JOIN stacks st ON st.footprint = s.footprint
              LEFT JOIN ${t}_adj a ON a.seq = s.seq
              LEFT JOIN ${t}_raster r ON r.seq = s.seq
+             LEFT JOIN ${t}_history h ON h.seq = s.seq
              OFFSET 0) c
            OFFSET 0) j`,
     [county.state_fp, county.county_fp, county.state, county.county, ...(o.cdl ? [CDL_CODES, CDL_NAMES] : [])],

@@ -5,11 +5,11 @@
  */
 
 /** Unpacked bytes over this many times the zip's own size are refused, once past RATIO_FROM_BYTES. */
-export const ZIP_MAX_RATIO = 100
+const ZIP_MAX_RATIO = 100
 /** Below this much unpacked data the ratio is not checked (small, very regular files compress well). */
-export const ZIP_RATIO_FROM_BYTES = 64 * 1024 * 1024
+const ZIP_RATIO_FROM_BYTES = 64 * 1024 * 1024
 /** Unpacked bytes over this are refused whatever the ratio. */
-export const ZIP_MAX_TOTAL_BYTES = 32 * 1024 ** 3
+const ZIP_MAX_TOTAL_BYTES = 32 * 1024 ** 3
 /**
  * The zip is fed to the inflater in pieces this small: deflate expands at most ~1,032×, so one piece
  * makes at most ~16 MB, and a bomb is caught before memory grows.

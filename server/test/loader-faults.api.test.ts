@@ -8,7 +8,7 @@
 import { type ChildProcess, spawn } from 'node:child_process'
 import { createWriteStream, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { Zip, ZipDeflate, zipSync } from 'fflate'
+import { Zip, ZipDeflate } from 'fflate'
 import type { MultiPolygon } from 'geojson'
 import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'

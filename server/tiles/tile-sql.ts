@@ -4,6 +4,7 @@
  *   $1 z, $2 x, $3 y, $4 buffer (tile units), $5 / $6 tile units per degree of longitude / latitude,
  *   $7 smallest parcel kept (tile units), $8 simplification tolerance (tile units).
  */
+import { ROTATIONS } from '../../contract/rotation'
 import { PARCEL_TILE_PROPS, TILE_EXTENT } from '../../contract/tiles'
 import { classFloor, SIZE_CLASSES, type TileDetail } from './tile-budget'
 import type { TileCoord } from './tile-coords'
@@ -59,10 +60,11 @@ export const PARCEL_PROPS = `plat_tile_id(p.svc_uuid) AS id,
   CASE WHEN p.cdl_majority_value BETWEEN 0 AND 1e9 THEN round(p.cdl_majority_value)::int END AS ${P.crop},
   CASE WHEN p.acres BETWEEN -1e12 AND 1e12 THEN round(p.acres::numeric, 2)::float8 END AS ${P.acres},
   CASE WHEN p.acres > 0 AND abs(p.parcel_value / p.acres) < 1e15 THEN round(p.parcel_value / p.acres)::bigint END AS ${P.valuePerAcre},
-  CASE WHEN p.sale_date ~ '^[0-9]{4}' THEN substr(p.sale_date, 1, 4)::int END AS ${P.saleYear}`
+  CASE WHEN p.sale_date ~ '^[0-9]{4}' THEN substr(p.sale_date, 1, 4)::int END AS ${P.saleYear},
+  array_position(ARRAY[${ROTATIONS.map((r) => `'${r.id}'`).join(', ')}], p.rotation) - 1 AS ${P.rotation}`
 
 /** A texture cell (contract TEXTURE_LAYER) is at least this many tile units (2 px) a side. */
-export const TEXTURE_CELL_MIN = 16
+const TEXTURE_CELL_MIN = 16
 
 /**
  * `tx`: the parcels a detail step leaves out (`SIZE` under $7), counted per cell of a grid on the

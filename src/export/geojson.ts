@@ -5,9 +5,11 @@
  * Buildings, when loaded, become *separate* Features after their parcel, with
  * `properties.kind = 'building'` and `properties.parcel_svc_uuid`. Flat features load in every GIS
  * tool (QGIS, geojson.io, Mapbox); nested geometry inside properties is invisible to all of them.
- * Parcel features carry no `kind`, so their properties stay exactly the record's fields.
+ * Parcel features carry no `kind`, so their properties stay exactly the record's fields, plus the
+ * crop history's flat columns (history-columns.ts) beside the nested `cdl_history`.
  */
 import type { ParcelRecord } from '../../contract/schemas'
+import { flatHistory } from '../format/history-columns'
 import type { ExportFormat } from './export-runner'
 import { areaGeometry } from './geometry'
 
@@ -15,7 +17,11 @@ export const GEOJSON_MIME = 'application/geo+json'
 
 function parcelFeature(record: ParcelRecord) {
   const { geom, buildings: _buildings, ...properties } = record
-  return { type: 'Feature' as const, geometry: areaGeometry(geom), properties }
+  return {
+    type: 'Feature' as const,
+    geometry: areaGeometry(geom),
+    properties: { ...properties, ...flatHistory(record) },
+  }
 }
 
 function buildingFeatures(record: ParcelRecord) {

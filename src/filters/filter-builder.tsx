@@ -3,7 +3,9 @@
  * with the contract's own rules (see filter-validation.ts); the app can read it through
  * `onValidityChange` or call `validateFilters` itself to disable Search.
  */
+
 import { useEffect, useMemo, useRef, useState } from 'react'
+import { isExtensionField } from '../../contract/fields'
 import type { FilterItem } from '../../contract/schemas'
 import { cropFilterIndex, newFilter } from './filter-edit'
 import { FilterRow } from './filter-row'
@@ -85,6 +87,12 @@ export function FilterBuilder({ filters, onChange, errors, reservedSlots = 0, on
             />
           ))}
         </ol>
+      )}
+      {filters.some((f) => isExtensionField(f.field)) && (
+        <p className="flt-muted flt-extension-note">
+          Rotation and corn years are derived from the crop history: Plat's own server filters on them; a server without
+          these fields will refuse such a filter.
+        </p>
       )}
       <div className="flt-builder-footer">
         <button type="button" className="flt-add-button" onClick={add} disabled={filters.length >= room}>

@@ -1,6 +1,7 @@
 /** The value control that fits the operator: one box, a min–max pair, a chip list or an empty/has-value toggle. */
 import { useId } from 'react'
 import { fieldDef } from '../../contract/fields'
+import { ROTATIONS } from '../../contract/rotation'
 import type { FilterItem } from '../../contract/schemas'
 import { ChipsInput } from './chips-input'
 import { CROP_NAMES } from './crop-names'
@@ -76,6 +77,25 @@ export function ValueEditor({ filter, onChange, label, describedBy, invalid }: V
       return <ChipsInput {...common} label={`${label} values`} numeric={numeric} values={list} onChange={onChange} />
     }
     default:
+      if (filter.field === 'rotation' && (filter.op === 'eq' || filter.op === 'ne')) {
+        return (
+          <select
+            className="flt-input"
+            aria-label={`${label} value`}
+            aria-describedby={describedBy}
+            aria-invalid={invalid || undefined}
+            value={typeof v === 'string' ? v : ''}
+            onChange={(e) => onChange(e.target.value)}
+          >
+            <option value="">Choose a rotation…</option>
+            {ROTATIONS.map((r) => (
+              <option key={r.id} value={r.id}>
+                {r.label}
+              </option>
+            ))}
+          </select>
+        )
+      }
       if (numeric) return <NumberInput {...common} label={`${label} value`} value={v} onChange={onChange} />
       if (isPlaceField(filter.field)) {
         return <PlaceInput {...common} field={filter.field} label={`${label} value`} value={v} onChange={onChange} />

@@ -7,7 +7,7 @@
 import { type FieldFormat, fieldDef } from '../../contract/fields'
 
 /** The contract's formats plus display-only ones for fields outside the catalog. */
-export type DisplayFormat = FieldFormat | 'year' | 'yesno' | 'coordinate' | 'rate' | 'sqft'
+export type DisplayFormat = FieldFormat | 'year' | 'yesno' | 'coordinate' | 'rate' | 'sqft' | 'history' | 'rotation'
 
 interface Known {
   label: string
@@ -48,6 +48,8 @@ const KNOWN: Record<string, Known> = {
   frontage_ft: { label: 'Frontage (ft)', format: 'integer' },
   depth_ft: { label: 'Depth (ft)', format: 'integer' },
   parcel_id: { label: 'APN (parcel ID)', format: 'text' },
+  cdl_history: { label: 'Crop history', format: 'history' },
+  rotation: { label: 'Rotation', format: 'rotation' },
 }
 
 const PATTERNS: readonly (readonly [RegExp, DisplayFormat])[] = [

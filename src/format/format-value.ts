@@ -3,6 +3,7 @@
  * so every formatter accepts `unknown` and falls back to plain text rather than throwing: a county
  * that sends "12.5" as a string still shows 12.50 acres, and garbage shows as itself.
  */
+import { historyOf, historyText, rotationLabel } from '../../contract/rotation'
 import type { DisplayFormat } from './field-formats'
 
 /** Shown for null/undefined/empty; an en dash reads as "no value" without looking like zero. */
@@ -57,7 +58,7 @@ function formatDecimal(value: unknown): string {
 }
 
 /** The API sends percentages as 0–100 (cdl_majority_percent), not as fractions. */
-function formatPercent(value: unknown): string {
+export function formatPercent(value: unknown): string {
   return withNumber(value, (n) => `${percent.format(n)}%`)
 }
 
@@ -128,6 +129,11 @@ export function formatValue(value: unknown, format: DisplayFormat | undefined): 
       return formatMeters(value)
     case 'date':
       return formatDate(value)
+    case 'history':
+      // One letter per year, oldest first (contract/rotation.ts HISTORY_LETTERS).
+      return historyText(historyOf({ cdl_history: value })) || EMPTY
+    case 'rotation':
+      return isEmptyValue(value) ? EMPTY : (rotationLabel(value) ?? formatText(value))
     default:
       return formatText(value)
   }

@@ -9,9 +9,11 @@
  * unreadable blob in a cell.
  */
 import { FIELDS } from '../../contract/fields'
+import { HISTORY_FIELD } from '../../contract/rotation'
 import type { ParcelRecord } from '../../contract/schemas'
 import { type DisplayFormat, fieldFormat, fieldLabel } from './field-formats'
 import { EMPTY, formatValue, isNumericFormat } from './format-value'
+import { historyColumns, historyValue } from './history-columns'
 
 /** The derived column: how many building footprints were loaded for the parcel. */
 export const BUILDINGS_COLUMN = 'buildings'
@@ -65,9 +67,16 @@ export function columnWidth(name: string): number {
   }
 }
 
-/** The raw value: what a table sorts by and an export writes (buildings: how many). */
+/**
+ * The raw value: what a table sorts by and an export writes (buildings: how many; the crop history,
+ * an object, as one letter per year `C S C S C`, and its flat export columns from it).
+ */
 export function columnValue(record: ParcelRecord, name: string): unknown {
   if (name === BUILDINGS_COLUMN) return Array.isArray(record.buildings) ? record.buildings.length : null
+  if (name === HISTORY_FIELD || record[name] === undefined) {
+    const history = historyValue(record, name)
+    if (history !== undefined) return history
+  }
   return record[name]
 }
 
@@ -75,6 +84,7 @@ export function columnValue(record: ParcelRecord, name: string): unknown {
 export function cellText(record: ParcelRecord, name: string): string {
   const v = columnValue(record, name)
   if (name === BUILDINGS_COLUMN) return v === null ? EMPTY : String(v)
+  if (name === HISTORY_FIELD) return (v as string | null) ?? EMPTY
   return formatValue(v, columnFormat(name))
 }
 
@@ -109,7 +119,8 @@ export function tableColumns(rows: readonly (ParcelRecord | undefined)[], sample
     looked++
     if (Array.isArray(r.buildings)) hasBuildings = true
     for (const [k, v] of Object.entries(r)) {
-      if (seen.has(k) || k === BUILDINGS_COLUMN || !isCellColumn(k) || !isScalar(v)) continue
+      // The crop history is an object shown as one letter per year (`C S C S C`).
+      if (seen.has(k) || k === BUILDINGS_COLUMN || !isCellColumn(k) || !(isScalar(v) || k === HISTORY_FIELD)) continue
       seen.add(k)
       out.push(k)
     }
@@ -129,7 +140,8 @@ export function allColumns(records: readonly ParcelRecord[]): string[] {
   let anyBuildings = false
   for (const r of records) {
     for (const key of Object.keys(r)) {
-      if (key === BUILDINGS_COLUMN || !isCellColumn(key) || seen.has(key)) continue
+      // The nested crop history is written as its flat columns (below), not as a JSON blob.
+      if (key === BUILDINGS_COLUMN || key === HISTORY_FIELD || !isCellColumn(key) || seen.has(key)) continue
       seen.add(key)
       cols.push(key)
     }
@@ -137,7 +149,7 @@ export function allColumns(records: readonly ParcelRecord[]): string[] {
   }
   // A server that sends its own building_count keeps it; ours would be a second column of that name.
   if (anyBuildings && !seen.has(BUILDINGS_EXPORT_NAME)) cols.push(BUILDINGS_COLUMN)
-  return cols
+  return [...cols, ...historyColumns(records).filter((c) => !seen.has(c))]
 }
 
 /** The table's visible columns, minus anything that cannot be a cell; never empty. */

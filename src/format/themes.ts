@@ -6,10 +6,11 @@
  * derived from the records by `themeProps`, so one paint expression serves both sources.
  */
 import { CDL_CATEGORIES } from '../../contract/crops'
+import { ROTATIONS, rotationOf } from '../../contract/rotation'
 import { PARCEL_TILE_PROPS } from '../../contract/tiles'
 import { toNumber } from './format-value'
 
-export const THEME_IDS = ['plain', 'crop', 'acres', 'vpa', 'sale'] as const
+export const THEME_IDS = ['plain', 'crop', 'acres', 'vpa', 'sale', 'rotation'] as const
 export type ThemeId = (typeof THEME_IDS)[number]
 
 export interface ThemeClass {
@@ -77,6 +78,20 @@ const CDL_COLORS: Record<number, string> = {
   195: '#7cafaf',
 }
 
+/** A CDL code's legend colour (the rotation strip and the crops-by-year chart use it too). */
+export const cdlColor = (code: number): string => CDL_COLORS[code] ?? OTHER_COLOR
+
+/** Rotation colours after the CDL colour of each pattern's main crop, so the two themes read alike. */
+const ROTATION_COLORS: Record<(typeof ROTATIONS)[number]['id'], string> = {
+  'corn-soybean': '#7fa600',
+  'continuous-corn': '#ffd300',
+  'small-grain-fallow': '#a57000',
+  perennial: '#00a582',
+  'hay-pasture': '#ffa5e2',
+  mixed: '#6a3d9a',
+  'left-cropland': '#4d4d4d',
+}
+
 const cropClasses: ThemeClass[] = CDL_CATEGORIES.map((c) => ({
   label: c.name,
   color: CDL_COLORS[c.code] ?? OTHER_COLOR,
@@ -131,6 +146,13 @@ export const THEMES: readonly Theme[] = [
       { label: '2020 and later', min: 2020, color: '#045a8d' },
     ],
   },
+  {
+    id: 'rotation',
+    label: 'Crop rotation',
+    prop: PARCEL_TILE_PROPS.rotation,
+    kind: 'categories',
+    classes: ROTATIONS.map((r, i) => ({ label: r.label, color: ROTATION_COLORS[r.id], codes: [i] })),
+  },
 ]
 
 export function themeById(id: string): Theme {
@@ -146,7 +168,8 @@ export type ThemeProps = Partial<Record<NonNullable<Theme['prop']>, number>>
 /**
  * A record's theme properties, derived as the server derives its tile properties
  * (contract/tiles.ts): crop = `cdl_majority_value`, acres, value per acre = parcel_value / acres
- * rounded, sale year = the year of `sale_date`. Missing or unreadable values are left out.
+ * rounded, sale year = the year of `sale_date`, rotation = the index of the record's rotation (stored,
+ * or derived from `cdl_history`). Missing or unreadable values are left out.
  */
 export function themeProps(record: Record<string, unknown>): ThemeProps {
   const out: ThemeProps = {}
@@ -158,6 +181,8 @@ export function themeProps(record: Record<string, unknown>): ThemeProps {
   if (value !== null && acres !== null && acres > 0) out[PARCEL_TILE_PROPS.valuePerAcre] = Math.round(value / acres)
   const year = typeof record.sale_date === 'string' ? /^(\d{4})/.exec(record.sale_date)?.[1] : undefined
   if (year) out[PARCEL_TILE_PROPS.saleYear] = Number(year)
+  const rotation = rotationOf(record)
+  if (rotation) out[PARCEL_TILE_PROPS.rotation] = ROTATIONS.findIndex((r) => r.id === rotation)
   return out
 }
 

@@ -9,6 +9,7 @@ import type { Building, ParcelRecord } from '../../contract/schemas'
 import { EMPTY, formatInteger, formatMeters, formatText, isEmptyValue } from '../format/format-value'
 import { CopyButton } from '../ui/copy-button'
 import { propertyCard } from './property-card'
+import { RotationStrip } from './rotation-strip'
 import './parcel.css'
 
 export interface ParcelDetailsProps {
@@ -64,6 +65,8 @@ export function ParcelDetails({ record, onClose, onOwnerSearch }: ParcelDetailsP
           </button>
         )}
       </div>
+
+      <RotationStrip record={record} />
 
       {card.sections.map((section) => (
         <Section key={section.title} title={section.title}>

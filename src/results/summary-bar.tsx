@@ -1,6 +1,7 @@
 import { useDeferredValue, useMemo } from 'react'
 import type { ParcelRecord } from '../../contract/schemas'
 import type { SearchStatus } from '../state/search-status'
+import { CropHistoryChart } from './crop-history-chart'
 import { summarize } from './summarize'
 import './results.css'
 
@@ -82,6 +83,7 @@ export function SummaryBar({ status, rows: liveRows, rowCount, recordsExpected }
           </ul>
         </div>
       )}
+      <CropHistoryChart rows={rows} partial={partial} />
     </section>
   )
 }
