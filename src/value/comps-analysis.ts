@@ -90,7 +90,7 @@ const text = (v: unknown): string | null => (typeof v === 'string' && v.trim() !
 /** Deeds recorded for transfers that are not open-market sales. */
 const NON_MARKET_DEED = /QUIT\s?CLAIM|INTERSPOUSAL|AFFIDAVIT|GIFT|FAMILY|CORRECTION/i
 /** A recorded consideration below this is nominal ($1, $10 "and other valuable consideration"). */
-export const NOMINAL_PRICE = 1000
+const NOMINAL_PRICE = 1000
 
 /** The deed of the record's last sale, where the record carries the sale history fields. */
 function lastDeed(r: ParcelRecord, saleDate: string): string | null {
@@ -273,8 +273,8 @@ function priceBandFlag(perAcre: number, subjectPerAcre: number, band: number | n
 }
 
 /** Fewest sales, and shortest span in years, a trend may rest on. */
-export const TREND_MIN_SALES = 5
-export const TREND_MIN_SPAN = 1
+const TREND_MIN_SALES = 5
+const TREND_MIN_SPAN = 1
 
 /** Theil–Sen on log($/acre) against decimal year: the median yearly change, robust to odd sales. */
 export function estimateTrend(years: readonly number[], perAcre: readonly number[]): Trend {
@@ -307,8 +307,8 @@ export function estimateTrend(years: readonly number[], perAcre: readonly number
 }
 
 /** Fewest comps with a CSR2, and the CSR2 spread, a soil adjustment may rest on. */
-export const SOIL_MIN_COMPS = 5
-export const SOIL_MIN_SPREAD = 10
+const SOIL_MIN_COMPS = 5
+const SOIL_MIN_SPREAD = 10
 
 export function estimateSoil(subjectCsr2: number | null, pairs: readonly [number, number][]): SoilAdjustment {
   const n = pairs.length

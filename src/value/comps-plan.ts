@@ -14,7 +14,7 @@ import { MAX_IN_VALUES, MAX_LIMIT } from '../../contract/limits'
 import type { FilterItem, OrderItem, ParcelRecord, QueryRequest } from '../../contract/schemas'
 import type { CompsSettings } from './comps-settings'
 
-export const ID_ORDER: OrderItem = { field: 'svc_uuid', direction: 'asc' }
+const ID_ORDER: OrderItem = { field: 'svc_uuid', direction: 'asc' }
 export const PAGE = MAX_LIMIT
 
 /** The 3 decimals acres are rounded to keep request keys (and so the cache) stable. */

@@ -1,37 +1,9 @@
-import type { FeatureCollection, Polygon } from 'geojson'
+import type { Polygon } from 'geojson'
 import { describe, expect, it } from 'vitest'
-import type { AreaResponse, ParcelRecord, QueryRequest, QueryResponse } from '../../contract/schemas'
+import { memorySources } from './comps.test-support'
 import { compsFilters } from './comps-plan'
-import { CompsCancelled, type CompsSources, findSales } from './comps-search'
+import { CompsCancelled, findSales } from './comps-search'
 import { defaultSettings } from './comps-settings'
-
-/** Sources over a fixed list, cached in Maps like the app's TanStack cache; every record matches. */
-function memorySources(records: ParcelRecord[]) {
-  const cache = new Map<string, unknown>()
-  const sent: string[] = []
-  const source = <Req, Res>(kind: string, answer: (req: Req) => Res) => ({
-    async peek(req: Req) {
-      return cache.get(kind + JSON.stringify(req)) as Res | undefined
-    },
-    async fetch(req: Req) {
-      const key = kind + JSON.stringify(req)
-      sent.push(kind)
-      const value = answer(req)
-      cache.set(key, value)
-      return { value, network: true }
-    },
-  })
-  const sources: CompsSources = {
-    area: source<FeatureCollection, AreaResponse>('area', () => ({ svc_uuids: records.map((r) => r.svc_uuid) })),
-    query: source<QueryRequest, QueryResponse>('query', (q) => {
-      const ids = new Set(q.filters.at(-1)!.value as string[])
-      const all = records.filter((r) => ids.has(r.svc_uuid))
-      const offset = q.offset ?? 0
-      return { results: all.slice(offset, offset + (q.limit ?? 20)), count: all.length, limit: q.limit ?? 20, offset }
-    }),
-  }
-  return { sources, sent }
-}
 
 const circle: Polygon[] = [
   {

@@ -29,12 +29,12 @@ export interface CompsSettings {
   weights: Record<Criterion, number>
 }
 
-export const MAX_RADIUS_MILES = 30
-export const MAX_YEARS = 20
+const MAX_RADIUS_MILES = 30
+const MAX_YEARS = 20
 
 const num = (v: unknown): number | null => (typeof v === 'number' && Number.isFinite(v) ? v : null)
 
-export const isFarmland = (record: ParcelRecord): boolean =>
+const isFarmland = (record: ParcelRecord): boolean =>
   /^(AGRICULTURAL|VACANT - RURAL)/i.test(String(record.land_use ?? '')) || (num(record.acres) ?? 0) >= 20
 
 /**
@@ -50,7 +50,7 @@ export function landUseFamily(landUse: string | null, known: readonly string[]):
 }
 
 /** The assessor classes of the demo data and common ones; used to offer the farmland family. */
-export const KNOWN_FARM_USES: readonly string[] = [
+const KNOWN_FARM_USES: readonly string[] = [
   'AGRICULTURAL - CROPLAND',
   'AGRICULTURAL - FARMSTEAD',
   'AGRICULTURAL - ORCHARD/VINEYARD',

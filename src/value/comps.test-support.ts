@@ -1,8 +1,10 @@
 /** Records for comps tests: a subject and sold parcels placed by miles east of it. */
-import type { ParcelRecord } from '../../contract/schemas'
+import type { FeatureCollection } from 'geojson'
+import type { AreaResponse, ParcelRecord, QueryRequest, QueryResponse } from '../../contract/schemas'
+import type { CompsSources } from './comps-search'
 
-export const SUBJECT_LON = -93.5
-export const SUBJECT_LAT = 42
+const SUBJECT_LON = -93.5
+const SUBJECT_LAT = 42
 
 export const subjectRecord = (extra: Partial<ParcelRecord> = {}): ParcelRecord => ({
   svc_uuid: 'subject',
@@ -40,4 +42,32 @@ export function soldRecord(
     sale_date: saleDate,
     ...extra,
   }
+}
+
+/** Sources over a fixed list, cached in Maps like the app's TanStack cache; every record matches. */
+export function memorySources(records: ParcelRecord[]) {
+  const cache = new Map<string, unknown>()
+  const sent: string[] = []
+  const source = <Req, Res>(kind: string, answer: (req: Req) => Res) => ({
+    async peek(req: Req) {
+      return cache.get(kind + JSON.stringify(req)) as Res | undefined
+    },
+    async fetch(req: Req) {
+      const key = kind + JSON.stringify(req)
+      sent.push(kind)
+      const value = answer(req)
+      cache.set(key, value)
+      return { value, network: true }
+    },
+  })
+  const sources: CompsSources = {
+    area: source<FeatureCollection, AreaResponse>('area', () => ({ svc_uuids: records.map((r) => r.svc_uuid) })),
+    query: source<QueryRequest, QueryResponse>('query', (q) => {
+      const ids = new Set(q.filters.at(-1)!.value as string[])
+      const all = records.filter((r) => ids.has(r.svc_uuid))
+      const offset = q.offset ?? 0
+      return { results: all.slice(offset, offset + (q.limit ?? 20)), count: all.length, limit: q.limit ?? 20, offset }
+    }),
+  }
+  return { sources, sent }
 }
