@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs'
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test'
+import type { MapProbe } from '../src/map/map-probe'
 import { apiPost } from './support/api'
 import { openApp, watchConsole } from './support/app'
 import { e2eKeys } from './support/keys'
@@ -87,6 +88,11 @@ test('comps from a farm card: the median shown is the median of the included com
   await expect(panel.getByText('An estimate from public sales, not an appraisal.')).toBeVisible()
   const summary = await panel.locator('summary').innerText()
   expect(summary).toMatch(/Within 10 mi/)
+  // The comps are on the map: outlines, rank labels and the subject's outline.
+  for (const layer of ['comps-line', 'comps-label', 'comps-subject'])
+    await expect
+      .poll(() => page.evaluate((id) => (window as unknown as { platMap: MapProbe }).platMap.layerVisible(id), layer))
+      .toBe(true)
   const windowStart = /sold since (\d{4}-\d{2}-\d{2})/.exec(summary)![1]!
   const rowsShown = await panel.getByRole('table').getByRole('row').count()
 

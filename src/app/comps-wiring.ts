@@ -4,12 +4,16 @@
  * so a repeated comps search costs no call), the Buffer tool's circle, and the export's CSV writer.
  */
 import type { QueryClient } from '@tanstack/react-query'
+import type { Geometry } from 'geojson'
+import type { ParcelRecord } from '../../contract/schemas'
 import { connectionStore, currentConnection } from '../api/connection'
 import { csvDocument } from '../export/csv'
 import { bufferGeometry } from '../import/buffer-area'
+import type { CompsOverlay } from '../map/comps-layer'
 import { createCachedSources } from '../search/cached-sources'
 import { downloadBlob } from '../ui/download'
-import type { LonLat } from '../value/comps-geo'
+import type { CompsResult } from '../value/comps-analysis'
+import { type LonLat, parcelPoint } from '../value/comps-geo'
 import type { CompsSources } from '../value/comps-search'
 
 const byClient = new WeakMap<QueryClient, CompsSources>()
@@ -43,4 +47,19 @@ export function downloadCompsCsv(csv: { header: readonly string[]; rows: unknown
 export function todayIso(now = new Date()): string {
   const p = (n: number) => String(n).padStart(2, '0')
   return `${now.getFullYear()}-${p(now.getMonth() + 1)}-${p(now.getDate())}`
+}
+
+/** The comps panel's result as the map's overlay: each comp's outline, rank and $/acre; the subject. */
+export function compsOverlay(result: CompsResult | null, subject: ParcelRecord): CompsOverlay | null {
+  if (!result) return null
+  const geometry = (r: ParcelRecord) => (r.geom && typeof r.geom === 'object' ? (r.geom as Geometry) : null)
+  return {
+    subject: geometry(subject),
+    comps: result.comps.flatMap((c) => {
+      const point = parcelPoint(c.record)
+      return point
+        ? [{ rank: c.rank, perAcre: c.perAcre, included: c.included, geometry: geometry(c.record), point }]
+        : []
+    }),
+  }
 }

@@ -1,9 +1,9 @@
 /** The open parcel's details: beside the map on desktop, a bottom sheet on phones. */
 import { useQueryClient } from '@tanstack/react-query'
-import { lazy, Suspense, useMemo, useState } from 'react'
+import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react'
 import type { ParcelRecord } from '../../contract/schemas'
 import { useAppStore } from '../state/store'
-import { compsCircle, compsSources, downloadCompsCsv, todayIso } from './comps-wiring'
+import { compsCircle, compsOverlay, compsSources, downloadCompsCsv, todayIso } from './comps-wiring'
 import { useLookup, usePick, useSearchResult, useWorkspace } from './workspace-context'
 
 const ParcelDetails = lazy(() => import('../parcel/parcel-details').then((m) => ({ default: m.ParcelDetails })))
@@ -27,6 +27,15 @@ export function DetailsPane() {
   )
   // A parcel clicked on the map (not a loaded result) is on its way, or could not be loaded.
   const waiting = !record && pick && pick.id === selectedId ? pick : null
+  const showComps = useCallback(
+    (result: Parameters<typeof compsOverlay>[0], subject: ParcelRecord) =>
+      workspace.showComps(compsOverlay(result, subject)),
+    [workspace],
+  )
+  // biome-ignore lint/correctness/useExhaustiveDependencies: clears the map's comps when the panel goes
+  useEffect(() => {
+    if (!comps) workspace.showComps(null)
+  }, [comps === null, workspace])
   // Another parcel opened, or the details closed: the comps were for the one before.
   if (comps && (!open || comps.subject.svc_uuid !== selectedId)) setComps(null)
   if (!open || (!record && !waiting)) return null
@@ -44,6 +53,7 @@ export function DetailsPane() {
               onClose={() => setComps(null)}
               onOpenComp={(comp) => setComps({ ...comps, comp })}
               onDownload={downloadCompsCsv}
+              onResult={showComps}
             />
           </div>
           {comps.comp && (

@@ -7,6 +7,7 @@ import type { ParcelRecord } from '../../contract/schemas'
 import type { CoverageCounty } from '../../contract/tiles'
 import type { ThemeId } from '../format/themes'
 import type { BasemapStatus } from '../map/basemap-control'
+import type { CompsOverlay } from '../map/comps-layer'
 import type { TilesStatus } from '../map/parcel-tiles'
 import type { TileSourceInfo } from '../map/tile-layers'
 import type { DrawnArea } from '../state/search-spec'
@@ -33,6 +34,7 @@ export interface MapPort {
   setParcels(rows: Rows): void
   setBuildings(rows: Rows | null): void
   setLookupParcels(records: readonly ParcelRecord[] | null): void
+  setComps(overlay: CompsOverlay | null): void
   setSelected(svcUuid: string | null): void
   setBasemap(id: string): void
   setTheme(theme: ThemeId): void

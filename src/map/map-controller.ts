@@ -13,6 +13,7 @@ import type { ParcelRecord } from '../../contract/schemas'
 import type { CoverageCounty } from '../../contract/tiles'
 import { type ThemeId, themeById } from '../format/themes'
 import { BasemapControl, type BasemapStatus } from './basemap-control'
+import { type CompsOverlay, setCompsOverlay } from './comps-layer'
 import { MapBoundaries } from './map-boundaries'
 import { MapCamera } from './map-camera'
 import { MapPointer } from './map-pointer'
@@ -180,6 +181,11 @@ export class MapController {
     this.whenReady(() =>
       this.source(PARCEL_SOURCES.lookup)?.setData(records ? parcelsToFeatures(records).data : EMPTY_FC),
     )
+  }
+
+  /** Comparable sales and their subject (null clears them). */
+  setComps(overlay: CompsOverlay | null): void {
+    this.whenReady(() => setCompsOverlay(this.map, overlay))
   }
 
   setSelected(svcUuid: string | null): void {
