@@ -4,7 +4,7 @@
  * src/ui) → feature folders → src/app (workspace/ ← panels/). Features never import each other;
  * contract stays free of React, DOM and Node; the workspace is plain TypeScript.
  */
-const FEATURES = 'search|filters|results|map|draw|parcel|share|lookup|settings|saved|import|export'
+const FEATURES = 'search|filters|results|map|draw|parcel|share|lookup|settings|saved|import|export|value'
 const FOUNDATION = 'api|cache|state|config|format|geo|ports|ui'
 
 /**
@@ -74,7 +74,7 @@ module.exports = {
       name: 'pure-logic-has-no-ui',
       comment: 'Planner, codec, validation and formatting are unit-tested in plain Node.',
       severity: 'error',
-      from: { path: '^src/(search|share|filters|format|geo)/[^/]+\\.ts$', pathNot: '\\.test' },
+      from: { path: '^src/(search|share|filters|format|geo|value)/[^/]+\\.ts$', pathNot: '\\.test' },
       to: { path: 'node_modules/(react|react-dom|maplibre-gl|terra-draw)/' },
     },
     {

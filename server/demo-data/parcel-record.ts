@@ -13,7 +13,7 @@ import { fbm } from './noise'
 import { ownerOf } from './owner-of'
 import { parcelGeometry } from './parcel-geometry'
 import { hashUnit, Rng } from './prng'
-import { drawTenure, saleHistory } from './sales'
+import { drawTenure, saleHistory, saleTerms } from './sales'
 import { siteAddress, siteFacts } from './site-facts'
 import { Kind } from './site-table'
 import { assess } from './values'
@@ -101,7 +101,7 @@ export function makeParcels(b: CountyBuild, site: number, feature: number): Stag
     const exempt = owner.type === 'GOVERNMENT' || owner.type === 'RELIGIOUS'
     const exemption = ownerOccupied && !exempt ? (HOMESTEAD[c.state] ?? 0) : 0
     const taxable = exempt ? 0 : Math.max(0, values.total - exemption)
-    const sales = saleHistory(rng, tenure, values.market, c.state)
+    const sales = saleHistory(rng, tenure, values.market, c.state, saleTerms(b.key, site, unit))
     const rural = f.kind === Kind.RURAL
     const nominal = ((f.rect[2] - f.rect[0]) * (f.rect[3] - f.rect[1]) * 640) / UNITS_PER_MILE ** 2
     const r = rng.next()

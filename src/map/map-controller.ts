@@ -12,8 +12,9 @@ import type { GeoJSONSource, Map as MapLibreMap, MapMouseEvent } from 'maplibre-
 import type { ParcelRecord } from '../../contract/schemas'
 import type { CoverageCounty } from '../../contract/tiles'
 import { type ThemeId, themeById } from '../format/themes'
-import type { ClickMode, MapEvents, MapPort, Rows, TileSourceInfo } from '../ports/workspace-ports'
+import type { ClickMode, CompsOverlay, MapEvents, MapPort, Rows, TileSourceInfo } from '../ports/workspace-ports'
 import { BasemapControl } from './basemap-control'
+import { setCompsOverlay } from './comps-layer'
 import { MapBoundaries } from './map-boundaries'
 import { MapCamera } from './map-camera'
 import { MapPointer } from './map-pointer'
@@ -169,6 +170,11 @@ export class MapController implements MapPort {
     this.whenReady(() =>
       this.source(PARCEL_SOURCES.lookup)?.setData(records ? parcelsToFeatures(records).data : EMPTY_FC),
     )
+  }
+
+  /** Comparable sales and their subject (null clears them). */
+  setComps(overlay: CompsOverlay | null): void {
+    this.whenReady(() => setCompsOverlay(this.map, overlay))
   }
 
   setSelected(svcUuid: string | null): void {

@@ -17,9 +17,11 @@ export interface ParcelDetailsProps {
   onClose(): void
   /** "All parcels of this owner" (offered when the record has an owner and a state). */
   onOwnerSearch?(record: ParcelRecord): void
+  /** "Comparable sales": what parcels like this one sold for (offered when it has acres). */
+  onComps?(record: ParcelRecord): void
 }
 
-export function ParcelDetails({ record, onClose, onOwnerSearch }: ParcelDetailsProps) {
+export function ParcelDetails({ record, onClose, onOwnerSearch, onComps }: ParcelDetailsProps) {
   const headingId = useId()
   const card = useMemo(() => propertyCard(record), [record])
   const buildings = Array.isArray(record.buildings) ? record.buildings : []
@@ -62,6 +64,11 @@ export function ParcelDetails({ record, onClose, onOwnerSearch }: ParcelDetailsP
         {canOwnerSearch && (
           <button type="button" className="pd-action" onClick={() => onOwnerSearch(record)}>
             All parcels of this owner
+          </button>
+        )}
+        {onComps && Number(record.acres) > 0 && (
+          <button type="button" className="pd-action" onClick={() => onComps(record)}>
+            Comparable sales
           </button>
         )}
       </div>

@@ -12,6 +12,18 @@ import type { DrawnArea } from '../state/search-spec'
 import type { MapTool, MapViewState } from '../state/ui-slice'
 
 export type LngLat = { lng: number; lat: number }
+
+/** Comparable sales on the map (src/value): the subject outlined, each comp with its rank and $/acre. */
+export interface CompsOverlay {
+  subject: Geometry | null
+  comps: readonly {
+    rank: number
+    perAcre: number
+    included: boolean
+    geometry: Geometry | null
+    point: readonly [number, number]
+  }[]
+}
 /** [west, south, east, north] in degrees. */
 export type Bounds = [number, number, number, number]
 export type Rows = readonly (ParcelRecord | undefined)[]
@@ -53,6 +65,7 @@ export interface MapPort {
   setParcels(rows: Rows): void
   setBuildings(rows: Rows | null): void
   setLookupParcels(records: readonly ParcelRecord[] | null): void
+  setComps(overlay: CompsOverlay | null): void
   setSelected(svcUuid: string | null): void
   setBasemap(id: string): void
   setTheme(theme: ThemeId): void

@@ -1,9 +1,13 @@
 /** The open parcel's details: beside the map on desktop, a bottom sheet on phones. */
-import { lazy, Suspense, useMemo } from 'react'
+import { useQueryClient } from '@tanstack/react-query'
+import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react'
+import type { ParcelRecord } from '../../../contract/schemas'
 import { useAppStore } from '../../state/store'
+import { compsCircle, compsOverlay, compsSources, downloadCompsCsv, todayIso } from '../workspace/comps-wiring'
 import { useLookup, usePick, useSearchResult, useWorkspace } from './workspace-context'
 
 const ParcelDetails = lazy(() => import('../../parcel/parcel-details').then((m) => ({ default: m.ParcelDetails })))
+const CompsPanel = lazy(() => import('../../value/comps-panel').then((m) => ({ default: m.CompsPanel })))
 
 export function DetailsPane() {
   const workspace = useWorkspace()
@@ -13,6 +17,9 @@ export function DetailsPane() {
   const lookup = useLookup()
   const pick = usePick()
   const rows = useSearchResult().rows
+  const client = useQueryClient()
+  // Comparable sales for a subject, and a comp's card opened from its table (comps stay mounted).
+  const [comps, setComps] = useState<{ subject: ParcelRecord; comp: ParcelRecord | null } | null>(null)
   // biome-ignore lint/correctness/useExhaustiveDependencies: the record changes when lookups or rows do
   const record = useMemo(
     () => (selectedId ? (workspace.parcels.recordById(selectedId) ?? null) : null),
@@ -20,13 +27,56 @@ export function DetailsPane() {
   )
   // A parcel clicked on the map (not a loaded result) is on its way, or could not be loaded.
   const waiting = !record && pick && pick.id === selectedId ? pick : null
+  const showComps = useCallback(
+    (result: Parameters<typeof compsOverlay>[0], subject: ParcelRecord) =>
+      workspace.showComps(compsOverlay(result, subject)),
+    [workspace],
+  )
+  // biome-ignore lint/correctness/useExhaustiveDependencies: clears the map's comps when the panel goes
+  useEffect(() => {
+    if (!comps) workspace.showComps(null)
+  }, [comps === null, workspace])
+  // Another parcel opened, or the details closed: the comps were for the one before.
+  if (comps && (!open || comps.subject.svc_uuid !== selectedId)) setComps(null)
   if (!open || (!record && !waiting)) return null
   return (
     // data-covers-map: the map frames a parcel in the part this panel leaves visible.
     <aside className="details-pane" aria-label="Parcel details" data-covers-map="">
-      {record ? (
+      {record && comps ? (
         <Suspense fallback={<p className="muted">Loading…</p>}>
-          <ParcelDetails record={record} onClose={closeDetails} onOwnerSearch={(r) => workspace.searchOwner(r)} />
+          <div hidden={comps.comp !== null}>
+            <CompsPanel
+              subject={comps.subject}
+              sources={compsSources(client)}
+              circle={compsCircle}
+              today={todayIso()}
+              onClose={() => setComps(null)}
+              onOpenComp={(comp) => setComps({ ...comps, comp })}
+              onDownload={downloadCompsCsv}
+              onResult={showComps}
+            />
+          </div>
+          {comps.comp && (
+            <>
+              <button
+                type="button"
+                className="link-button comps-back"
+                onClick={() => setComps({ ...comps, comp: null })}
+              >
+                ← Back to comparable sales
+              </button>
+              <ParcelDetails record={comps.comp} onClose={() => setComps({ ...comps, comp: null })} />
+            </>
+          )}
+        </Suspense>
+      ) : record ? (
+        <Suspense fallback={<p className="muted">Loading…</p>}>
+          <ParcelDetails
+            record={record}
+            onClose={closeDetails}
+            onOwnerSearch={(r) => workspace.searchOwner(r)}
+            onComps={(subject) => setComps({ subject, comp: null })}
+          />
         </Suspense>
       ) : (
         <div className="details-waiting">

@@ -11,6 +11,7 @@ function fakeMap(calls: string[]): MapPort {
     setParcels: () => {},
     setBuildings: () => {},
     setLookupParcels: () => {},
+    setComps: () => {},
     setSelected: (id) => calls.push(`selected:${id}`),
     setBasemap: () => {},
     setTheme: (t) => calls.push(`theme:${t}`),

@@ -18,7 +18,15 @@ import type { ParcelRecord } from '../../../contract/schemas'
 import { type CoverageCounty, type CoverageResponse, PARCEL_TILE_MIN_ZOOM } from '../../../contract/tiles'
 import type { ApiError } from '../../api/api-error'
 import { checkDrawnArea } from '../../geo/validate-area'
-import type { BasemapStatus, DrawPort, LngLat, MapFactory, MapPort, TilesStatus } from '../../ports/workspace-ports'
+import type {
+  BasemapStatus,
+  CompsOverlay,
+  DrawPort,
+  LngLat,
+  MapFactory,
+  MapPort,
+  TilesStatus,
+} from '../../ports/workspace-ports'
 import type { SearchSession } from '../../search/search-session'
 import type { SearchResult } from '../../search/search-types'
 import { serverSorted } from '../../search/spec-key'
@@ -165,6 +173,14 @@ export class Workspace {
   /** "Jump to" a covered county: frames its parcels, close enough for their outlines to show. */
   jumpTo(county: CoverageCounty): void {
     this.map?.fitBounds(county.bbox, PARCEL_TILE_MIN_ZOOM)
+  }
+
+  /** Comparable sales on the map (the comps panel's result); null clears them. */
+  showComps(overlay: CompsOverlay | null): void {
+    this.map?.setComps(overlay)
+    // Frame the comps and the subject (the same set frames the same way, so pin/drop does not jump).
+    const points = overlay?.comps.map((c) => [c.point[0], c.point[1]]) ?? []
+    if (points.length > 0) this.map?.fitTo({ type: 'MultiPoint', coordinates: points }, 14)
   }
 
   /** "All parcels of this owner": a filters-only search on the owner, scoped to the parcel's state. */

@@ -1,0 +1,136 @@
+/**
+ * `npm run bench:comps [-- --parcels 20000 --runs 5 --data-dir DIR]`: comparable sales for a farm
+ * parcel in Story County, in the built app in headless Chromium against the reference server on the
+ * embedded database. For each run, a fresh browser context (cold cache) opens the farm's card, presses
+ * "Comparable sales" and times click → ranked table shown; then closes and reopens the comps (the
+ * answers now come from the memory cache) and times it again. Counts the API calls each time and
+ * checks them against the plan's formula, 1 + Σ max(1, ⌈m_c / 100⌉).
+ */
+import { parseArgs } from 'node:util'
+import { chromium, type Page } from '@playwright/test'
+import { chromiumLaunch } from '../playwright.config'
+import { loadConfig } from '../server/config'
+import { startServer } from '../server/server'
+import { areaRequestBody } from '../src/cache/request-key'
+import { bufferGeometry } from '../src/import/buffer-area'
+import { milesToMeters, parcelPoint } from '../src/value/comps-geo'
+import { callsFor, chunkIds, compsFilters, pageBody } from '../src/value/comps-plan'
+import { defaultSettings } from '../src/value/comps-settings'
+import { machineLine, writeSection } from './benchmarks-file'
+import { percentile } from './stats'
+
+const { values } = parseArgs({
+  options: {
+    parcels: { type: 'string', default: '20000' },
+    runs: { type: 'string', default: '5' },
+    'data-dir': { type: 'string' },
+  },
+})
+const parcels = Number(values.parcels)
+const runs = Number(values.runs)
+const server = await startServer(
+  loadConfig({
+    ...process.env,
+    DATA_DIR: values['data-dir'] ?? `.data-bench-${parcels}`,
+    DEMO_PARCELS: String(parcels),
+    DEMO_SEED: '1',
+    PORT: '0',
+    STATIC_DIR: 'dist',
+  }),
+)
+const key = server.demoKey as string
+const post = async (path: string, body: unknown) => {
+  const res = await fetch(server.url + path, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  })
+  if (!res.ok) throw new Error(`${path} → ${res.status}`)
+  return res.json()
+}
+const farm = (
+  await post('/parcels/query', {
+    filters: [
+      { field: 'land_use', op: 'eq', value: 'AGRICULTURAL - CROPLAND' },
+      { field: 'county_fp', op: 'eq', value: '169' },
+      { field: 'acres', op: 'between', value: [70, 90] },
+    ],
+    order: { field: 'svc_uuid', direction: 'asc' },
+    limit: 1,
+  })
+).results[0] as { svc_uuid: string; acres: number; lon: number; lat: number }
+
+// The plan's calls for this subject, asked of the server directly: 1 + Σ max(1, ⌈m_c / 100⌉).
+const settings = defaultSettings(farm)
+const here = parcelPoint(farm) as [number, number]
+const circle = bufferGeometry({ type: 'Point', coordinates: [...here] }, milesToMeters(settings.radiusMiles)).polygons
+const ids = ((await post('/parcels/area', areaRequestBody(circle))).svc_uuids as string[]).sort()
+const filters = compsFilters(farm.acres, settings)
+const matches = await Promise.all(
+  chunkIds(ids).map(async (c) => (await post('/parcels/query', pageBody(filters, c, 0))).count as number),
+)
+const expected = callsFor(matches)
+
+/** Clicks `name` in the page and returns ms until the comps table has rows (timed inside the page). */
+async function timeToTable(page: Page): Promise<number> {
+  return page.evaluate(async () => {
+    const button = [...document.querySelectorAll('button')].find((b) => b.textContent === 'Comparable sales')
+    if (!button) throw new Error('no Comparable sales button')
+    const t0 = performance.now()
+    button.click()
+    for (;;) {
+      await new Promise((r) => requestAnimationFrame(r))
+      if (document.querySelector('.comps-table tbody tr')) return performance.now() - t0
+      if (document.querySelector('.comps-confirm')) throw new Error('asked to confirm: the bench expects ≤ 25 calls')
+      if (performance.now() - t0 > 60_000) throw new Error('no comps table after 60 s')
+    }
+  })
+}
+
+const browser = await chromium.launch(chromiumLaunch)
+const cold: number[] = []
+const warm: number[] = []
+let coldCalls = 0
+let warmCalls = 0
+for (let run = 0; run < runs; run++) {
+  const context = await browser.newContext({ viewport: { width: 1400, height: 900 } })
+  await context.addInitScript((k) => {
+    sessionStorage.setItem('plat.connection', JSON.stringify({ baseUrl: '', apiKey: k }))
+  }, key)
+  const page = await context.newPage()
+  let calls = 0
+  page.on('request', (r) => {
+    if (/\/parcels\/(area|query)$/.test(new URL(r.url()).pathname)) calls++
+  })
+  await page.goto(`${server.url}/?p=${farm.svc_uuid}&v=1`)
+  await page.getByRole('button', { name: 'Comparable sales' }).waitFor()
+  calls = 0 // the card's own fetch is not the comps'
+  cold.push(await timeToTable(page))
+  coldCalls = calls
+  await page.getByRole('button', { name: 'Close comparable sales' }).click()
+  calls = 0
+  warm.push(await timeToTable(page))
+  warmCalls = calls
+  await context.close()
+}
+await browser.close()
+await server.close()
+
+const median = (xs: number[]) => percentile(xs, 50)
+const lines = [
+  `Machine: ${machineLine()}; demo data ${parcels.toLocaleString('en-US')} parcels, seed 1; ${runs} runs.`,
+  `Subject: the first Story County cropland parcel of 70–90 ac by svc_uuid (${farm.acres} ac); default settings (10 mi, 5 years, acres ±50 %, farmland uses).`,
+  '',
+  '| | median | max | API calls |',
+  '|---|---|---|---|',
+  `| Click → ranked list, cold cache | ${median(cold).toFixed(0)} ms | ${Math.max(...cold).toFixed(0)} ms | ${coldCalls} |`,
+  `| Click → ranked list, cached | ${median(warm).toFixed(0)} ms | ${Math.max(...warm).toFixed(0)} ms | ${warmCalls} |`,
+  '',
+  `Calls: 1 area search + Σ max(1, ⌈m_c / 100⌉) query pages over ≤ 50,000-id chunks (\`callsFor\`, src/value/comps-plan.ts): ${ids.length.toLocaleString('en-US')} parcels in the 10-mile circle, m = ${matches.join(' + ')} sold parcels of the size and uses → ${expected} calls expected, ${coldCalls} made cold, ${warmCalls} cached.`,
+]
+console.log(lines.join('\n'))
+if (coldCalls !== expected) throw new Error(`made ${coldCalls} calls, the formula says ${expected}`)
+writeSection(
+  `comps-${parcels}`,
+  `## Comparable sales (\`npm run bench:comps -- --parcels ${parcels}\`)\n\n${lines.join('\n')}`,
+)

@@ -1,0 +1,143 @@
+import { describe, expect, it } from 'vitest'
+import { soldRecord, subjectRecord } from './comps.test-support'
+import { analyzeComps, estimateSoil, estimateTrend, indicate, nonMarketReason } from './comps-analysis'
+import { COMPS_CSV_HEADER, compsCsvRows } from './comps-csv'
+import { defaultSettings } from './comps-settings'
+
+const subject = subjectRecord()
+const settings = defaultSettings(subject) // 10 mi, 5 years, ±50 % acres
+const TODAY = '2024-07-01'
+// Four market sales on one day (so no trend can be estimated: prices stay raw), one $1 quit-claim.
+const records = [
+  soldRecord('a', 1, 800_000, '2024-01-01'), // $10,000/ac
+  soldRecord('b', 2, 880_000, '2024-01-01'), // $11,000/ac
+  soldRecord('c', 3, 960_000, '2024-01-01'), // $12,000/ac
+  soldRecord('d', 1.5, 4_000_000, '2024-01-01'), // $50,000/ac: an outlier
+  soldRecord('e', 1, 1, '2024-01-01', { deed_type_1: 'QUIT CLAIM DEED' }),
+  soldRecord('far', 12, 900_000, '2024-01-01'),
+  soldRecord('old', 1, 900_000, '2018-05-01'),
+  subjectRecord({ sale_price: 500_000, sale_date: '2023-01-01' }),
+]
+
+describe('analyzeComps', () => {
+  const r = analyzeComps(subject, records, settings, TODAY)
+  const byId = new Map(r.comps.map((c) => [c.id, c]))
+
+  it('keeps what lies in the radius and the date window, never the subject', () => {
+    expect([...byId.keys()].sort()).toEqual(['a', 'b', 'c', 'd', 'e'])
+    expect(r.outsideRadius).toBe(1)
+    expect(r.outsideWindow).toBe(1)
+    expect(r.windowStart).toBe('2019-07-01')
+    for (const c of r.comps) expect(c.miles).toBeLessThanOrEqual(10)
+  })
+
+  it('flags the $1 transfer and the IQR outlier and leaves them out', () => {
+    // Market $/acre 10k, 11k, 12k, 50k: Q1 = 10,750, Q3 = 21,500, IQR = 10,750 → upper fence 37,625.
+    expect(byId.get('d')!.flags).toEqual(['outlier: $/acre above the IQR fence ($37,625)'])
+    expect(byId.get('d')!.included).toBe(false)
+    expect(byId.get('e')!.flags).toEqual(["non-arm's-length: nominal price $1"])
+    expect(byId.get('e')!.included).toBe(false)
+    expect(['a', 'b', 'c'].map((id) => byId.get(id)!.included)).toEqual([true, true, true])
+  })
+
+  it('indicates the median $/acre × acres with the IQR range and n', () => {
+    expect(r.trend.rate).toBeNull() // one sale date: no trend
+    expect(r.indicated).toEqual({
+      perAcre: 11_000,
+      perAcreLow: 10_500,
+      perAcreHigh: 11_500,
+      value: 880_000,
+      low: 840_000,
+      high: 920_000,
+      n: 3,
+    })
+  })
+
+  it('ranks by score: the nearest like parcel first', () => {
+    expect(r.comps.map((c) => c.rank)).toEqual([1, 2, 3, 4, 5])
+    expect(r.comps[0]!.id).toMatch(/^[ae]$/) // both 1 mi away, same in every criterion
+    expect(r.comps.at(-1)!.id).toBe('c')
+    expect(byId.get('a')!.grade).toBe('A')
+  })
+
+  it('puts a pinned outlier back and leaves a dropped comp out', () => {
+    const pinned = analyzeComps(
+      subject,
+      records,
+      settings,
+      TODAY,
+      new Map([
+        ['d', 'pin' as const],
+        ['a', 'drop' as const],
+      ]),
+    )
+    const by = new Map(pinned.comps.map((c) => [c.id, c]))
+    expect(by.get('d')!.included).toBe(true)
+    expect(by.get('a')!.excludedBecause).toBe('dropped by you')
+    // Included: b 11k, c 12k, d 50k → median 12,000.
+    expect(pinned.indicated!.perAcre).toBe(12_000)
+    expect(pinned.indicated!.n).toBe(3)
+  })
+
+  it('writes every comp to CSV with what it rests on', () => {
+    const rows = compsCsvRows(r.comps)
+    expect(rows).toHaveLength(5)
+    const row = rows.find((x) => x[1] === 'b')!
+    const cell = (name: (typeof COMPS_CSV_HEADER)[number]) => row[COMPS_CSV_HEADER.indexOf(name)]
+    expect(cell('parcel_id')).toBe('P-b')
+    expect(cell('sale_price')).toBe(880_000)
+    expect(cell('price_per_acre')).toBe(11_000)
+    expect(cell('adjusted_price_per_acre')).toBe(11_000)
+    expect(cell('included')).toBe(true)
+    expect(cell('distance_mi')).toBeCloseTo(2, 1)
+  })
+})
+
+describe('time and soil adjustments', () => {
+  it('estimates +10 %/yr from prices growing 10 % a year and states what it rests on', () => {
+    const t = estimateTrend([2020, 2021, 2022, 2023, 2024], [10_000, 11_000, 12_100, 13_310, 14_641])
+    expect(t.rate).toBeCloseTo(0.1, 12)
+    expect(t).toMatchObject({ n: 5, firstYear: 2020, lastYear: 2024 })
+    expect(t.note).toBe('+10.0 %/yr from 5 sales, 2020–2024 (Theil–Sen)')
+    expect(estimateTrend([2020, 2021, 2022, 2023], [1, 2, 3, 4]).rate).toBeNull()
+  })
+
+  it('brings each comp to the valuation date along the trend', () => {
+    const sales = [2019.5, 2020.5, 2021.5, 2022.5, 2023.5].map((y, i) =>
+      soldRecord(`t${i}`, 1 + i * 0.1, Math.round(800_000 * 1.1 ** (y - 2019.5)), `${y - 0.5}-07-02`),
+    )
+    const r = analyzeComps(subject, sales, { ...settings, years: 6 }, '2024-07-02')
+    expect(r.trend.rate).toBeCloseTo(0.1, 3)
+    // Every sale, brought forward at +10 %/yr, is worth ≈ 10,000 · 1.1^5 per acre on 2024-07-02.
+    for (const c of r.comps) expect(c.timeAdjusted / (10_000 * 1.1 ** 5)).toBeCloseTo(1, 3)
+  })
+
+  it('estimates $/acre per CSR2 point and adjusts comps to the subject’s soil', () => {
+    const pairs: [number, number][] = [
+      [60, 9_000],
+      [70, 10_000],
+      [80, 11_000],
+      [90, 12_000],
+      [65, 9_500],
+    ]
+    expect(estimateSoil(80, pairs)).toMatchObject({ perPoint: 100, n: 5 })
+    expect(estimateSoil(null, pairs).perPoint).toBeNull()
+    expect(estimateSoil(80, pairs.slice(0, 4)).perPoint).toBeNull()
+    const subj = subjectRecord({ csr2: 80 })
+    const sales = pairs.map(([csr2, perAcre], i) =>
+      soldRecord(`s${i}`, 1 + i * 0.1, perAcre * 80, '2024-01-01', { csr2 }),
+    )
+    const r = analyzeComps(subj, sales, settings, TODAY)
+    expect(r.soil.perPoint).toBe(100)
+    // A CSR2-60 sale at $9,000 + 100 · (80 − 60) = $11,000.
+    expect(r.comps.find((c) => c.csr2 === 60)!.adjusted).toBe(11_000)
+    expect(r.indicated!.perAcre).toBe(11_000)
+  })
+
+  it('names nominal prices and non-market deeds', () => {
+    expect(nonMarketReason(10, null)).toBe("non-arm's-length: nominal price $10")
+    expect(nonMarketReason(500_000, 'INTERSPOUSAL TRANSFER DEED')).toBe("non-arm's-length: interspousal transfer deed")
+    expect(nonMarketReason(500_000, 'WARRANTY DEED')).toBeNull()
+    expect(indicate([], 80)).toBeNull()
+  })
+})

@@ -1,0 +1,109 @@
+/**
+ * The ranked comps, sortable by any column; a row's parcel number opens that comp's card; Pin keeps a
+ * comp in (an outlier put back), Drop leaves it out, a second press returns it to the rule.
+ */
+import { useMemo, useState } from 'react'
+import type { Comp, Override } from './comps-analysis'
+import { fmtAcres } from './comps-score'
+
+type Key = 'rank' | 'saleDate' | 'salePrice' | 'acres' | 'miles' | 'perAcre' | 'adjusted' | 'score'
+const COLUMNS: readonly [Key, string][] = [
+  ['rank', '#'],
+  ['score', 'Grade'],
+  ['saleDate', 'Sold'],
+  ['salePrice', 'Price'],
+  ['acres', 'Acres'],
+  ['miles', 'Mi'],
+  ['perAcre', '$/ac'],
+  ['adjusted', 'Adj. $/ac'],
+]
+
+export const usd = (v: number) => `$${Math.round(v).toLocaleString('en-US')}`
+
+export interface CompsTableProps {
+  comps: readonly Comp[]
+  onOpen(comp: Comp): void
+  onOverride(id: string, override: Override | null): void
+}
+
+export function CompsTable({ comps, onOpen, onOverride }: CompsTableProps) {
+  const [sort, setSort] = useState<{ key: Key; desc: boolean }>({ key: 'rank', desc: false })
+  const rows = useMemo(() => {
+    const dir = sort.desc ? -1 : 1
+    return [...comps].sort((a, b) =>
+      a[sort.key] < b[sort.key] ? -dir : a[sort.key] > b[sort.key] ? dir : a.rank - b.rank,
+    )
+  }, [comps, sort])
+  const toggle = (key: Key) => setSort((s) => ({ key, desc: s.key === key ? !s.desc : key === 'score' }))
+  return (
+    <div className="comps-table-wrap">
+      <table className="comps-table">
+        <caption className="visually-hidden">Comparable sales, ranked</caption>
+        <thead>
+          <tr>
+            {COLUMNS.map(([key, label]) => (
+              <th
+                key={key}
+                scope="col"
+                aria-sort={sort.key === key ? (sort.desc ? 'descending' : 'ascending') : undefined}
+              >
+                <button type="button" onClick={() => toggle(key)}>
+                  {label}
+                  {sort.key === key ? (sort.desc ? ' ▾' : ' ▴') : ''}
+                </button>
+              </th>
+            ))}
+            <th scope="col">Use</th>
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((c) => (
+            <tr key={c.id} className={c.included ? 'comps-in' : 'comps-out'} data-comp-id={c.id}>
+              <td>{c.rank}</td>
+              <td>
+                <span className={`comps-grade comps-grade--${c.grade}`} title={`Score ${c.score}`}>
+                  {c.grade}
+                </span>
+              </td>
+              <td>
+                <button type="button" className="link-button" onClick={() => onOpen(c)} title="Open this parcel’s card">
+                  {c.saleDate}
+                </button>
+                <div className="comps-why">
+                  {c.parcelId ?? c.id.slice(0, 8)} · {c.reasons.slice(0, 2).join(' · ')}
+                  {c.excludedBecause && <div className="comps-excluded">Left out: {c.excludedBecause}</div>}
+                  {!c.excludedBecause && c.flags.length > 0 && <div className="comps-excluded">Kept: {c.flags[0]}</div>}
+                </div>
+              </td>
+              <td className="comps-num">{usd(c.salePrice)}</td>
+              <td className="comps-num">{fmtAcres(c.acres)}</td>
+              <td className="comps-num">{c.miles.toFixed(1)}</td>
+              <td className="comps-num">{usd(c.perAcre)}</td>
+              <td className="comps-num">{usd(c.adjusted)}</td>
+              <td>
+                <button
+                  type="button"
+                  className="comps-toggle"
+                  aria-pressed={c.override === 'pin'}
+                  aria-label={`Pin comp ${c.rank}`}
+                  onClick={() => onOverride(c.id, c.override === 'pin' ? null : 'pin')}
+                >
+                  Pin
+                </button>
+                <button
+                  type="button"
+                  className="comps-toggle"
+                  aria-pressed={c.override === 'drop'}
+                  aria-label={`Drop comp ${c.rank}`}
+                  onClick={() => onOverride(c.id, c.override === 'drop' ? null : 'drop')}
+                >
+                  Drop
+                </button>
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  )
+}
