@@ -6,6 +6,7 @@ import { outsideCoverage } from '../geo/coverage'
 import { SummaryBar } from '../results/summary-bar'
 import { SearchProgressView } from '../search/search-progress'
 import { serverSorted } from '../search/spec-key'
+import { StaleNotice, useStaleSearch } from '../search/stale-notice'
 import { useAppStore } from '../state/store'
 import { OutsideCoverage } from './outside-coverage'
 import { describeSearch } from './search-summary'
@@ -18,6 +19,7 @@ export function ResultsPane() {
   const workspace = useWorkspace()
   const result = useSearchResult()
   const coverage = useCoverage()
+  const staleness = useStaleSearch()
   const s = useAppStore(
     useShallow((st) => ({
       submitted: st.submitted,
@@ -41,20 +43,27 @@ export function ResultsPane() {
   const counties = coverage.status === 'ready' ? coverage.coverage.counties : null
   const outside = counties !== null && s.submitted !== null && outsideCoverage(s.submitted, counties)
   return (
-    <section className="results-pane" aria-label="Results" data-status={result.status}>
+    <section className="results-pane" aria-label="Results" data-status={result.status} data-stale={staleness.stale}>
       {/* Phones: the controls sheet closes on Search, so progress and the cost question show here. */}
       <div className="results-progress">
         <SearchProgressView result={result} />
       </div>
+      <StaleNotice changes={staleness.changes} canSearch={staleness.canSearch} onSearch={() => workspace.submit()} />
       <div className="results-head">
         <SummaryBar
           status={result.status}
           rows={result.rows}
           rowCount={result.rowCount}
           recordsExpected={result.progress.recordsExpected}
+          previous={staleness.stale}
         />
         {result.status !== 'idle' && (
-          <ExportMenu records={result.rows} visibleColumns={s.visibleColumns} searchSummary={summary} />
+          <ExportMenu
+            records={result.rows}
+            visibleColumns={s.visibleColumns}
+            searchSummary={summary}
+            previousSearch={staleness.stale}
+          />
         )}
       </div>
       <Suspense fallback={<p className="muted">Loading table…</p>}>
