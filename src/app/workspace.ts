@@ -121,6 +121,8 @@ export class Workspace {
     let gone = false
     // A remount (StrictMode, hot reload) opens where the map last was.
     const view = this.mounted ? this.store.getState().view : (this.deps.initialView ?? null)
+    // A link cut short before its view still restores its areas: frame them, not the whole US (issue 18).
+    const frameRestored = !this.mounted && view === null
     this.mounted = true
     void this.deps.maps.createMap(container, view).then(async (map) => {
       if (gone) return map.destroy()
@@ -134,6 +136,7 @@ export class Workspace {
         onTilesStatus: (tiles) => this.mapStatus.set({ ...this.mapStatus.get(), tiles }),
       }
       this.pushAll()
+      if (frameRestored) this.frameAreas()
       const draw = await this.deps.maps.createDraw(
         map,
         drawEvents(this.store, (geometry) => {
