@@ -1,5 +1,5 @@
 /** Results: summary, export and the table (a bottom sheet on phones). */
-import { lazy, Suspense } from 'react'
+import { lazy, Suspense, useEffect, useRef } from 'react'
 import { useShallow } from 'zustand/react/shallow'
 import { ExportMenu } from '../export/export-menu'
 import { outsideCoverage } from '../geo/coverage'
@@ -33,6 +33,17 @@ export function ResultsPane() {
       selectedId: st.selectedId,
     })),
   )
+  const pane = useRef<HTMLElement>(null)
+  const shownFirst = useRef(s.submitted)
+  // After Search (panel button, Search again, county dialog) focus goes to the results, not the page
+  // body (issue 18, problem 10). A re-sort from the table or a link opening never moves focus.
+  useEffect(() => {
+    if (!s.submitted || s.submitted === shownFirst.current) return
+    const active = document.activeElement
+    const fromControls =
+      !active || active === document.body || active.closest('.search-panel, .stale-notice, .map-view')
+    if (fromControls) pane.current?.focus({ preventScroll: true })
+  }, [s.submitted])
   const summary = describeSearch({
     mode: s.submitted?.mode ?? s.mode,
     areas: (s.submitted ?? s).areas,
@@ -43,7 +54,14 @@ export function ResultsPane() {
   const counties = coverage.status === 'ready' ? coverage.coverage.counties : null
   const outside = counties !== null && s.submitted !== null && outsideCoverage(s.submitted, counties)
   return (
-    <section className="results-pane" aria-label="Results" data-status={result.status} data-stale={staleness.stale}>
+    <section
+      ref={pane}
+      tabIndex={-1}
+      className="results-pane"
+      aria-label="Results"
+      data-status={result.status}
+      data-stale={staleness.stale}
+    >
       {/* Phones: the controls sheet closes on Search, so progress and the cost question show here. */}
       <div className="results-progress">
         <SearchProgressView result={result} />
