@@ -36,6 +36,8 @@ const parcelsShown = async (page: Page) =>
       ?.replace(/,/g, ''),
   )
 
+test.describe.configure({ timeout: 180_000 })
+
 test('desktop: an edit without Search marks the rows as the previous search; link and export carry what ran', async ({
   page,
   request,
