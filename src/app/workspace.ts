@@ -228,8 +228,14 @@ export class Workspace {
   }
 
   /** Imported, buffered or picked shapes join the areas (checked like drawn ones); says what happened. */
-  addAreas(polygons: readonly Polygon[], notices: readonly string[], source: string, label?: string): number {
-    const areas = addPolygons(this.store, polygons, notices, source, label)
+  addAreas(
+    polygons: readonly Polygon[],
+    notices: readonly string[],
+    source: string,
+    label?: string,
+    names?: ReadonlyMap<Polygon, string>,
+  ): number {
+    const areas = addPolygons(this.store, polygons, notices, source, label, names)
     this.frameAreas(areas)
     return areas.length
   }
