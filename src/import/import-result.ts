@@ -41,7 +41,10 @@ export function collect(g: Geometry | null | undefined, into: ImportResult, name
         coordinates: g.coordinates.map((r) => closeRing(r.map((p) => [p[0] as number, p[1] as number]))),
       }
       into.polygons.push(polygon)
-      if (name) (into.names ??= new Map()).set(polygon, name)
+      if (name) {
+        into.names ??= new Map()
+        into.names.set(polygon, name)
+      }
       return
     }
     case 'MultiPolygon':
