@@ -101,9 +101,11 @@ export class DrawController implements DrawPort {
           flags: {
             polygon: editFlags,
             freehand: editFlags,
-            // Rectangles and circles move as a whole; moving one vertex would break their shape.
-            rectangle: { feature: { draggable: true } },
-            circle: { feature: { draggable: true } },
+            // Rectangles and circles move as a whole and resize by their corner handles (issue 18,
+            // problem 6): a rectangle keeps the opposite corner fixed, a circle its centre. Moving one
+            // vertex freely would break their shape, so that stays off.
+            rectangle: { feature: { draggable: true, coordinates: { resizable: 'opposite' } } },
+            circle: { feature: { draggable: true, coordinates: { resizable: 'center-fixed' } } },
           },
           keyEvents: { deselect: 'Escape', delete: 'Delete', rotate: null, scale: null },
           styles: {

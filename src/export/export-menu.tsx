@@ -18,9 +18,11 @@ export interface ExportMenuProps {
   visibleColumns: string[]
   searchSummary: string
   disabled?: boolean
+  /** The setup was edited since these rows were found: the file holds the search that ran (issue 18). */
+  previousSearch?: boolean
 }
 
-export function ExportMenu({ records, visibleColumns, searchSummary, disabled }: ExportMenuProps) {
+export function ExportMenu({ records, visibleColumns, searchSummary, disabled, previousSearch }: ExportMenuProps) {
   const [open, setOpen] = useState(false)
   const [mailing, setMailing] = useState(false)
   const ids = { menu: useId(), note: useId() }
@@ -80,6 +82,7 @@ export function ExportMenu({ records, visibleColumns, searchSummary, disabled }:
         <p id={ids.note} className="exp-note">
           {count.format(loaded.length)} loaded records will be exported
           {skipped > 0 ? ` (${count.format(skipped)} not loaded yet are left out)` : ''}.
+          {previousSearch && ` They are the results of the search that ran (${searchSummary}), not of the edits since.`}
         </p>
         <ul className="exp-menu" aria-describedby={ids.note}>
           {EXPORT_KINDS.map(({ kind, label }) => (

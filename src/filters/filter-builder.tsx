@@ -7,9 +7,12 @@
 import { useEffect, useMemo, useRef, useState } from 'react'
 import { isExtensionField } from '../../contract/fields'
 import type { FilterItem } from '../../contract/schemas'
+import type { CoverageCounty } from '../../contract/tiles'
 import { cropFilterIndex, newFilter } from './filter-edit'
 import { FilterRow } from './filter-row'
 import { maxUserFilters, validateFilters } from './filter-validation'
+import { PlacePicker } from './place-picker'
+import { placeQuestion } from './scope-choices'
 import './filters.css'
 
 export interface FilterError {
@@ -25,10 +28,24 @@ export interface FilterBuilderProps {
   /** Filters the app adds at search time (1 in area mode: the planner's svc_uuid filter). */
   reservedSlots?: number
   onValidityChange?(valid: boolean): void
+  /** The server's covered counties, offered when a filter needs a place (null: unknown). */
+  coveredCounties?: readonly CoverageCounty[] | null
 }
 
-export function FilterBuilder({ filters, onChange, errors, reservedSlots = 0, onValidityChange }: FilterBuilderProps) {
+export function FilterBuilder({
+  filters,
+  onChange,
+  errors,
+  reservedSlots = 0,
+  onValidityChange,
+  coveredCounties = null,
+}: FilterBuilderProps) {
   const validation = useMemo(() => validateFilters(filters, reservedSlots), [filters, reservedSlots])
+  // The scope rule is asked as a question only when it is the row's one problem (the same moment
+  // validation reports it: every filter otherwise sound).
+  const place = placeQuestion(filters)
+  const placeIndex =
+    place && validation.perFilter[place.filterIndex]?.startsWith('missing required scope') ? place.filterIndex : -1
   const keys = useStableKeys(filters.length)
   const room = maxUserFilters(reservedSlots)
   // The crop types ticked in the crop list above are a filter of the list, edited there, not twice.
@@ -84,6 +101,16 @@ export function FilterBuilder({ filters, onChange, errors, reservedSlots = 0, on
               onRemove={() => remove(i)}
               problem={validation.perFilter[i] ?? null}
               serverProblem={i === serverIndex ? (errors?.message ?? null) : null}
+              question={
+                i === placeIndex && place ? (
+                  <PlacePicker
+                    question={place.question}
+                    filters={filters}
+                    onChange={onChange}
+                    counties={coveredCounties}
+                  />
+                ) : undefined
+              }
             />
           ))}
         </ol>

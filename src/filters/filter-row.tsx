@@ -1,5 +1,5 @@
 /** One filter: field → its valid operators → the value editor that fits, with the reason inline when invalid. */
-import { useEffect, useId, useRef } from 'react'
+import { type ReactNode, useEffect, useId, useRef } from 'react'
 import { FIELDS, fieldDef, type Operator, operatorsFor } from '../../contract/fields'
 import type { FilterItem } from '../../contract/schemas'
 import { changeField, changeOperator } from './filter-edit'
@@ -28,9 +28,20 @@ export interface FilterRowProps {
   /** Client-side reason (from validation) or the server's message for this filter. */
   problem: string | null
   serverProblem: string | null
+  /** Shown instead of `problem`: a question the user answers in place (the scope rule's place pick-list). */
+  question?: ReactNode
 }
 
-export function FilterRow({ index, focusOnMount, filter, onChange, onRemove, problem, serverProblem }: FilterRowProps) {
+export function FilterRow({
+  index,
+  focusOnMount,
+  filter,
+  onChange,
+  onRemove,
+  problem,
+  serverProblem,
+  question,
+}: FilterRowProps) {
   const problemId = useId()
   const fieldRef = useRef<HTMLSelectElement>(null)
   // biome-ignore lint/correctness/useExhaustiveDependencies: only on mount
@@ -40,7 +51,7 @@ export function FilterRow({ index, focusOnMount, filter, onChange, onRemove, pro
   const label = `Filter ${index + 1}`
   const known = fieldDef(filter.field) !== undefined
   const ops = operatorsFor(filter.field)
-  const hasProblem = problem !== null || serverProblem !== null
+  const hasProblem = problem !== null || serverProblem !== null || !!question
   const describedBy = hasProblem ? problemId : undefined
 
   return (
@@ -97,7 +108,7 @@ export function FilterRow({ index, focusOnMount, filter, onChange, onRemove, pro
       </div>
       {hasProblem && (
         <div id={problemId} className="flt-problem">
-          {problem && <p>{problem}</p>}
+          {question ?? (problem && <p>{problem}</p>)}
           {serverProblem && (
             <p role="alert">
               <span className="flt-problem-source">Server: </span>

@@ -20,7 +20,7 @@ export interface ImportDialogProps {
    * Hands over valid polygons (already checked and simplified by the area rules, at most 100) and
    * what was done or left out to get them; the app adds them as areas.
    */
-  onImport(polygons: Polygon[], notices: string[], source: string): void
+  onImport(polygons: Polygon[], notices: string[], source: string, names?: ReadonlyMap<Polygon, string>): void
   onClose(): void
 }
 
@@ -33,7 +33,7 @@ export function ImportDialog({ onImport, onClose }: ImportDialogProps) {
   const [dragging, setDragging] = useState(false)
 
   const accept = (r: ImportResult, source: string) => {
-    const checked = toAreas(r.polygons)
+    const checked = toAreas(r.polygons, { names: r.names })
     const leftOut = [...new Set([...r.problems, ...checked.problems])]
     setProblems(leftOut)
     setOthers(null)
@@ -42,6 +42,7 @@ export function ImportDialog({ onImport, onClose }: ImportDialogProps) {
         checked.areas.map((a) => a.geometry),
         [...r.notices, ...checked.notices, ...leftOut],
         source,
+        new Map(checked.areas.flatMap((a) => (a.label ? [[a.geometry, a.label] as const] : []))),
       )
       onClose()
       return

@@ -9,6 +9,8 @@ export interface ImportResult {
   problems: string[]
   /** Things done on the user's behalf (reprojected, assumed WGS84). */
   notices: string[]
+  /** A feature's own name ("Good field") by polygon, kept as the area's label (issue 18, problem 9). */
+  names?: Map<Polygon, string>
 }
 
 export const emptyResult = (): ImportResult => ({ polygons: [], others: [], problems: [], notices: [] })
@@ -30,20 +32,26 @@ export function closeRing(ring: Position[]): Position[] {
 }
 
 /** Splits any geometry into polygons and the rest. */
-export function collect(g: Geometry | null | undefined, into: ImportResult): void {
+export function collect(g: Geometry | null | undefined, into: ImportResult, name?: string): void {
   if (!g) return
   switch (g.type) {
-    case 'Polygon':
-      into.polygons.push({
+    case 'Polygon': {
+      const polygon: Polygon = {
         type: 'Polygon',
         coordinates: g.coordinates.map((r) => closeRing(r.map((p) => [p[0] as number, p[1] as number]))),
-      })
+      }
+      into.polygons.push(polygon)
+      if (name) {
+        into.names ??= new Map()
+        into.names.set(polygon, name)
+      }
       return
+    }
     case 'MultiPolygon':
-      for (const coordinates of g.coordinates) collect({ type: 'Polygon', coordinates }, into)
+      for (const coordinates of g.coordinates) collect({ type: 'Polygon', coordinates }, into, name)
       return
     case 'GeometryCollection':
-      for (const part of g.geometries) collect(part, into)
+      for (const part of g.geometries) collect(part, into, name)
       return
     default:
       into.others.push(g)

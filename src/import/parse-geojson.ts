@@ -54,11 +54,16 @@ export function parseGeoJson(text: string): ImportResult {
   }
   if (convert) result.notices.push(`Coordinates were converted from ${crs} to longitude/latitude.`)
   const geometries: (Geometry | null)[] = []
+  const names: (string | undefined)[] = []
   const t = (data as { type?: unknown })?.type
   if (t === 'FeatureCollection') {
     const features = (data as FeatureCollection).features
     if (!Array.isArray(features)) result.problems.push('The FeatureCollection has no features array.')
-    else for (const f of features) geometries.push(f?.geometry ?? null)
+    else
+      for (const f of features) {
+        geometries.push(f?.geometry ?? null)
+        names.push(featureName(f))
+      }
   } else if (t === 'Feature') {
     geometries.push((data as Feature).geometry ?? null)
   } else if (typeof t === 'string' && /^(Multi)?(Polygon|Point|LineString)$|^GeometryCollection$/.test(t)) {
@@ -87,7 +92,7 @@ export function parseGeoJson(text: string): ImportResult {
       break
     }
     const before = result.others.length
-    collect(convert ? mapPositions(g, convert) : g, result)
+    collect(convert ? mapPositions(g, convert) : g, result, names[i])
     for (const other of result.others.slice(before)) otherLabels.push(`${label} is a ${other.type}`)
   }
   const projected = result.polygons.filter((p) => !p.coordinates.every(isLonLat))
@@ -145,4 +150,15 @@ function isGeometry(g: unknown, nesting = 0): g is Geometry {
       ? Array.isArray(c) && c.length >= 2 && c.every((n) => typeof n === 'number' && Number.isFinite(n))
       : Array.isArray(c) && c.every((e) => ok(e, level - 1))
   return ok(x.coordinates, d)
+}
+
+/** The name a GIS tool writes on a feature ("name", "Name", "NAME", "title", "label"), trimmed and capped. */
+function featureName(f: unknown): string | undefined {
+  const props = (f as { properties?: Record<string, unknown> } | null)?.properties
+  if (!props || typeof props !== 'object') return undefined
+  for (const key of ['name', 'Name', 'NAME', 'title', 'label']) {
+    const v = props[key]
+    if (typeof v === 'string' && v.trim()) return v.trim().slice(0, 80)
+  }
+  return undefined
 }

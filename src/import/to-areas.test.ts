@@ -4,6 +4,7 @@ import { RING_REASONS } from '../../contract/area-rules'
 import { AREA_MAX_FEATURES } from '../../contract/limits'
 import { SIMPLIFY_ABOVE_VERTICES } from '../geo/validate-area'
 import { clockwiseSquare } from './import-fixtures.test-support'
+import { parseGeoJson } from './parse-geojson'
 import { dedupeRing, toAreas } from './to-areas'
 
 const poly = (...rings: Position[][]): Polygon => ({ type: 'Polygon', coordinates: rings })
@@ -77,5 +78,49 @@ describe('toAreas', () => {
     expect(r.areas).toHaveLength(AREA_MAX_FEATURES)
     expect(r.problems).toEqual(['Only 100 areas fit in one search; 30 more shape(s) were left out.'])
     expect(toAreas(many.slice(0, 5), { room: 2 }).areas).toHaveLength(2)
+  })
+})
+
+describe('feature names', () => {
+  it('an imported feature keeps its own name as the area label ("Good field", not "Polygon 1")', () => {
+    const r = parseGeoJson(
+      JSON.stringify({
+        type: 'FeatureCollection',
+        features: [
+          {
+            type: 'Feature',
+            properties: { name: ' Good field ' },
+            geometry: {
+              type: 'Polygon',
+              coordinates: [
+                [
+                  [-93.6, 42],
+                  [-93.5, 42],
+                  [-93.5, 42.1],
+                  [-93.6, 42],
+                ],
+              ],
+            },
+          },
+          {
+            type: 'Feature',
+            properties: {},
+            geometry: {
+              type: 'Polygon',
+              coordinates: [
+                [
+                  [-93.4, 42],
+                  [-93.3, 42],
+                  [-93.3, 42.1],
+                  [-93.4, 42],
+                ],
+              ],
+            },
+          },
+        ],
+      }),
+    )
+    const areas = toAreas(r.polygons, { names: r.names }).areas
+    expect(areas.map((a) => a.label)).toEqual(['Good field', undefined])
   })
 })

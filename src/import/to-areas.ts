@@ -20,6 +20,8 @@ export interface ToAreasOptions {
   makeId?(n: number): string
   /** How many areas still fit (the app may already hold some). */
   room?: number
+  /** Feature names by polygon (from the importer): kept as the areas' labels. */
+  names?: ReadonlyMap<Polygon, string>
 }
 
 const fmt = (n: number) => n.toLocaleString('en-US')
@@ -71,7 +73,13 @@ export function toAreas(polygons: readonly Polygon[], options: ToAreasOptions = 
     if (check.vertices < before) {
       result.notices.push(`Shape ${i + 1} had ${fmt(before)} vertices and was simplified to ${fmt(check.vertices)}.`)
     }
-    result.areas.push({ id: makeId(result.areas.length + 1), kind: 'polygon', geometry: check.geometry })
+    const label = options.names?.get(polygon)
+    result.areas.push({
+      id: makeId(result.areas.length + 1),
+      kind: 'polygon',
+      geometry: check.geometry,
+      ...(label ? { label } : {}),
+    })
   }
   return result
 }

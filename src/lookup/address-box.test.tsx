@@ -3,6 +3,7 @@ import { act, cleanup, render, screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { ParcelRecord } from '../../contract/schemas'
+import type { CoverageCounty } from '../../contract/tiles'
 import { connectionStore } from '../api/connection'
 import { AddressBox } from './address-box'
 import { type FakeAddressServer, fakeAddressServer } from './address-server.test-support'
@@ -19,12 +20,12 @@ afterEach(() => {
   vi.unstubAllGlobals()
 })
 
-function setup() {
+function setup(covered: CoverageCounty[] = [], onJump?: (c: CoverageCounty) => void) {
   const onChoose = vi.fn<(r: ParcelRecord) => void>()
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } })
   render(
     <QueryClientProvider client={client}>
-      <AddressBox onChoose={onChoose} />
+      <AddressBox onChoose={onChoose} covered={covered} onJump={onJump} />
     </QueryClientProvider>,
   )
   const box = screen.getByRole('combobox', { name: 'Find a parcel by address' })
@@ -153,5 +154,31 @@ describe('address box', () => {
     await user.keyboard('/')
     expect(document.activeElement).toBe(box)
     expect((box as HTMLInputElement).value).toBe('')
+  })
+
+  it('an address outside coverage offers the covered counties, and picking one jumps there', async () => {
+    const story: CoverageCounty = {
+      state: 'IA',
+      state_fp: '19',
+      county_fp: '169',
+      county: 'Story',
+      parcels: 4000,
+      bbox: [-93.6, 41.9, -93.3, 42.1],
+      loaded_at: '2026-11-01T00:00:00Z',
+    }
+    const jumps: string[] = []
+    const { box, user } = setup(
+      [story, { ...story, state: 'KS', state_fp: '20', county_fp: '055', county: 'Finney' }],
+      (c) => jumps.push(c.county),
+    )
+    await user.type(box, 'nowhere')
+    await waitFor(() =>
+      expect(screen.getByRole('status').textContent).toBe(
+        'No matches. Addresses are searched in 2 counties: Story County, IA; Finney County, KS.',
+      ),
+    )
+    expect(screen.getByRole('listbox').textContent).toContain('No matches. This server has addresses in:')
+    await user.pointer({ keys: '[MouseLeft>]', target: screen.getByRole('button', { name: 'Finney County, KS' }) })
+    expect(jumps).toEqual(['Finney'])
   })
 })

@@ -6,6 +6,7 @@
  */
 import { type KeyboardEvent, useEffect, useId, useRef, useState, useSyncExternalStore } from 'react'
 import type { ParcelRecord } from '../../contract/schemas'
+import type { CoverageCounty } from '../../contract/tiles'
 import { useAddressLookup } from '../api/address'
 import './lookup.css'
 
@@ -25,7 +26,16 @@ function subscribeNoKeyboard(onChange: () => void): () => void {
 }
 const noKeyboard = () => window.matchMedia?.(NO_KEYBOARD).matches ?? false
 
-export function AddressBox({ onChoose }: { onChoose(record: ParcelRecord): void }) {
+export interface AddressBoxProps {
+  onChoose(record: ParcelRecord): void
+  /** The server's covered counties: an address with no match offers them (issue 18, problem 9). */
+  covered?: readonly CoverageCounty[]
+  onJump?(county: CoverageCounty): void
+}
+
+const countyName = (c: CoverageCounty) => `${c.county} County, ${c.state}`
+
+export function AddressBox({ onChoose, covered = [], onJump }: AddressBoxProps) {
   const [text, setText] = useState('')
   const [open, setOpen] = useState(false)
   const [active, setActive] = useState(-1)
@@ -92,7 +102,12 @@ export function AddressBox({ onChoose }: { onChoose(record: ParcelRecord): void 
   if (searching && isPending) status = 'Searching…'
   else if (searching && error) status = error.message
   else if (searching && data)
-    status = results.length ? `${results.length} match${results.length === 1 ? '' : 'es'}` : 'No matches'
+    status = results.length
+      ? `${results.length} match${results.length === 1 ? '' : 'es'}`
+      : covered.length
+        ? `No matches. Addresses are searched in ${covered.length === 1 ? 'one county' : `${covered.length} counties`}: ${covered.map(countyName).join('; ')}.`
+        : 'No matches'
+  const offerCounties = status.startsWith('No matches') && covered.length > 0 && !!onJump
 
   return (
     <div className="address-box">
@@ -133,7 +148,31 @@ export function AddressBox({ onChoose }: { onChoose(record: ParcelRecord): void 
         className={fresh ? 'address-list' : 'address-list address-list-stale'}
         hidden={!showList}
       >
-        {showList && status && results.length === 0 && <div className="address-status">{status}</div>}
+        {showList && status && results.length === 0 && !offerCounties && <div className="address-status">{status}</div>}
+        {showList && offerCounties && (
+          <div className="address-status">
+            <p>No matches. This server has addresses in:</p>
+            <ul className="address-covered">
+              {covered.map((c) => (
+                <li key={`${c.state_fp}${c.county_fp}`}>
+                  <button
+                    type="button"
+                    className="link-button"
+                    tabIndex={-1}
+                    // mousedown, not click: it fires before the input's blur closes the list.
+                    onMouseDown={(e) => {
+                      e.preventDefault()
+                      setOpen(false)
+                      onJump?.(c)
+                    }}
+                  >
+                    {countyName(c)}
+                  </button>
+                </li>
+              ))}
+            </ul>
+          </div>
+        )}
         {showList &&
           results.map((r, i) => {
             const d = summarize(r)

@@ -21,9 +21,11 @@ export interface SummaryBarProps {
   rowCount: number
   /** Total matches when known (else the planner's estimate). */
   recordsExpected?: number
+  /** The rows answer the search before the latest edits (issue 18): the totals say whose they are. */
+  previous?: boolean
 }
 
-export function SummaryBar({ status, rows: liveRows, rowCount, recordsExpected }: SummaryBarProps) {
+export function SummaryBar({ status, rows: liveRows, rowCount, recordsExpected, previous }: SummaryBarProps) {
   const rows = useDeferredValue(liveRows)
   const s = useMemo(() => summarize(rows, { rowCount, recordsExpected }), [rows, rowCount, recordsExpected])
   if (status === 'idle') return null
@@ -32,9 +34,9 @@ export function SummaryBar({ status, rows: liveRows, rowCount, recordsExpected }
   const scope = partial ? ` (of ${count.format(s.loaded)} loaded)` : ''
 
   return (
-    <section className="res-summary" aria-label="Results summary">
+    <section className="res-summary" aria-label={previous ? 'Results summary (previous search)' : 'Results summary'}>
       <div className="res-stat">
-        <span className="res-stat-label">Parcels</span>
+        <span className="res-stat-label">{previous ? 'Parcels (previous search)' : 'Parcels'}</span>
         <span className="res-stat-value">
           {count.format(s.loaded)}
           {partial && <span className="res-muted"> of {count.format(s.expected)}</span>}

@@ -39,6 +39,7 @@ export interface MapViewState {
 export const DEFAULT_COLUMNS = [
   'owner',
   'situs',
+  'parcel_id',
   'county',
   'state',
   'acres',

@@ -92,3 +92,15 @@ it('an owner that keeps the dialog open on Escape keeps it open', async () => {
   await user.click(screen.getByRole('button', { name: 'Close' }))
   expect(onClose).toHaveBeenCalledTimes(2)
 })
+
+it('opens with focus on the field marked data-autofocus, not on the × button', () => {
+  render(
+    <Modal title="Search a county" onClose={() => {}}>
+      <label htmlFor="st">State</label>
+      <select id="st" data-autofocus>
+        <option>Iowa</option>
+      </select>
+    </Modal>,
+  )
+  expect(document.activeElement).toBe(screen.getByLabelText('State'))
+})

@@ -24,6 +24,9 @@ export function Modal({
     if (!dialog) return
     const opener = document.activeElement as HTMLElement | null
     if (!dialog.open) dialog.showModal()
+    // showModal() focuses the first focusable element, the × button; a dialog that asks for input
+    // marks its first field with data-autofocus to start there instead (issue 18, problem 10).
+    dialog.querySelector<HTMLElement>('[data-autofocus]')?.focus()
     const onCancel = (e: Event) => {
       e.preventDefault()
       onCloseRef.current()

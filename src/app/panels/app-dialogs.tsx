@@ -1,4 +1,5 @@
 /** The one open dialog (the store's `ui` union), each loaded on first use. */
+import type { Polygon } from 'geojson'
 import { lazy } from 'react'
 import { useShallow } from 'zustand/react/shallow'
 import { useAppStore } from '../../state/store'
@@ -31,8 +32,12 @@ export function AppDialogs() {
     })),
   )
   const ui = s.ui
-  const onPolygons = (polygons: Parameters<typeof workspace.addAreas>[0], notices: string[], source: string) =>
-    workspace.addAreas(polygons, notices, source)
+  const onPolygons = (
+    polygons: Parameters<typeof workspace.addAreas>[0],
+    notices: string[],
+    source: string,
+    names?: ReadonlyMap<Polygon, string>,
+  ) => workspace.addAreas(polygons, notices, source, undefined, names)
   switch (ui.kind) {
     case 'settings':
       return (

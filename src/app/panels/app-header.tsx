@@ -3,20 +3,25 @@ import type { ParcelRecord } from '../../../contract/schemas'
 import { AddressBox } from '../../lookup/address-box'
 import { useAppStore } from '../../state/store'
 import { CopyLinkButton } from './copy-link-button'
-import { useWorkspace } from './workspace-context'
+import { useCoverage, useWorkspace } from './workspace-context'
 
 export function AppHeader() {
   const workspace = useWorkspace()
   const openDialog = useAppStore((s) => s.openDialog)
   const sheetOpen = useAppStore((s) => s.searchSheetOpen)
   const setSheetOpen = useAppStore((s) => s.setSearchSheetOpen)
+  const coverage = useCoverage()
   return (
     <header className="app-header">
       <h1 className="brand">
         <span aria-hidden="true" className="brand-mark" />
         Plat
       </h1>
-      <AddressBox onChoose={(r: ParcelRecord) => workspace.parcels.showAddress(r)} />
+      <AddressBox
+        onChoose={(r: ParcelRecord) => workspace.parcels.showAddress(r)}
+        covered={coverage.status === 'ready' ? coverage.coverage.counties : []}
+        onJump={(c) => workspace.jumpTo(c)}
+      />
       <div className="header-actions">
         <button
           type="button"

@@ -56,7 +56,7 @@ export function CountyDialog({
       <form className="county-form" onSubmit={submit}>
         <p>The county’s Census boundary becomes the search area, and the search runs.</p>
         <label htmlFor={`${id}-state`}>State</label>
-        <select id={`${id}-state`} value={state} onChange={(e) => setState(e.target.value)}>
+        <select id={`${id}-state`} data-autofocus value={state} onChange={(e) => setState(e.target.value)}>
           <option value="">Choose a state…</option>
           {US_STATES.map((s) => (
             <option key={s.fips} value={s.fips}>

@@ -8,6 +8,7 @@ import { useEffect, useRef } from 'react'
 import { BasemapSwitcher } from '../../map/basemap-switcher'
 import { CoverageJump } from '../../map/coverage-jump'
 import { ThemeLegend } from '../../map/theme-legend'
+import { StaleMapBadge, useStaleSearch } from '../../search/stale-notice'
 import { useAppStore } from '../../state/store'
 import { useCoverage, useMapStatus, useSearchResult, useWorkspace } from './workspace-context'
 
@@ -20,6 +21,7 @@ export function MapPane() {
   const status = useMapStatus()
   const coverage = useCoverage()
   const rows = useSearchResult().rows
+  const staleness = useStaleSearch()
 
   useEffect(() => {
     const container = containerRef.current
@@ -44,6 +46,9 @@ export function MapPane() {
         />
       </div>
       <ThemeLegend theme={theme} onTheme={setTheme} rows={rows} />
+      {staleness.stale && rows.length > 0 && (
+        <StaleMapBadge canSearch={staleness.canSearch} onSearch={() => workspace.submit()} />
+      )}
       {(status.basemap.notice || tilesProblem) && (
         <div className="map-notice" role="status">
           {status.basemap.notice && (

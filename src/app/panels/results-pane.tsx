@@ -1,11 +1,12 @@
 /** Results: summary, export and the table (a bottom sheet on phones). */
-import { lazy, Suspense } from 'react'
+import { lazy, Suspense, useEffect, useRef } from 'react'
 import { useShallow } from 'zustand/react/shallow'
 import { ExportMenu } from '../../export/export-menu'
 import { outsideCoverage } from '../../geo/coverage'
 import { SummaryBar } from '../../results/summary-bar'
 import { SearchProgressView } from '../../search/search-progress'
 import { serverSorted } from '../../search/spec-key'
+import { StaleNotice, useStaleSearch } from '../../search/stale-notice'
 import { useAppStore } from '../../state/store'
 import { describeSearch } from '../workspace/search-summary'
 import { OutsideCoverage } from './outside-coverage'
@@ -18,6 +19,7 @@ export function ResultsPane() {
   const workspace = useWorkspace()
   const result = useSearchResult()
   const coverage = useCoverage()
+  const staleness = useStaleSearch()
   const s = useAppStore(
     useShallow((st) => ({
       submitted: st.submitted,
@@ -31,6 +33,17 @@ export function ResultsPane() {
       selectedId: st.selectedId,
     })),
   )
+  const pane = useRef<HTMLElement>(null)
+  const shownFirst = useRef(s.submitted)
+  // After Search (panel button, Search again, county dialog) focus goes to the results, not the page
+  // body (issue 18, problem 10). A re-sort from the table or a link opening never moves focus.
+  useEffect(() => {
+    if (!s.submitted || s.submitted === shownFirst.current) return
+    const active = document.activeElement
+    const fromControls =
+      !active || active === document.body || active.closest('.search-panel, .stale-notice, .map-view')
+    if (fromControls) pane.current?.focus({ preventScroll: true })
+  }, [s.submitted])
   const summary = describeSearch({
     mode: s.submitted?.mode ?? s.mode,
     areas: (s.submitted ?? s).areas,
@@ -41,20 +54,34 @@ export function ResultsPane() {
   const counties = coverage.status === 'ready' ? coverage.coverage.counties : null
   const outside = counties !== null && s.submitted !== null && outsideCoverage(s.submitted, counties)
   return (
-    <section className="results-pane" aria-label="Results" data-status={result.status}>
+    <section
+      ref={pane}
+      tabIndex={-1}
+      className="results-pane"
+      aria-label="Results"
+      data-status={result.status}
+      data-stale={staleness.stale}
+    >
       {/* Phones: the controls sheet closes on Search, so progress and the cost question show here. */}
       <div className="results-progress">
         <SearchProgressView result={result} />
       </div>
+      <StaleNotice changes={staleness.changes} canSearch={staleness.canSearch} onSearch={() => workspace.submit()} />
       <div className="results-head">
         <SummaryBar
           status={result.status}
           rows={result.rows}
           rowCount={result.rowCount}
           recordsExpected={result.progress.recordsExpected}
+          previous={staleness.stale}
         />
         {result.status !== 'idle' && (
-          <ExportMenu records={result.rows} visibleColumns={s.visibleColumns} searchSummary={summary} />
+          <ExportMenu
+            records={result.rows}
+            visibleColumns={s.visibleColumns}
+            searchSummary={summary}
+            previousSearch={staleness.stale}
+          />
         )}
       </div>
       <Suspense fallback={<p className="muted">Loading table…</p>}>

@@ -8,7 +8,7 @@ import { FilterBuilder } from '../../filters/filter-builder'
 import { validateFilters } from '../../filters/filter-validation'
 import { SearchProgressView } from '../../search/search-progress'
 import { useAppStore } from '../../state/store'
-import { useSearchResult, useWorkspace } from './workspace-context'
+import { useCoverage, useSearchResult, useWorkspace } from './workspace-context'
 
 export function SearchPanel() {
   const mode = useAppStore((s) => s.mode)
@@ -125,6 +125,7 @@ function FiltersSection() {
   const setFilters = useAppStore((s) => s.setFilters)
   const reserved = useAppStore((s) => (s.mode === 'area' ? 1 : 0))
   const error = useSearchResult().error
+  const coverage = useCoverage()
   // Only a rejected query (400/422) belongs next to the filters; quota, auth and network errors are
   // shown by the progress banner and the settings dialog.
   const filterError =
@@ -135,7 +136,13 @@ function FiltersSection() {
     <section className="panel-section" aria-labelledby="filters-heading">
       <h2 id="filters-heading">Filters</h2>
       <CropFilter filters={filters} onChange={setFilters} reservedSlots={reserved} />
-      <FilterBuilder filters={filters} onChange={setFilters} errors={filterError} reservedSlots={reserved} />
+      <FilterBuilder
+        filters={filters}
+        onChange={setFilters}
+        errors={filterError}
+        reservedSlots={reserved}
+        coveredCounties={coverage.status === 'ready' ? coverage.coverage.counties : null}
+      />
     </section>
   )
 }

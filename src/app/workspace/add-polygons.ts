@@ -16,8 +16,9 @@ let counter = 0
 function polygonsToAreas(
   polygons: readonly Polygon[],
   room = AREA_MAX_FEATURES,
+  names?: ReadonlyMap<Polygon, string>,
 ): { areas: DrawnArea[]; problems: string[]; notices: string[] } {
-  const r = toAreas(polygons, { room, makeId: () => `import-${Date.now().toString(36)}-${counter++}` })
+  const r = toAreas(polygons, { room, names, makeId: () => `import-${Date.now().toString(36)}-${counter++}` })
   const areas: DrawnArea[] = []
   const problems = [...r.problems]
   for (const a of r.areas) {
@@ -38,10 +39,12 @@ export function addPolygons(
   notices: readonly string[],
   source: string,
   label?: string,
+  /** Imported features' own names by polygon ("Good field"), kept as the areas' labels. */
+  names?: ReadonlyMap<Polygon, string>,
 ): DrawnArea[] {
   const st = store.getState()
   const room = AREA_MAX_FEATURES - st.areas.length
-  const { areas: found, problems, notices: done } = polygonsToAreas(polygons, room)
+  const { areas: found, problems, notices: done } = polygonsToAreas(polygons, room, names)
   const areas = label ? found.map((a) => ({ ...a, label })) : found
   for (const a of areas) st.putArea(a)
   if (st.mode !== 'area') st.setMode('area')

@@ -224,3 +224,45 @@ describe('workspace intents', () => {
     expect(calls).toContain('theme:acres')
   })
 })
+
+describe('opening a link', () => {
+  it('a link that lost its view (cut short) frames the areas it restored', async () => {
+    const calls: string[] = []
+    const store = createAppStore()
+    store.getState().replaceAreas([
+      {
+        id: 'a',
+        kind: 'polygon',
+        geometry: {
+          type: 'Polygon',
+          coordinates: [
+            [
+              [-93.6, 42],
+              [-93.5, 42],
+              [-93.5, 42.1],
+              [-93.6, 42],
+            ],
+          ],
+        },
+      },
+    ])
+    const ws = new Workspace({
+      store,
+      search: harness(10).session,
+      lookupPoint: async () => [],
+      fetchParcel: async () => null,
+      loadCoverage: async () => null,
+      apiUrl: (path) => `http://plat.test${path}`,
+      initialView: null,
+      maps: {
+        createMap: async () => ({
+          map: fakeMap(calls),
+          createDraw: async () => ({ setTool: () => {}, syncAreas: () => {}, cancel: () => {}, destroy: () => {} }),
+        }),
+      },
+    })
+    ws.mountMap({} as HTMLElement)
+    await until(() => calls.includes('fit:15'))
+    ws.dispose()
+  })
+})

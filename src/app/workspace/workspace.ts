@@ -128,6 +128,8 @@ export class Workspace {
     let gone = false
     // A remount (StrictMode, hot reload) opens where the map last was.
     const view = this.mounted ? this.store.getState().view : (this.deps.initialView ?? null)
+    // A link cut short before its view still restores its areas: frame them, not the whole US (issue 18).
+    const frameRestored = !this.mounted && view === null
     this.mounted = true
     void this.deps.maps.createMap(container, view).then(async (mounted) => {
       const { map } = mounted
@@ -142,6 +144,7 @@ export class Workspace {
         onTilesStatus: (tiles) => this.mapStatus.set({ ...this.mapStatus.get(), tiles }),
       }
       this.pushAll()
+      if (frameRestored) this.frameAreas()
       const draw = await mounted.createDraw(
         drawEvents(this.store, (geometry) => {
           const label = geometry.type === 'Point' ? 'point' : 'line'
@@ -205,8 +208,14 @@ export class Workspace {
   }
 
   /** Imported, buffered or picked shapes join the areas (checked like drawn ones); says what happened. */
-  addAreas(polygons: readonly Polygon[], notices: readonly string[], source: string, label?: string): number {
-    const areas = addPolygons(this.store, polygons, notices, source, label)
+  addAreas(
+    polygons: readonly Polygon[],
+    notices: readonly string[],
+    source: string,
+    label?: string,
+    names?: ReadonlyMap<Polygon, string>,
+  ): number {
+    const areas = addPolygons(this.store, polygons, notices, source, label, names)
     this.frameAreas(areas)
     return areas.length
   }
