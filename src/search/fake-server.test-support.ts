@@ -57,6 +57,8 @@ export class FakeServer {
   private readonly byId: Map<string, ParcelRecord>
   private readonly memo = new Map<string, ParcelRecord[]>()
 
+  private readonly checked = new Set<string>()
+
   constructor(readonly records: ParcelRecord[]) {
     this.byId = new Map(records.map((r) => [r.svc_uuid, r]))
   }
@@ -72,10 +74,15 @@ export class FakeServer {
     if (fail) throw fail
     const tooLong = body.filters.find((f) => Array.isArray(f.value) && f.value.length > this.maxIn)
     if (tooLong) throw new ApiError({ status: 413, kind: 'too-large', detail: 'Request body too large' })
-    const check = checkQueryRequest(body)
-    if (!check.ok) throw apiErrorFromResponse(check.status, { detail: check.detail }, '')
-    const q = check.query
     const key = JSON.stringify(queryKey('', { ...body, offset: 0 }))
+    // The contract's check costs ~30 ms on a 15,000-id list; the later pages of a chunk repeat filters
+    // it has already passed (same key), so they are checked with the id list cut to one id: limit,
+    // offset and order are still checked on every page (the planner tests make ~600 pages a search).
+    const seen = this.checked.has(key)
+    const check = checkQueryRequest(seen ? { ...body, filters: body.filters.map(oneId) } : body)
+    if (!check.ok) throw apiErrorFromResponse(check.status, { detail: check.detail }, '')
+    this.checked.add(key)
+    const q = seen ? { ...check.query, filters: body.filters } : check.query
     let matches = this.memo.get(key)
     if (!matches) {
       matches = this.match(q.filters)
@@ -134,6 +141,9 @@ export class FakeServer {
     return { area, query, cache }
   }
 }
+
+const oneId = (f: FilterItem): FilterItem =>
+  f.field === 'svc_uuid' && Array.isArray(f.value) && f.value.length > 1 ? { ...f, value: f.value.slice(0, 1) } : f
 
 function compare(a: unknown, b: unknown): number {
   if (a === b) return 0
