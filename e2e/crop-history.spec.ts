@@ -20,7 +20,7 @@ interface Rec {
 const rgba = (hex: string) => `rgba(${[1, 3, 5].map((i) => Number.parseInt(hex.slice(i, i + 2), 16)).join(',')},1)`
 const acres = (n: number) => Math.round(n).toLocaleString('en-US')
 
-async function findCornSoybean(page: Page) {
+async function findCornSoybean(page: Page, phone = false) {
   const keys = e2eKeys()
   await openApp(page, keys.full)
   const pages: Promise<{ results: Rec[] }>[] = []
@@ -31,6 +31,8 @@ async function findCornSoybean(page: Page) {
   page.on('response', (r) => {
     if (r.url().endsWith('/parcels/query') && r.ok()) pages.push(r.json())
   })
+  // On a phone the search controls are a sheet over the map.
+  if (phone) await page.getByRole('button', { name: 'Areas & filters' }).click()
   await page.getByRole('radio', { name: 'Filters only' }).check()
   await addFilter(page, 1, 'state', 'eq', 'IA')
   await addFilter(page, 2, 'county', 'eq', 'Story')
@@ -38,7 +40,13 @@ async function findCornSoybean(page: Page) {
   await addFilter(page, 4, 'acres', 'gt', '80')
   await expect(page.getByText(/Plat's own server filters on them/)).toBeVisible()
   await page.getByRole('button', { name: 'Search', exact: true }).click()
-  await waitForSearchDone(page)
+  // On a phone the sheet closes on Search and the results show; the progress bar stays in the sheet.
+  if (phone) {
+    await expect(page.getByRole('grid', { name: 'Search results' }).getByRole('row').nth(1)).toBeVisible({
+      timeout: 60_000,
+    })
+    await expect(page.getByRole('button', { name: 'Cancel' })).toHaveCount(0, { timeout: 60_000 })
+  } else await waitForSearchDone(page)
   for (const b of bodies) expect(b.filters).toContainEqual({ field: 'rotation', op: 'eq', value: 'corn-soybean' })
   return (await Promise.all(pages)).flatMap((p) => p.results)
 }
@@ -94,7 +102,7 @@ test('corn–soybean parcels over 80 acres in Story County: strip, rotation colo
 test('on a phone the strip and the chart fit', async ({ browser }) => {
   const context = await browser.newContext({ viewport: { width: 390, height: 844 } })
   const page = await context.newPage()
-  const loaded = await findCornSoybean(page)
+  const loaded = await findCornSoybean(page, true)
   expect(loaded.length).toBeGreaterThan(0)
   await page.getByText('Crops by year').click()
   await expect(page.getByRole('table', { name: /Acres by crop and year/ })).toBeVisible()
