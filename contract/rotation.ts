@@ -43,7 +43,7 @@ export const ROTATIONS = [
 ] as const
 export type RotationId = (typeof ROTATIONS)[number]['id']
 
-export const WINDOW_YEARS = 5
+const WINDOW_YEARS = 5
 const MIN_YEARS = 3
 
 const SMALL_GRAIN = new Set([21, 22, 23, 24, 25, 26, 27, 28, 29, 205, 225, 236, 238, 240])
@@ -53,10 +53,10 @@ const HAY = new Set([36, 37, 58, 59, 60, 176])
 const CORN = 1
 const SOY = 5
 
-export type YearGroup = 'corn' | 'soy' | 'grain' | 'fallow' | 'row' | 'tree' | 'hay' | 'gone' | 'wild'
+type YearGroup = 'corn' | 'soy' | 'grain' | 'fallow' | 'row' | 'tree' | 'hay' | 'gone' | 'wild'
 
 /** What a CDL code means for rotations; codes the contract does not list go by CDL's numbering. */
-export function yearGroup(code: number): YearGroup {
+function yearGroup(code: number): YearGroup {
   if (code === CORN) return 'corn'
   if (code === SOY) return 'soy'
   if (SMALL_GRAIN.has(code)) return 'grain'
@@ -90,7 +90,7 @@ export function historyOf(record: Readonly<Record<string, unknown>>): CdlYear[] 
 }
 
 /** The last `WINDOW_YEARS` years of a history (oldest first). */
-export const recentYears = (history: readonly CdlYear[]): CdlYear[] => history.slice(-WINDOW_YEARS)
+const recentYears = (history: readonly CdlYear[]): CdlYear[] => history.slice(-WINDOW_YEARS)
 
 /** The rotation pattern of a history (see the rule at the top), or null when there is none. */
 export function classifyRotation(history: readonly CdlYear[]): RotationId | null {

@@ -31,7 +31,7 @@ export interface CropAcres {
   loaded: number
 }
 
-export const recordAcres = (r: ParcelRecord): number | null => toNumber(r.acres) ?? toNumber(r.acres_calc)
+const recordAcres = (r: ParcelRecord): number | null => toNumber(r.acres) ?? toNumber(r.acres_calc)
 
 export function cropAcresByYear(rows: readonly (ParcelRecord | undefined)[], top = 7): CropAcres {
   const byYear = new Map<number, Map<string, { code: number; acres: number; parcels: number }>>()
