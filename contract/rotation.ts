@@ -53,7 +53,7 @@ const HAY = new Set([36, 37, 58, 59, 60, 176])
 const CORN = 1
 const SOY = 5
 
-export type YearGroup = 'corn' | 'soy' | 'grain' | 'fallow' | 'row' | 'tree' | 'hay' | 'gone' | 'wild'
+type YearGroup = 'corn' | 'soy' | 'grain' | 'fallow' | 'row' | 'tree' | 'hay' | 'gone' | 'wild'
 
 /** What a CDL code means for rotations; codes the contract does not list go by CDL's numbering. */
 function yearGroup(code: number): YearGroup {
