@@ -104,9 +104,10 @@ describe(`loader faults (${backendName})`, () => {
       /cut,"?owner: 1 value\(s\) longer than 2000 bytes cut to 2000 \(feature 2\)/,
     )
 
+    // The key first: on the embedded database the keys command refuses to run beside a server.
+    const key = await keyFor(backend)
     const server: SpawnedServer = await startServer(backend)
     try {
-      const key = await keyFor(backend)
       const get = async (pin: string) => {
         const res = await api<{ results: Record<string, unknown>[] }>(server, key, '/parcels/query', {
           filters: [
