@@ -10,21 +10,17 @@ import type { CoverageResponse } from '../contract/tiles'
 import { NO_VALUE_COLOR, PLAIN_COLOR, themeById } from '../src/format/themes'
 import type { MapProbe, RenderedParcel } from '../src/map/map-probe'
 import { FOCUS_COLORS } from '../src/map/theme-paint'
-import { someAddress } from './support/api'
 import {
   addFilter,
   cameraSettled,
   closeDetails,
   drawRectangle,
-  goToAddress,
   openApp,
   openAtParcels,
   waitForSearchDone,
   watchConsole,
-  zoomOut,
 } from './support/app'
 import { e2eKeys } from './support/keys'
-import { canvasColors } from './support/pixels'
 
 const details = (page: Page) => page.getByRole('complementary', { name: 'Parcel details' })
 
@@ -186,128 +182,3 @@ test('without internet the Streets default falls back to the offline map, and th
     false,
   )
 })
-
-type WithProbe = { platMap: MapProbe }
-const hexRgb = (hex: string): [number, number, number] =>
-  [1, 3, 5].map((i) => Number.parseInt(hex.slice(i, i + 2), 16)) as [number, number, number]
-const rgbOf = (css: string): [number, number, number] => {
-  const [r, g, b] = (/rgba?\(([^)]*)\)/.exec(css)?.[1] ?? '').split(',').map((v) => Number(v))
-  // MapLibre's Color prints 0–255 channels.
-  return [r ?? 0, g ?? 0, b ?? 0]
-}
-
-for (const size of [
-  { name: 'desktop', viewport: null },
-  { name: 'phone 390×844', viewport: { width: 390, height: 844 } },
-]) {
-  test(`${size.name}: at county zoom a town's results show in their legend colour (z11); a click at z12 opens any outlined parcel, kept clear of the details`, async ({
-    page,
-    request,
-  }) => {
-    // A search, a theme, three zooms and a click: longer than the default on a software renderer.
-    test.setTimeout(240_000)
-    const keys = e2eKeys()
-    const errors = watchConsole(page)
-    await openApp(page, keys.full)
-    // A town lot of Story County (the densest town of the data), then out to z13 and a search over the view.
-    await goToAddress(page, (await someAddress(request, keys.full)).situs)
-    await closeDetails(page)
-    await zoomOut(page, Math.max(0, Math.round((await mapZoom(page)) - 13)))
-    await drawRectangle(page, [0.1, 0.1], [0.9, 0.9])
-    await page.getByRole('button', { name: 'Search', exact: true }).click()
-    await waitForSearchDone(page)
-    await page.getByRole('combobox', { name: 'Colour results by' }).selectOption('vpa')
-    await expect(page.getByRole('list', { name: /^Legend: / })).toBeVisible()
-    if (size.viewport) {
-      await page.setViewportSize(size.viewport)
-      await cameraSettled(page)
-    }
-    await zoomOut(page, 2)
-    expect(Math.round(await mapZoom(page))).toBe(11)
-    await expect
-      .poll(() => page.evaluate(() => (window as unknown as WithProbe).platMap.settled()), { timeout: 30_000 })
-      .toBe(true)
-
-    // Town lots (under an acre) are a pixel or less here: each result is a dot in its class colour.
-    const palette = [...themeById('vpa').classes.map((c) => c.color), NO_VALUE_COLOR].map(hexRgb)
-    const nearest = (c: [number, number, number]) =>
-      palette.reduce(
-        (best, p, i) => {
-          const d = Math.hypot(p[0] - c[0], p[1] - c[1], p[2] - c[2])
-          return d < best.d ? { i, d } : best
-        },
-        { i: -1, d: Number.POSITIVE_INFINITY },
-      ).i
-    const dots = (await rendered(page)).filter((p) => p.from === 'dot' && p.acres !== null && p.acres < 1 && p.color)
-    expect(dots.length, 'town results drawn at z11').toBeGreaterThan(50)
-    const sample = dots.filter((_, i) => i % Math.ceil(dots.length / 60) === 0)
-    // Only dots a person can see: not under a panel or the phone's sheet.
-    const open = await page.evaluate(
-      (points) => {
-        const canvas = document.querySelector('.maplibregl-canvas')
-        const r = canvas?.getBoundingClientRect()
-        return points.map((p) => !!p && !!r && document.elementFromPoint(r.left + p[0], r.top + p[1]) === canvas)
-      },
-      sample.map((d) => d.at),
-    )
-    const at = sample.flatMap((d, i) => (d.at && open[i] ? [{ d, at: d.at.map(Math.round) as [number, number] }] : []))
-    expect(at.length).toBeGreaterThan(10)
-    const seen = await canvasColors(
-      page,
-      at.map((a) => a.at),
-    )
-    const same = at.filter((a, i) => nearest(seen[i]!) === nearest(rgbOf(a.d.color!))).length
-    // Neighbouring lots of another class overlap some dots; most pixels must read as their own class.
-    expect(same / at.length, `${same} of ${at.length} town pixels in their result's colour`).toBeGreaterThan(0.7)
-
-    // z12: a click on an outlined parcel that is no result (outside the searched area) opens its details.
-    await page.getByRole('button', { name: 'Zoom in' }).click()
-    await cameraSettled(page)
-    await expect
-      .poll(() => page.evaluate(() => (window as unknown as WithProbe).platMap.settled()), { timeout: 30_000 })
-      .toBe(true)
-    const box = await page.locator('.maplibregl-canvas').boundingBox()
-    if (!box) throw new Error('no map canvas')
-    // Near the edge the details will cover: the right on a desktop, the bottom on a phone.
-    const start: [number, number] = size.viewport
-      ? [Math.round(box.width / 2), Math.round(box.height * 0.85)]
-      : [Math.round(box.width * 0.92), Math.round(box.height / 2)]
-    const hit = await page.evaluate(([x0, y0]) => {
-      const p = (window as unknown as WithProbe).platMap
-      for (let r = 0; r < 400; r += 5)
-        for (let a = 0; a < 24; a++) {
-          const at: [number, number] = [
-            Math.round(x0 + r * Math.cos(a / 3.82)),
-            Math.round(y0 + r * Math.sin(a / 3.82)),
-          ]
-          const top = p.rendered(at)[0]
-          if (top && top.from === 'tiles' && !top.matched) return { uuid: top.uuid, at, lngLat: p.unproject(at) }
-        }
-      return null
-    }, start)
-    if (!hit) throw new Error('no outlined parcel near the edge at z12')
-    await page.mouse.click(box.x + hit.at[0], box.y + hit.at[1])
-    await expect(details(page)).toBeVisible()
-    await details(page)
-      .getByText(/^All fields/)
-      .click()
-    await expect(details(page).getByText(hit.uuid, { exact: true })).toBeVisible()
-    // The map moved the parcel out from under the details panel.
-    await cameraSettled(page)
-    await expect
-      .poll(async () => {
-        const [x, y] = await page.evaluate((l) => (window as unknown as WithProbe).platMap.project(l), hit.lngLat)
-        const panel = await details(page).boundingBox()
-        const canvas = await page.locator('.maplibregl-canvas').boundingBox()
-        if (!panel || !canvas) return 'no panel'
-        const px = canvas.x + x
-        const py = canvas.y + y
-        const inside =
-          px >= canvas.x && px <= canvas.x + canvas.width && py >= canvas.y && py <= canvas.y + canvas.height
-        const covered = px >= panel.x && px <= panel.x + panel.width && py >= panel.y && py <= panel.y + panel.height
-        return inside && !covered ? 'visible' : `at ${Math.round(px)},${Math.round(py)}; panel ${JSON.stringify(panel)}`
-      })
-      .toBe('visible')
-    expect(errors).toEqual([])
-  })
-}
