@@ -2,6 +2,8 @@ import { readFileSync } from 'node:fs'
 import { expect, type Page, test } from '@playwright/test'
 import type { Position } from 'geojson'
 import proj4 from 'proj4'
+import type { ParcelRecord } from '../contract/schemas'
+import { flatHistory } from '../src/format/history-columns'
 import { clockwiseSquare, shapefileZip, UTM15N_PRJ } from '../src/import/import-fixtures.test-support'
 import { apiPost, someAddress } from './support/api'
 import {
@@ -86,7 +88,8 @@ test('exported CSV, GeoJSON and KML parse back to the loaded records', async ({ 
   expect(fc.features).toHaveLength(n)
   for (const f of fc.features) {
     const { geom, ...rest } = byId.get(f.properties.svc_uuid) as Rec
-    expect(f.properties).toEqual(rest)
+    // GeoJSON carries the crop history also as flat columns (crop_history, cdl_YYYY, cdl_YYYY_pct).
+    expect(f.properties).toEqual({ ...rest, ...flatHistory(rest as ParcelRecord) })
     expect(f.geometry).toEqual(geom)
   }
 

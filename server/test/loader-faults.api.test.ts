@@ -71,7 +71,8 @@ describe(`loader faults (${backendName})`, () => {
     expect(r.stderr).not.toMatch(STACK)
     expect(oneLine(r.stderr)).toHaveLength(1)
     expect(await listed()).not.toContain('Test 901')
-  })
+    // Each load is a CLI process that opens the embedded database: ~35 s on a busy 2-core machine.
+  }, 300_000)
 
   it('a few features outside the state are rejected with a reason naming --crs; the rest load', async () => {
     const parcels = fixtureParcels()
@@ -88,7 +89,7 @@ describe(`loader faults (${backendName})`, () => {
       .filter((l) => l.includes('outside IA'))
     expect(rejected).toHaveLength(2)
     expect(rejected[0]).toMatch(/^1,.*rejected,.*--crs EPSG:N/)
-  })
+  }, 300_000)
 
   it('NUL bytes and a 3,000-byte owner load: stripped and cut, counted per field, the value kept', async () => {
     const parcels: FixtureParcel[] = fixtureParcels()
