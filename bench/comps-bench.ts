@@ -12,10 +12,10 @@ import { chromiumLaunch } from '../playwright.config'
 import { loadConfig } from '../server/config'
 import { startServer } from '../server/server'
 import { areaRequestBody } from '../src/cache/request-key'
-import { bufferGeometry } from '../src/import/buffer-area'
-import { milesToMeters, parcelPoint } from '../src/value/comps-geo'
-import { callsFor, chunkIds, compsFilters, pageBody } from '../src/value/comps-plan'
-import { defaultSettings } from '../src/value/comps-settings'
+import { bufferGeometry } from '../src/features/import/buffer-area'
+import { milesToMeters, parcelPoint } from '../src/features/value/comps-geo'
+import { callsFor, chunkIds, compsFilters, pageBody } from '../src/features/value/comps-plan'
+import { defaultSettings } from '../src/features/value/comps-settings'
 import { machineLine, writeSection } from './benchmarks-file'
 import { percentile } from './stats'
 
@@ -126,7 +126,7 @@ const lines = [
   `| Click → ranked list, cold cache | ${median(cold).toFixed(0)} ms | ${Math.max(...cold).toFixed(0)} ms | ${coldCalls} |`,
   `| Click → ranked list, cached | ${median(warm).toFixed(0)} ms | ${Math.max(...warm).toFixed(0)} ms | ${warmCalls} |`,
   '',
-  `Calls: 1 area search + Σ max(1, ⌈m_c / 100⌉) query pages over ≤ 50,000-id chunks (\`callsFor\`, src/value/comps-plan.ts): ${ids.length.toLocaleString('en-US')} parcels in the 10-mile circle, m = ${matches.join(' + ')} sold parcels of the size and uses → ${expected} calls expected, ${coldCalls} made cold, ${warmCalls} cached.`,
+  `Calls: 1 area search + Σ max(1, ⌈m_c / 100⌉) query pages over ≤ 50,000-id chunks (\`callsFor\`, src/features/value/comps-plan.ts): ${ids.length.toLocaleString('en-US')} parcels in the 10-mile circle, m = ${matches.join(' + ')} sold parcels of the size and uses → ${expected} calls expected, ${coldCalls} made cold, ${warmCalls} cached.`,
 ]
 console.log(lines.join('\n'))
 if (coldCalls !== expected) throw new Error(`made ${coldCalls} calls, the formula says ${expected}`)

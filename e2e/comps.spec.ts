@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs'
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test'
-import type { MapProbe } from '../src/map/map-probe'
+import type { MapProbe } from '../src/features/map/map-probe'
 import { apiPost } from './support/api'
 import { openApp, watchConsole } from './support/app'
 import { e2eKeys } from './support/keys'

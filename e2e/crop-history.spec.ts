@@ -4,8 +4,8 @@
  * rotation, and the crops-by-year chart whose acres for a year equal the loaded records' sum.
  */
 import { expect, type Page, test } from '@playwright/test'
+import type { MapProbe } from '../src/features/map/map-probe'
 import { themeById } from '../src/format/themes'
-import type { MapProbe } from '../src/map/map-probe'
 import { addFilter, openApp, waitForSearchDone } from './support/app'
 import { e2eKeys } from './support/keys'
 

@@ -3,8 +3,8 @@ import { expect, type Page, test } from '@playwright/test'
 import type { Position } from 'geojson'
 import proj4 from 'proj4'
 import type { ParcelRecord } from '../contract/schemas'
+import { clockwiseSquare, shapefileZip, UTM15N_PRJ } from '../src/features/import/import-fixtures.test-support'
 import { flatHistory } from '../src/format/history-columns'
-import { clockwiseSquare, shapefileZip, UTM15N_PRJ } from '../src/import/import-fixtures.test-support'
 import { apiPost, someAddress } from './support/api'
 import {
   addFilter,

@@ -63,7 +63,7 @@ test('desktop: a parcel number asks for a covered county, finds the parcel, and 
   const csv = readFileSync(await (await event).path(), 'utf8')
     .trim()
     .split('\n')
-  // The header row uses field names (src/export/csv.ts), so the APN column is parcel_id.
+  // The header row uses field names (src/features/export/csv.ts), so the APN column is parcel_id.
   expect(
     csv[0]
       ?.replace(/^\uFEFF/, '')

@@ -3,13 +3,13 @@
  * covered county shows every parcel's outline; a click on any parcel opens it (one query, cached);
  * a search outside coverage says so; results are drawn on the tiles and coloured by a theme whose
  * legend shows and whose choice survives a reload. What the map renders is read through the test
- * probe (src/map/map-probe.ts), the way a person sees it, not how the app got there.
+ * probe (src/features/map/map-probe.ts), the way a person sees it, not how the app got there.
  */
 import { expect, type Page, test } from '@playwright/test'
 import type { CoverageResponse } from '../contract/tiles'
+import type { MapProbe, RenderedParcel } from '../src/features/map/map-probe'
+import { FOCUS_COLORS } from '../src/features/map/theme-paint'
 import { NO_VALUE_COLOR, PLAIN_COLOR, themeById } from '../src/format/themes'
-import type { MapProbe, RenderedParcel } from '../src/map/map-probe'
-import { FOCUS_COLORS } from '../src/map/theme-paint'
 import {
   addFilter,
   cameraSettled,

@@ -1,5 +1,5 @@
 /**
- * Zip archives as the area import (src/import/unzip.ts, in memory) and the county loader
+ * Zip archives as the area import (src/features/import/unzip.ts, in memory) and the county loader
  * (server/load/unzip-to-dir.ts, streamed to disk) read them.
  */
 

@@ -33,10 +33,10 @@ export async function mapPixels(page: Page, rgb: [number, number, number], toler
   )
 }
 
-/** The selected parcel's outline colour (src/map/parcel-layers.ts COLORS.selected #d7263d). */
+/** The selected parcel's outline colour (src/features/map/parcel-layers.ts COLORS.selected #d7263d). */
 export const SELECTED_OUTLINE: [number, number, number] = [0xd7, 0x26, 0x3d]
 
-/** The drawn-area outline colour (src/draw/draw-controller.ts STYLE.outlineColor #1d4ed8). */
+/** The drawn-area outline colour (src/features/draw/draw-controller.ts STYLE.outlineColor #1d4ed8). */
 export const AREA_OUTLINE: [number, number, number] = [0x1d, 0x4e, 0xd8]
 
 /** The colour at each of these points of the map canvas (CSS pixels), read from a screenshot. */

@@ -13,7 +13,7 @@ import type { MapTool, MapViewState } from '../state/ui-slice'
 
 export type LngLat = { lng: number; lat: number }
 
-/** Comparable sales on the map (src/value): the subject outlined, each comp with its rank and $/acre. */
+/** Comparable sales on the map (src/features/value): the subject outlined, each comp with its rank and $/acre. */
 export interface CompsOverlay {
   subject: Geometry | null
   comps: readonly {

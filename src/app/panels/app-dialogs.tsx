@@ -9,12 +9,16 @@ import { shareQuery } from './copy-link-button'
 import { useWorkspace } from './workspace-context'
 
 const ShortcutsDialog = lazy(() => import('./shortcuts-dialog').then((m) => ({ default: m.ShortcutsDialog })))
-const SettingsDialog = lazy(() => import('../../settings/settings-dialog').then((m) => ({ default: m.SettingsDialog })))
-const SavedSearchesDialog = lazy(() =>
-  import('../../saved/saved-searches-dialog').then((m) => ({ default: m.SavedSearchesDialog })),
+const SettingsDialog = lazy(() =>
+  import('../../features/settings/settings-dialog').then((m) => ({ default: m.SettingsDialog })),
 )
-const ImportDialog = lazy(() => import('../../import/import-dialog').then((m) => ({ default: m.ImportDialog })))
-const BufferForm = lazy(() => import('../../import/buffer-form').then((m) => ({ default: m.BufferForm })))
+const SavedSearchesDialog = lazy(() =>
+  import('../../features/saved/saved-searches-dialog').then((m) => ({ default: m.SavedSearchesDialog })),
+)
+const ImportDialog = lazy(() =>
+  import('../../features/import/import-dialog').then((m) => ({ default: m.ImportDialog })),
+)
+const BufferForm = lazy(() => import('../../features/import/buffer-form').then((m) => ({ default: m.BufferForm })))
 const CountyDialog = lazy(() => import('./county-dialog').then((m) => ({ default: m.CountyDialog })))
 const SortDialog = lazy(() => import('./sort-dialog').then((m) => ({ default: m.SortDialog })))
 

@@ -1,6 +1,6 @@
 /** The header bar: brand, address search, and the app-wide actions. */
 import type { ParcelRecord } from '../../../contract/schemas'
-import { AddressBox } from '../../lookup/address-box'
+import { AddressBox } from '../../features/lookup/address-box'
 import { useAppStore } from '../../state/store'
 import { CopyLinkButton } from './copy-link-button'
 import { useCoverage, useWorkspace } from './workspace-context'

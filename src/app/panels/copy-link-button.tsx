@@ -1,8 +1,8 @@
 /** "Copy link": the link is encoded from the store at the moment of the click (not the debounced URL). */
 import { useEffect, useState } from 'react'
-import { useStaleSearch } from '../../search/stale-notice'
-import { LinkChoice } from '../../share/link-choice'
-import { encodeShareState } from '../../share/url-codec'
+import { useStaleSearch } from '../../features/search/stale-notice'
+import { LinkChoice } from '../../features/share/link-choice'
+import { encodeShareState } from '../../features/share/url-codec'
 import { appStore } from '../../state/store'
 import { copyText } from '../../ui/copy-text'
 import { describeSearch } from '../workspace/search-summary'

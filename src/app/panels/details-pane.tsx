@@ -6,8 +6,10 @@ import { useAppStore } from '../../state/store'
 import { compsCircle, compsOverlay, compsSources, downloadCompsCsv, todayIso } from '../workspace/comps-wiring'
 import { useLookup, usePick, useSearchResult, useWorkspace } from './workspace-context'
 
-const ParcelDetails = lazy(() => import('../../parcel/parcel-details').then((m) => ({ default: m.ParcelDetails })))
-const CompsPanel = lazy(() => import('../../value/comps-panel').then((m) => ({ default: m.CompsPanel })))
+const ParcelDetails = lazy(() =>
+  import('../../features/parcel/parcel-details').then((m) => ({ default: m.ParcelDetails })),
+)
+const CompsPanel = lazy(() => import('../../features/value/comps-panel').then((m) => ({ default: m.CompsPanel })))
 
 export function DetailsPane() {
   const workspace = useWorkspace()

@@ -3,12 +3,12 @@
  * a person uses on it (basemap, jump to a county with data, colours and legend, notices, cursor
  * coordinates).
  */
-import '../../map/map.css'
+import '../../features/map/map.css'
 import { useEffect, useRef } from 'react'
-import { BasemapSwitcher } from '../../map/basemap-switcher'
-import { CoverageJump } from '../../map/coverage-jump'
-import { ThemeLegend } from '../../map/theme-legend'
-import { StaleMapBadge, useStaleSearch } from '../../search/stale-notice'
+import { BasemapSwitcher } from '../../features/map/basemap-switcher'
+import { CoverageJump } from '../../features/map/coverage-jump'
+import { ThemeLegend } from '../../features/map/theme-legend'
+import { StaleMapBadge, useStaleSearch } from '../../features/search/stale-notice'
 import { useAppStore } from '../../state/store'
 import { useCoverage, useMapStatus, useSearchResult, useWorkspace } from './workspace-context'
 

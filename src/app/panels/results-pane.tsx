@@ -1,19 +1,21 @@
 /** Results: summary, export and the table (a bottom sheet on phones). */
 import { lazy, Suspense, useEffect, useRef } from 'react'
 import { useShallow } from 'zustand/react/shallow'
-import { ExportMenu } from '../../export/export-menu'
+import { ExportMenu } from '../../features/export/export-menu'
+import { SummaryBar } from '../../features/results/summary-bar'
+import { SearchProgressView } from '../../features/search/search-progress'
+import { serverSorted } from '../../features/search/spec-key'
+import { StaleNotice, useStaleSearch } from '../../features/search/stale-notice'
 import { outsideCoverage } from '../../geo/coverage'
-import { SummaryBar } from '../../results/summary-bar'
-import { SearchProgressView } from '../../search/search-progress'
-import { serverSorted } from '../../search/spec-key'
-import { StaleNotice, useStaleSearch } from '../../search/stale-notice'
 import { useAppStore } from '../../state/store'
 import { describeSearch } from '../workspace/search-summary'
 import { OutsideCoverage } from './outside-coverage'
 import { useCoverage, useSearchResult, useWorkspace } from './workspace-context'
 
 // TanStack Table + Virtual: only needed once the results pane renders, after the shell paints.
-const ResultsTable = lazy(() => import('../../results/results-table').then((m) => ({ default: m.ResultsTable })))
+const ResultsTable = lazy(() =>
+  import('../../features/results/results-table').then((m) => ({ default: m.ResultsTable })),
+)
 
 export function ResultsPane() {
   const workspace = useWorkspace()

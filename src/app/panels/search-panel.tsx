@@ -1,12 +1,12 @@
 /** Left panel (a sheet on phones): search mode, map tools and areas, filters, buildings, Search, progress. */
 import { useMemo } from 'react'
 import { useShallow } from 'zustand/react/shallow'
-import { AreaList } from '../../draw/area-list'
-import { DrawToolbar } from '../../draw/draw-toolbar'
-import { CropFilter } from '../../filters/crop-picker'
-import { FilterBuilder } from '../../filters/filter-builder'
-import { validateFilters } from '../../filters/filter-validation'
-import { SearchProgressView } from '../../search/search-progress'
+import { AreaList } from '../../features/draw/area-list'
+import { DrawToolbar } from '../../features/draw/draw-toolbar'
+import { CropFilter } from '../../features/filters/crop-picker'
+import { FilterBuilder } from '../../features/filters/filter-builder'
+import { validateFilters } from '../../features/filters/filter-validation'
+import { SearchProgressView } from '../../features/search/search-progress'
 import { useAppStore } from '../../state/store'
 import { useCoverage, useSearchResult, useWorkspace } from './workspace-context'
 

@@ -1,4 +1,4 @@
-import { LOCK_KEY, TOOLS } from '../../draw/draw-toolbar'
+import { LOCK_KEY, TOOLS } from '../../features/draw/draw-toolbar'
 import { Modal } from '../../ui/modal'
 
 export function ShortcutsDialog({ onClose }: { onClose(): void }) {

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react'
-import { LOCK_KEY, toolForKey } from '../../draw/draw-toolbar'
+import { LOCK_KEY, toolForKey } from '../../features/draw/draw-toolbar'
 import type { MapTool } from '../../state/ui-slice'
 import { isTypingTarget } from './is-typing'
 

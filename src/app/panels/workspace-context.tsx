@@ -1,6 +1,6 @@
 /** The workspace for React: one context, and hooks that subscribe to exactly the part a panel shows. */
 import { createContext, type ReactNode, useContext, useSyncExternalStore } from 'react'
-import type { SearchResult } from '../../search/search-types'
+import type { SearchResult } from '../../features/search/search-types'
 import type { CoverageState } from '../workspace/coverage-flow'
 import type { LookupState, PickState } from '../workspace/parcel-opener'
 import type { MapStatus, Workspace } from '../workspace/workspace'

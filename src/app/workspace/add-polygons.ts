@@ -1,13 +1,13 @@
 /**
  * Polygons from an import or a buffer become drawn areas the way a drawn shape does: checked and
- * simplified by the import rules (src/import/to-areas), then stored at the link's precision. A
+ * simplified by the import rules (src/features/import/to-areas), then stored at the link's precision. A
  * shape that rounding to that precision breaks (a sliver) is dropped with the reason.
  */
 import type { Polygon } from 'geojson'
 import { AREA_MAX_FEATURES } from '../../../contract/limits'
+import { toAreas } from '../../features/import/to-areas'
+import { quantizeArea } from '../../features/share/url-codec'
 import { checkDrawnArea } from '../../geo/validate-area'
-import { toAreas } from '../../import/to-areas'
-import { quantizeArea } from '../../share/url-codec'
 import type { DrawnArea } from '../../state/search-spec'
 import type { AppStore } from '../../state/store'
 

@@ -1,5 +1,5 @@
 /**
- * What the comps panel (src/value) needs from other rooms, composed here since features do not
+ * What the comps panel (src/features/value) needs from other rooms, composed here since features do not
  * import each other: the search's cache-then-network sources (the same TanStack Query cache and keys,
  * so a repeated comps search costs no call), the Buffer tool's circle, and the export's CSV writer.
  */
@@ -8,13 +8,13 @@ import type { Geometry } from 'geojson'
 import type { ParcelRecord } from '../../../contract/schemas'
 import { connectionStore, currentConnection } from '../../api/connection'
 import { createCachedSources } from '../../cache/cached-sources'
-import { csvDocument } from '../../export/csv'
-import { bufferGeometry } from '../../import/buffer-area'
+import { csvDocument } from '../../features/export/csv'
+import { bufferGeometry } from '../../features/import/buffer-area'
+import type { CompsResult } from '../../features/value/comps-analysis'
+import { type LonLat, parcelPoint } from '../../features/value/comps-geo'
+import type { CompsSources } from '../../features/value/comps-search'
 import type { CompsOverlay } from '../../ports/workspace-ports'
 import { downloadBlob } from '../../ui/download'
-import type { CompsResult } from '../../value/comps-analysis'
-import { type LonLat, parcelPoint } from '../../value/comps-geo'
-import type { CompsSources } from '../../value/comps-search'
 
 const byClient = new WeakMap<QueryClient, CompsSources>()
 

@@ -16,8 +16,8 @@ import { coverageKey } from '../../cache/request-key'
 import { config } from '../../config/config'
 import { CONUS_BOUNDS } from '../../config/initial-view'
 import { searchSettingsStore } from '../../config/search-settings'
+import { SearchSession } from '../../features/search/search-session'
 import type { MapFactory } from '../../ports/workspace-ports'
-import { SearchSession } from '../../search/search-session'
 import type { AppStore } from '../../state/store'
 import type { MapViewState } from '../../state/ui-slice'
 import { Workspace } from './workspace'
@@ -31,13 +31,13 @@ function authorize(url: string): Record<string, string> | null {
 
 const realMaps: MapFactory = {
   async createMap(container, view) {
-    const { MapController } = await import('../../map/map-controller')
+    const { MapController } = await import('../../features/map/map-controller')
     const place = view ? { ...view } : { bounds: CONUS_BOUNDS }
     const map = new MapController({ container, ...place, authorize })
     return {
       map,
       async createDraw(events) {
-        const { DrawController } = await import('../../draw/draw-controller')
+        const { DrawController } = await import('../../features/draw/draw-controller')
         return new DrawController(map.map, (cb) => map.whenReady(cb), events)
       },
     }

@@ -5,8 +5,8 @@
  * unless the person kept the tool.
  */
 import type { Geometry } from 'geojson'
+import { quantizeArea } from '../../features/share/url-codec'
 import type { DrawEvents } from '../../ports/workspace-ports'
-import { quantizeArea } from '../../share/url-codec'
 import type { AppStore } from '../../state/store'
 import { SHAPE_TOOLS } from '../../state/ui-slice'
 

@@ -3,12 +3,12 @@
  * Store → URL: debounced; a change to what the search is (areas, filters, mode, selection, columns)
  * pushes a history entry so Back undoes it, while camera moves only replace the current entry (a
  * pan must not flood the history). URL → store: once at start-up, and on popstate (Back/Forward).
- * The codec (src/share/url-codec.ts) never carries result ids or the API key.
+ * The codec (src/features/share/url-codec.ts) never carries result ids or the API key.
  */
 
-import { specKey } from '../../search/spec-key'
-import type { ShareState } from '../../share/share-state'
-import { decodeShareState, encodeShareState } from '../../share/url-codec'
+import { specKey } from '../../features/search/spec-key'
+import type { ShareState } from '../../features/share/share-state'
+import { decodeShareState, encodeShareState } from '../../features/share/url-codec'
 import { buildSearchSpec } from '../../state/search-slice'
 import type { AppState, AppStore } from '../../state/store'
 import { DEFAULT_COLUMNS, type MapViewState } from '../../state/ui-slice'

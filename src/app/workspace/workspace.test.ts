@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import type { CoverageResponse } from '../../../contract/tiles'
+import { harness, until } from '../../features/search/search-harness.test-support'
 import type { DrawEvents, MapPort } from '../../ports/workspace-ports'
-import { harness, until } from '../../search/search-harness.test-support'
 import { createAppStore } from '../../state/store'
 import { Workspace } from './workspace'
 

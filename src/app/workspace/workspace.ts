@@ -17,6 +17,9 @@ import type { Polygon } from 'geojson'
 import type { ParcelRecord } from '../../../contract/schemas'
 import { type CoverageCounty, type CoverageResponse, PARCEL_TILE_MIN_ZOOM } from '../../../contract/tiles'
 import type { ApiError } from '../../api/api-error'
+import type { SearchSession } from '../../features/search/search-session'
+import type { SearchResult } from '../../features/search/search-types'
+import { serverSorted } from '../../features/search/spec-key'
 import { checkDrawnArea } from '../../geo/validate-area'
 import type {
   BasemapStatus,
@@ -27,9 +30,6 @@ import type {
   MapPort,
   TilesStatus,
 } from '../../ports/workspace-ports'
-import type { SearchSession } from '../../search/search-session'
-import type { SearchResult } from '../../search/search-types'
-import { serverSorted } from '../../search/spec-key'
 import type { SortOrder } from '../../state/search-slice'
 import type { SearchSpec } from '../../state/search-spec'
 import type { AppState, AppStore } from '../../state/store'

@@ -1,0 +1,238 @@
+/**
+ * terra-draw on the MapLibre map. terra-draw owns geometry while the user edits; every finished
+ * shape or edit is validated (validate-area.ts) and reported as a DrawnArea. The store's area list
+ * is pushed back in with `syncAreas` (e.g. a delete button in the list), which no-ops when equal.
+ */
+import type { LineString, Point, Polygon } from 'geojson'
+import type { Map as MapLibreMap } from 'maplibre-gl'
+import {
+  type GeoJSONStoreFeatures,
+  TerraDraw,
+  TerraDrawCircleMode,
+  TerraDrawFreehandMode,
+  TerraDrawLineStringMode,
+  TerraDrawPointMode,
+  TerraDrawPolygonMode,
+  TerraDrawRectangleMode,
+  TerraDrawSelectMode,
+  ValidateNotSelfIntersecting,
+} from 'terra-draw'
+import { TerraDrawMapLibreGLAdapter } from 'terra-draw-maplibre-gl-adapter'
+import { checkDrawnArea } from '../../geo/validate-area'
+import type { DrawEvents, DrawPort } from '../../ports/workspace-ports'
+import type { DrawnArea } from '../../state/search-spec'
+import type { MapTool } from '../../state/ui-slice'
+
+type DrawMode = 'static' | 'select' | 'linestring' | 'point' | DrawnArea['kind']
+const AREA_KINDS: readonly DrawnArea['kind'][] = ['polygon', 'rectangle', 'circle', 'freehand']
+
+function drawModeFor(tool: MapTool): DrawMode {
+  if (tool === 'pan' || tool === 'identify') return 'static'
+  if (tool === 'line') return 'linestring'
+  return tool
+}
+
+/**
+ * Area ids are ours, not terra-draw's: drawn shapes get UUIDs, but areas restored from a link are
+ * `shared-1`…, imported ones `import-…`. terra-draw's default strategy accepts only UUID v4 and
+ * silently refuses any other id in addFeatures, which left restored areas listed but not drawn.
+ */
+const AREA_ID = /^[A-Za-z0-9_-]{1,64}$/
+const AREA_ID_STRATEGY = {
+  isValidId: (id: unknown) => typeof id === 'string' && AREA_ID.test(id),
+  getId: () => crypto.randomUUID(),
+}
+
+const STYLE = {
+  fillColor: '#3b82f6',
+  outlineColor: '#1d4ed8',
+  fillOpacity: 0.12,
+  outlineWidth: 2,
+} as const
+
+const isKind = (m: unknown): m is DrawnArea['kind'] => AREA_KINDS.includes(m as DrawnArea['kind'])
+
+export class DrawController implements DrawPort {
+  private readonly draw: TerraDraw
+  handlers: DrawEvents
+  /** Last accepted geometry per area, used to revert an invalid edit. */
+  private accepted = new Map<string, DrawnArea>()
+  private mode: DrawMode = 'static'
+  private started = false
+  private pendingAreas: readonly DrawnArea[] | null = null
+
+  /** `whenReady` runs its callback once the map's style has loaded (now, if it already has). */
+  constructor(map: MapLibreMap, whenReady: (cb: () => void) => void, handlers: DrawEvents) {
+    this.handlers = handlers
+    const adapter = new TerraDrawMapLibreGLAdapter({ map, coordinatePrecision: 7 })
+    const styles = {
+      fillColor: STYLE.fillColor,
+      outlineColor: STYLE.outlineColor,
+      fillOpacity: STYLE.fillOpacity,
+      outlineWidth: STYLE.outlineWidth,
+    } as const
+    const editFlags = {
+      feature: {
+        draggable: true,
+        selfIntersectable: false,
+        coordinates: { midpoints: true, draggable: true, deletable: true },
+      },
+    }
+    this.draw = new TerraDraw({
+      adapter,
+      idStrategy: AREA_ID_STRATEGY as NonNullable<ConstructorParameters<typeof TerraDraw>[0]['idStrategy']>,
+      modes: [
+        new TerraDrawPolygonMode({
+          styles,
+          // Refuse a click that would make edges cross, and say why (terra-draw alone refuses silently).
+          validation: (feature, { updateType }) => {
+            if (String(updateType) === 'provisional') return { valid: true }
+            const r = ValidateNotSelfIntersecting(feature)
+            if (!r.valid) this.handlers.onRejected('That point would make the edges cross; choose another point.')
+            return r
+          },
+        }),
+        new TerraDrawRectangleMode({ styles, drawInteraction: 'click-move-or-drag' }),
+        new TerraDrawCircleMode({ styles, drawInteraction: 'click-move-or-drag' }),
+        new TerraDrawFreehandMode({ styles, drawInteraction: 'click-move-or-drag' }),
+        new TerraDrawLineStringMode({ styles: { lineStringColor: STYLE.outlineColor, lineStringWidth: 3 } }),
+        new TerraDrawPointMode({ styles: { pointColor: STYLE.outlineColor, pointWidth: 6 } }),
+        new TerraDrawSelectMode({
+          flags: {
+            polygon: editFlags,
+            freehand: editFlags,
+            // Rectangles and circles move as a whole and resize by their corner handles (issue 18,
+            // problem 6): a rectangle keeps the opposite corner fixed, a circle its centre. Moving one
+            // vertex freely would break their shape, so that stays off.
+            rectangle: { feature: { draggable: true, coordinates: { resizable: 'opposite' } } },
+            circle: { feature: { draggable: true, coordinates: { resizable: 'center-fixed' } } },
+          },
+          keyEvents: { deselect: 'Escape', delete: 'Delete', rotate: null, scale: null },
+          styles: {
+            selectedPolygonColor: '#f59e0b',
+            selectedPolygonOutlineColor: '#b45309',
+            selectedPolygonFillOpacity: 0.15,
+          },
+        }),
+      ],
+    })
+    this.draw.on('finish', (id, ctx) => this.onFinish(String(id), ctx.action))
+    this.draw.on('change', (ids, type) => {
+      if (type !== 'delete') return
+      for (const id of ids.map(String)) {
+        if (this.accepted.delete(id)) this.handlers.onRemoved(id)
+      }
+    })
+    const start = () => {
+      this.draw.start()
+      this.started = true
+      // For end-to-end tests and support: drawing works from this moment.
+      map.getContainer().dataset.drawReady = 'true'
+      this.draw.setMode(this.mode)
+      if (this.pendingAreas) this.syncAreas(this.pendingAreas)
+      this.pendingAreas = null
+    }
+    whenReady(start)
+  }
+
+  private onFinish(id: string, action: string): void {
+    const feature = this.draw.getSnapshotFeature(id)
+    if (feature?.geometry.type === 'LineString' || feature?.geometry.type === 'Point') {
+      // A guide for Buffer: handed over, then removed (the buffered polygon becomes the area).
+      const geometry = feature.geometry as LineString | Point
+      this.draw.removeFeatures([id])
+      this.handlers.onGuide(geometry)
+      return
+    }
+    if (feature?.geometry.type !== 'Polygon') return
+    const kindProp = feature.properties?.mode
+    const kind = isKind(kindProp) ? kindProp : 'polygon'
+    const result = checkDrawnArea(feature.geometry as Polygon)
+    if (!result.valid) {
+      const previous = this.accepted.get(id)
+      if (previous && action !== 'draw') {
+        this.draw.updateFeatureGeometry(id, previous.geometry)
+        this.handlers.onRejected(`Edit undone: ${result.reason}.`)
+      } else {
+        this.draw.removeFeatures([id])
+        this.accepted.delete(id)
+        this.handlers.onRejected(`Area not added: ${result.reason}.`)
+      }
+      return
+    }
+    if (result.simplifiedFrom !== undefined) this.draw.updateFeatureGeometry(id, result.geometry)
+    const area: DrawnArea = { id, kind, geometry: result.geometry }
+    this.accepted.set(id, area)
+    const note =
+      result.simplifiedFrom !== undefined
+        ? `Freehand area simplified from ${result.simplifiedFrom.toLocaleString('en-US')} to ${result.vertices} vertices.`
+        : undefined
+    this.handlers.onArea(area, note)
+  }
+
+  setTool(tool: MapTool): void {
+    const mode = drawModeFor(tool)
+    if (mode === this.mode) return
+    this.mode = mode
+    if (this.started) this.draw.setMode(mode)
+  }
+
+  /** Abandons a shape in progress (Escape) and deselects; the mode stays. */
+  cancel(): void {
+    if (!this.started) return
+    const mode = this.draw.getMode()
+    this.draw.setMode('static')
+    this.draw.setMode(mode)
+  }
+
+  /** Brings terra-draw in line with the store's list: drops areas deleted elsewhere, adds restored ones, moves changed ones. */
+  syncAreas(areas: readonly DrawnArea[]): void {
+    if (!this.started) {
+      this.pendingAreas = areas
+      return
+    }
+    const wanted = new Map(areas.map((a) => [a.id, a]))
+    const present = this.draw.getSnapshot()
+    const toRemove = present.filter((f) => f.geometry.type === 'Polygon' && !wanted.has(String(f.id))).map((f) => f.id)
+    if (toRemove.length) {
+      for (const id of toRemove) this.accepted.delete(String(id))
+      this.draw.removeFeatures(toRemove as NonNullable<GeoJSONStoreFeatures['id']>[])
+    }
+    const have = new Set(present.map((f) => String(f.id)))
+    // Same id, new geometry: an undo/redo, or the store's quantized copy of a shape just drawn.
+    for (const a of areas) {
+      const known = this.accepted.get(a.id)
+      if (have.has(a.id) && known && known.geometry !== a.geometry) {
+        this.draw.updateFeatureGeometry(a.id, a.geometry)
+        this.accepted.set(a.id, a)
+      }
+    }
+    const missing = areas.filter((a) => !have.has(a.id))
+    if (missing.length) {
+      const features = missing.map(
+        (a): GeoJSONStoreFeatures => ({
+          type: 'Feature',
+          id: a.id,
+          geometry: a.geometry,
+          // Restored shapes are edited as free polygons (terra-draw checks rectangle/circle shapes strictly).
+          properties: { mode: 'polygon' },
+        }),
+      )
+      const results = this.draw.addFeatures(features)
+      results.forEach((r, i) => {
+        const a = missing[i]
+        if (!a) return
+        if (r.valid) this.accepted.set(a.id, a)
+        else
+          this.handlers.onRejected(
+            `Search area ${areas.indexOf(a) + 1} could not be shown on the map (${r.reason ?? 'invalid shape'}).`,
+          )
+      })
+    }
+  }
+
+  destroy(): void {
+    if (this.started) this.draw.stop()
+    this.started = false
+  }
+}

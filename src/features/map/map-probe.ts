@@ -1,0 +1,113 @@
+/**
+ * A read-only window into the map for browser tests (Playwright sets `navigator.webdriver`), so
+ * they can assert what the map renders — which parcels are drawn, which are results or selected —
+ * the way a person sees it, rather than how the app got there. Not installed for anyone else.
+ */
+import type { Map as MapLibreMap } from 'maplibre-gl'
+import { PARCEL_TILE_PROPS } from '../../../contract/tiles'
+import { PARCEL_LAYERS } from './parcel-layers'
+import type { ParcelTiles } from './parcel-tiles'
+import { TILE_LAYERS } from './tile-layers'
+
+export interface RenderedParcel {
+  uuid: string
+  /** `tiles`: a parcel tile feature; `geojson`: a result drawn from its record; `dot`: a result's dot. */
+  from: 'tiles' | 'geojson' | 'dot'
+  matched: boolean
+  selected: boolean
+  /** The fill colour the map paints it with ("rgba(…)"), for theme checks. */
+  color: string | null
+  /** Its acres, as the feature carries them (null: none). */
+  acres: number | null
+  /** A dot's centre on the canvas (dots only). */
+  at: [number, number] | null
+}
+
+export interface MapProbe {
+  zoom(): number
+  /** Results are drawn by feature-state on parcel tiles (else GeoJSON). */
+  resultsFromTiles(): boolean
+  /** Parcels rendered in the viewport (or around a point), one entry per parcel. */
+  rendered(at?: [number, number]): RenderedParcel[]
+  /** Canvas position of a rendered parcel's interior, for a click. */
+  pointOf(uuid: string): [number, number] | null
+  /** The nearest rendered parcel to a canvas point (searched outward in rings), with where to click it. */
+  parcelNear(at: [number, number], radius?: number): { parcel: RenderedParcel; at: [number, number] } | null
+  layerVisible(id: string): boolean
+  /** Canvas position of a longitude/latitude, and back. */
+  project(lngLat: [number, number]): [number, number]
+  unproject(at: [number, number]): [number, number]
+  /** Every tile in view has loaded and the camera is still (what a benchmark waits for before timing). */
+  settled(): boolean
+}
+
+export function exposeMapProbe(map: MapLibreMap, tiles: ParcelTiles): void {
+  if (typeof navigator === 'undefined' || !navigator.webdriver || typeof window === 'undefined') return
+  const layers = () => [TILE_LAYERS.fill, PARCEL_LAYERS.fill, PARCEL_LAYERS.points].filter((id) => map.getLayer(id))
+  const probe: MapProbe = {
+    zoom: () => map.getZoom(),
+    resultsFromTiles: () => tiles.active,
+    rendered(at) {
+      const seen = new Map<string, RenderedParcel>()
+      const hits = at
+        ? map.queryRenderedFeatures(at, { layers: layers() })
+        : map.queryRenderedFeatures({ layers: layers() })
+      for (const f of hits) {
+        const fromTiles = f.layer.id === TILE_LAYERS.fill
+        const dot = f.layer.id === PARCEL_LAYERS.points
+        const uuid = String(f.properties?.[fromTiles ? PARCEL_TILE_PROPS.uuid : 'u'] ?? '')
+        if (!uuid || seen.has(uuid)) continue
+        const paint = f.layer.paint as Record<string, unknown> | undefined
+        const color = paint?.[dot ? 'circle-color' : 'fill-color']
+        const acres = f.properties?.[PARCEL_TILE_PROPS.acres]
+        const g = f.geometry
+        const at = dot && g.type === 'Point' ? map.project(g.coordinates as [number, number]) : null
+        seen.set(uuid, {
+          uuid,
+          from: fromTiles ? 'tiles' : dot ? 'dot' : 'geojson',
+          matched: !fromTiles || f.state?.matched === true,
+          selected: f.state?.selected === true,
+          color: color && typeof color === 'object' && 'r' in color ? String(color) : null,
+          acres: typeof acres === 'number' ? acres : null,
+          at: at ? [at.x, at.y] : null,
+        })
+      }
+      return [...seen.values()]
+    },
+    pointOf(uuid) {
+      const canvas = map.getCanvas()
+      const w = canvas.clientWidth
+      const h = canvas.clientHeight
+      // A coarse grid of the viewport: the first point whose top feature is this parcel.
+      for (let y = 20; y < h - 20; y += 8)
+        for (let x = 20; x < w - 20; x += 8) {
+          const top = probe.rendered([x, y])[0]
+          if (top?.uuid === uuid) return [x, y]
+        }
+      return null
+    },
+    parcelNear([x0, y0], radius = 300) {
+      for (let r = 0; r <= radius; r += 6) {
+        const steps = Math.max(1, Math.round((2 * Math.PI * r) / 6))
+        for (let i = 0; i < steps; i++) {
+          const a = (2 * Math.PI * i) / steps
+          const at: [number, number] = [Math.round(x0 + r * Math.cos(a)), Math.round(y0 + r * Math.sin(a))]
+          const parcel = probe.rendered(at)[0]
+          if (parcel) return { parcel, at }
+        }
+      }
+      return null
+    },
+    project: ([lng, lat]) => {
+      const p = map.project([lng, lat])
+      return [p.x, p.y]
+    },
+    unproject: ([x, y]) => {
+      const l = map.unproject([x, y])
+      return [l.lng, l.lat]
+    },
+    settled: () => map.loaded() && map.areTilesLoaded() && !map.isMoving(),
+    layerVisible: (id) => Boolean(map.getLayer(id)) && map.getLayoutProperty(id, 'visibility') !== 'none',
+  }
+  ;(window as unknown as { platMap?: MapProbe }).platMap = probe
+}

@@ -1,0 +1,347 @@
+/**
+ * From the sold parcels a search found to ranked, graded, adjusted comps and an indicated value.
+ * Order matters and is the appraiser's: keep what lies in the radius and date window; flag
+ * non-arm's-length transfers; estimate the market trend (Theil–Sen on log $/acre against sale date)
+ * and bring every price to the valuation date; flag outliers by the IQR rule on those time-adjusted
+ * prices; estimate $/acre per CSR2 point from the remaining comps and adjust each to the subject's
+ * soil; score and grade; include what is unflagged and graded A–C unless the user pinned or dropped it.
+ */
+import type { ParcelRecord } from '../../../contract/schemas'
+import { milesBetween, parcelPoint } from './comps-geo'
+import { decimalYear, saleDateOf, windowStart } from './comps-plan'
+import { type Grade, gradeOf, type Likeness, reasons, score, similarities } from './comps-score'
+import type { CompsSettings } from './comps-settings'
+import { iqrFences, median, quantile, theilSen } from './comps-stats'
+
+export type Override = 'pin' | 'drop'
+
+export interface Comp {
+  id: string
+  record: ParcelRecord
+  parcelId: string | null
+  saleDate: string
+  salePrice: number
+  acres: number
+  miles: number
+  csr2: number | null
+  perAcre: number
+  /** $/acre brought to the valuation date by the trend. */
+  timeAdjusted: number
+  /** … and to the subject's CSR2. */
+  adjusted: number
+  score: number
+  grade: Grade
+  reasons: string[]
+  /** Why it is left out by default (non-arm's-length, outlier, price band); empty when none. */
+  flags: string[]
+  override: Override | null
+  included: boolean
+  /** Why it is out now (a flag, "grade D", "dropped by you"), or null when included. */
+  excludedBecause: string | null
+  rank: number
+}
+
+export interface Trend {
+  /** Fractional change per year (0.05 = +5 %/yr), or null when the sales cannot carry a trend. */
+  rate: number | null
+  n: number
+  firstYear: number | null
+  lastYear: number | null
+  note: string
+}
+
+export interface SoilAdjustment {
+  /** $/acre per CSR2 point, or null when not applied. */
+  perPoint: number | null
+  n: number
+  note: string
+}
+
+export interface Indicated {
+  perAcre: number
+  perAcreLow: number
+  perAcreHigh: number
+  value: number
+  low: number
+  high: number
+  n: number
+}
+
+export interface CompsResult {
+  comps: Comp[]
+  trend: Trend
+  soil: SoilAdjustment
+  indicated: Indicated | null
+  windowStart: string
+  windowEnd: string
+  /** Sold parcels the search returned that lay outside the radius or the date window. */
+  outsideRadius: number
+  outsideWindow: number
+  /** Records found with no usable sale date, acres or price. */
+  unusable: number
+}
+
+const num = (v: unknown): number | null => {
+  const n = typeof v === 'number' ? v : typeof v === 'string' && v.trim() !== '' ? Number(v) : Number.NaN
+  return Number.isFinite(n) ? n : null
+}
+const text = (v: unknown): string | null => (typeof v === 'string' && v.trim() !== '' ? v : null)
+
+/** Deeds recorded for transfers that are not open-market sales. */
+const NON_MARKET_DEED = /QUIT\s?CLAIM|INTERSPOUSAL|AFFIDAVIT|GIFT|FAMILY|CORRECTION/i
+/** A recorded consideration below this is nominal ($1, $10 "and other valuable consideration"). */
+const NOMINAL_PRICE = 1000
+
+/** The deed of the record's last sale, where the record carries the sale history fields. */
+function lastDeed(r: ParcelRecord, saleDate: string): string | null {
+  if (
+    text(r.deed_type_1) &&
+    (r.sale_date_1 === undefined || saleDateOf({ svc_uuid: '', sale_date: r.sale_date_1 }) === saleDate)
+  )
+    return text(r.deed_type_1)
+  return text(r.deed_type)
+}
+
+export function nonMarketReason(price: number, deed: string | null): string | null {
+  if (price < NOMINAL_PRICE) return `non-arm's-length: nominal price $${price.toLocaleString('en-US')}`
+  if (deed && NON_MARKET_DEED.test(deed)) return `non-arm's-length: ${deed.toLowerCase()}`
+  return null
+}
+
+interface Candidate {
+  record: ParcelRecord
+  saleDate: string
+  salePrice: number
+  acres: number
+  miles: number
+  csr2: number | null
+  perAcre: number
+  nonMarket: string | null
+}
+
+export function analyzeComps(
+  subject: ParcelRecord,
+  records: readonly ParcelRecord[],
+  s: CompsSettings,
+  today: string,
+  overrides: ReadonlyMap<string, Override> = new Map(),
+): CompsResult {
+  const subjectAcres = num(subject.acres) ?? 0
+  const subjectCsr2 = num(subject.csr2)
+  const here = parcelPoint(subject)
+  const start = windowStart(today, s.years)
+  const now = decimalYear(today)
+  let outsideRadius = 0
+  let outsideWindow = 0
+  let unusable = 0
+  const cands: Candidate[] = []
+  for (const r of records) {
+    if (r.svc_uuid === subject.svc_uuid) continue
+    const saleDate = saleDateOf(r)
+    const salePrice = num(r.sale_price)
+    const acres = num(r.acres)
+    const at = parcelPoint(r)
+    if (!saleDate || salePrice === null || salePrice <= 0 || !acres || acres <= 0 || !at || !here) {
+      unusable++
+      continue
+    }
+    const miles = milesBetween(here, at)
+    if (miles > s.radiusMiles) {
+      outsideRadius++
+      continue
+    }
+    if (saleDate < start || saleDate > today) {
+      outsideWindow++
+      continue
+    }
+    cands.push({
+      record: r,
+      saleDate,
+      salePrice,
+      acres,
+      miles,
+      csr2: num(r.csr2),
+      perAcre: salePrice / acres,
+      nonMarket: nonMarketReason(salePrice, lastDeed(r, saleDate)),
+    })
+  }
+
+  const market = cands.filter((c) => c.nonMarket === null)
+  const trend = estimateTrend(
+    market.map((c) => decimalYear(c.saleDate)),
+    market.map((c) => c.perAcre),
+  )
+  const growth = trend.rate === null ? 0 : Math.log(1 + trend.rate)
+  const timeAdjusted = new Map(cands.map((c) => [c, c.perAcre * Math.exp(growth * (now - decimalYear(c.saleDate)))]))
+
+  const fences = iqrFences(market.map((c) => timeAdjusted.get(c) as number))
+  const outlier = (c: Candidate) => {
+    const v = timeAdjusted.get(c) as number
+    if (market.length < 4) return null
+    if (v > fences.high) return `outlier: $/acre above the IQR fence ($${round(fences.high)})`
+    if (v < fences.low) return `outlier: $/acre below the IQR fence ($${round(fences.low)})`
+    return null
+  }
+  const clean = market.filter((c) => outlier(c) === null)
+  const soil = estimateSoil(
+    subjectCsr2,
+    clean.filter((c) => c.csr2 !== null).map((c) => [c.csr2 as number, timeAdjusted.get(c) as number]),
+  )
+  const subjectPerAcre = (num(subject.parcel_value) ?? Number.NaN) / subjectAcres
+
+  const comps: Comp[] = cands.map((c) => {
+    const t = timeAdjusted.get(c) as number
+    const adjusted =
+      soil.perPoint !== null && c.csr2 !== null && subjectCsr2 !== null ? t + soil.perPoint * (subjectCsr2 - c.csr2) : t
+    const like: Likeness = {
+      miles: c.miles,
+      radiusMiles: s.radiusMiles,
+      acres: c.acres,
+      subjectAcres,
+      acresBand: s.acresBand,
+      landUse: text(c.record.land_use),
+      subjectLandUse: text(subject.land_use),
+      crop: text(c.record.cdl_majority_category),
+      subjectCrop: text(subject.cdl_majority_category),
+      csr2: c.csr2,
+      subjectCsr2,
+      age: Math.max(0, now - decimalYear(c.saleDate)),
+      years: s.years,
+    }
+    const sims = similarities(like)
+    const points = score(sims, s.weights)
+    const flags = [c.nonMarket, outlier(c), priceBandFlag(c.perAcre, subjectPerAcre, s.priceBand)].filter(
+      (f): f is string => f !== null && !(f.startsWith('outlier') && c.nonMarket !== null),
+    )
+    const grade = gradeOf(points)
+    const override = overrides.get(c.record.svc_uuid) ?? null
+    const excludedBecause =
+      override === 'pin'
+        ? null
+        : override === 'drop'
+          ? 'dropped by you'
+          : (flags[0] ?? (grade === 'D' ? 'grade D: a weak match' : null))
+    return {
+      id: c.record.svc_uuid,
+      record: c.record,
+      parcelId: text(c.record.parcel_id),
+      saleDate: c.saleDate,
+      salePrice: c.salePrice,
+      acres: c.acres,
+      miles: c.miles,
+      csr2: c.csr2,
+      perAcre: c.perAcre,
+      timeAdjusted: t,
+      adjusted,
+      score: points,
+      grade,
+      reasons: reasons(like, sims),
+      flags,
+      override,
+      included: excludedBecause === null,
+      excludedBecause,
+      rank: 0,
+    }
+  })
+  comps.sort((a, b) => b.score - a.score || a.miles - b.miles || (a.id < b.id ? -1 : 1))
+  comps.forEach((c, i) => {
+    c.rank = i + 1
+  })
+  return {
+    comps,
+    trend,
+    soil,
+    indicated: indicate(
+      comps.filter((c) => c.included).map((c) => c.adjusted),
+      subjectAcres,
+    ),
+    windowStart: start,
+    windowEnd: today,
+    outsideRadius,
+    outsideWindow,
+    unusable,
+  }
+}
+
+const round = (x: number) => Math.round(x).toLocaleString('en-US')
+
+function priceBandFlag(perAcre: number, subjectPerAcre: number, band: number | null): string | null {
+  if (band === null || !Number.isFinite(subjectPerAcre) || subjectPerAcre <= 0) return null
+  const lo = subjectPerAcre * (1 - band)
+  const hi = subjectPerAcre * (1 + band)
+  return perAcre < lo || perAcre > hi ? `outside the ±${Math.round(band * 100)} % price band` : null
+}
+
+/** Fewest sales, and shortest span in years, a trend may rest on. */
+const TREND_MIN_SALES = 5
+const TREND_MIN_SPAN = 1
+
+/** Theil–Sen on log($/acre) against decimal year: the median yearly change, robust to odd sales. */
+export function estimateTrend(years: readonly number[], perAcre: readonly number[]): Trend {
+  const n = years.length
+  const firstYear = n ? Math.floor(Math.min(...years)) : null
+  const lastYear = n ? Math.floor(Math.max(...years)) : null
+  const span = n ? Math.max(...years) - Math.min(...years) : 0
+  if (n < TREND_MIN_SALES || span < TREND_MIN_SPAN) {
+    return {
+      rate: null,
+      n,
+      firstYear,
+      lastYear,
+      note: `no time adjustment: ${n} sale(s) over ${span.toFixed(1)} yr are too few for a trend`,
+    }
+  }
+  const slope = theilSen(
+    years,
+    perAcre.map((p) => Math.log(p)),
+  )
+  if (slope === null) return { rate: null, n, firstYear, lastYear, note: 'no time adjustment: all sales on one day' }
+  const rate = Math.exp(slope) - 1
+  return {
+    rate,
+    n,
+    firstYear,
+    lastYear,
+    note: `${rate >= 0 ? '+' : ''}${(rate * 100).toFixed(1)} %/yr from ${n} sales, ${firstYear}–${lastYear} (Theil–Sen)`,
+  }
+}
+
+/** Fewest comps with a CSR2, and the CSR2 spread, a soil adjustment may rest on. */
+const SOIL_MIN_COMPS = 5
+const SOIL_MIN_SPREAD = 10
+
+export function estimateSoil(subjectCsr2: number | null, pairs: readonly [number, number][]): SoilAdjustment {
+  const n = pairs.length
+  if (subjectCsr2 === null) return { perPoint: null, n, note: 'no soil adjustment: the subject has no CSR2' }
+  const xs = pairs.map((p) => p[0])
+  const spread = n ? Math.max(...xs) - Math.min(...xs) : 0
+  if (n < SOIL_MIN_COMPS || spread < SOIL_MIN_SPREAD)
+    return {
+      perPoint: null,
+      n,
+      note: `no soil adjustment: ${n} comp(s) with CSR2 spanning ${spread} points are too few`,
+    }
+  const slope = theilSen(
+    xs,
+    pairs.map((p) => p[1]),
+  )
+  if (slope === null || slope <= 0)
+    return { perPoint: null, n, note: `no soil adjustment: these ${n} sales show no premium for better soil` }
+  return { perPoint: slope, n, note: `$${round(slope)}/acre per CSR2 point from ${n} comps (Theil–Sen)` }
+}
+
+export function indicate(adjusted: readonly number[], acres: number): Indicated | null {
+  if (adjusted.length === 0 || !(acres > 0)) return null
+  const perAcre = median(adjusted)
+  const perAcreLow = quantile(adjusted, 0.25)
+  const perAcreHigh = quantile(adjusted, 0.75)
+  return {
+    perAcre,
+    perAcreLow,
+    perAcreHigh,
+    value: perAcre * acres,
+    low: perAcreLow * acres,
+    high: perAcreHigh * acres,
+    n: adjusted.length,
+  }
+}

@@ -1,0 +1,83 @@
+/**
+ * The calls a comps search makes, pure. The spec has no radius filter and `sale_date` allows only
+ * equality operators, so:
+ *   1. one area search (`POST /parcels/area`) for the radius circle;
+ *   2. `POST /parcels/query` over the circle's ids with `sale_price gt 0`, `acres between`,
+ *      `land_use in …`, paged at 100 records (the schema's maximum), ordered by svc_uuid so offset
+ *      paging is stable; ids go in chunks of at most 50,000 (what the server accepts per `in` list).
+ * The sale-date window and the exact radius (by parcel centroid) are then checked in the browser.
+ *
+ * Calls = 1 + Σ over chunks max(1, ⌈m_c / 100⌉), m_c = sold, sized, same-use parcels in chunk c;
+ * with one chunk (≤ 50,000 parcels in the circle) that is 1 + max(1, ⌈M / 100⌉). Cached pages are free.
+ */
+import { MAX_IN_VALUES, MAX_LIMIT } from '../../../contract/limits'
+import type { FilterItem, OrderItem, ParcelRecord, QueryRequest } from '../../../contract/schemas'
+import type { CompsSettings } from './comps-settings'
+
+const ID_ORDER: OrderItem = { field: 'svc_uuid', direction: 'asc' }
+export const PAGE = MAX_LIMIT
+
+/** The 3 decimals acres are rounded to keep request keys (and so the cache) stable. */
+const round3 = (n: number) => Math.round(n * 1000) / 1000
+
+export function acresRange(subjectAcres: number, band: number): [number, number] {
+  return [round3(subjectAcres * (1 - band)), round3(subjectAcres * (1 + band))]
+}
+
+/** The comps filters, without the id list. */
+export function compsFilters(subjectAcres: number, s: CompsSettings): FilterItem[] {
+  const filters: FilterItem[] = [
+    { field: 'sale_price', op: 'gt', value: 0 },
+    { field: 'acres', op: 'between', value: acresRange(subjectAcres, s.acresBand) },
+  ]
+  if (s.landUses.length > 0) filters.push({ field: 'land_use', op: 'in', value: [...s.landUses].sort() })
+  return filters
+}
+
+export function chunkIds(ids: readonly string[], max = MAX_IN_VALUES): string[][] {
+  const out: string[][] = []
+  for (let i = 0; i < ids.length; i += max) out.push(ids.slice(i, i + max))
+  return out
+}
+
+export function pageBody(filters: readonly FilterItem[], ids: readonly string[], offset: number): QueryRequest {
+  return {
+    filters: [...filters, { field: 'svc_uuid', op: 'in', value: ids as string[] }],
+    order: ID_ORDER,
+    limit: PAGE,
+    offset,
+  }
+}
+
+/** Query calls to read `count` matches of one chunk (one call learns the count even when it is 0). */
+export const pagesFor = (count: number): number => Math.max(1, Math.ceil(count / PAGE))
+
+/** The formula, for the panel: total calls given the matches per chunk. */
+export function callsFor(matchesPerChunk: readonly number[]): number {
+  return 1 + matchesPerChunk.reduce((sum, m) => sum + pagesFor(m), 0)
+}
+
+/** ISO date (YYYY-MM-DD) `years` before `today`: the window's first day. */
+export function windowStart(today: string, years: number): string {
+  const y = Number(today.slice(0, 4)) - years
+  return `${String(y).padStart(4, '0')}${today.slice(4, 10)}`
+}
+
+/** A record's sale date as YYYY-MM-DD, or null (sale_date is "a string": ISO, or US m/d/yyyy). */
+export function saleDateOf(record: ParcelRecord): string | null {
+  const v = record.sale_date
+  if (typeof v !== 'string') return null
+  const iso = /^(\d{4})-(\d{2})-(\d{2})/.exec(v)
+  if (iso) return `${iso[1]}-${iso[2]}-${iso[3]}`
+  const us = /^(\d{1,2})\/(\d{1,2})\/(\d{4})$/.exec(v.trim())
+  if (us) return `${us[3]}-${us[1]!.padStart(2, '0')}-${us[2]!.padStart(2, '0')}`
+  return null
+}
+
+/** Decimal years, e.g. 2023-07-02 → ≈ 2023.5 (for trends and recency). */
+export function decimalYear(iso: string): number {
+  const y = Number(iso.slice(0, 4))
+  const start = Date.UTC(y, 0, 1)
+  const end = Date.UTC(y + 1, 0, 1)
+  return y + (Date.parse(`${iso}T00:00:00Z`) - start) / (end - start)
+}

@@ -1,0 +1,94 @@
+/**
+ * What the user steers in a comps search, and the defaults for a subject parcel: a 10-mile radius
+ * for farmland (farms sell rarely; the market is the township and its neighbours), 1 mile in town.
+ */
+import type { ParcelRecord } from '../../../contract/schemas'
+
+export type Criterion = 'distance' | 'size' | 'landUse' | 'crop' | 'soil' | 'recency'
+export const CRITERIA: readonly Criterion[] = ['distance', 'size', 'landUse', 'crop', 'soil', 'recency']
+export const CRITERION_LABELS: Record<Criterion, string> = {
+  distance: 'Distance',
+  size: 'Size',
+  landUse: 'Land use',
+  crop: 'Crop / land cover',
+  soil: 'Soil (CSR2)',
+  recency: 'Sale recency',
+}
+
+export interface CompsSettings {
+  radiusMiles: number
+  /** Sold within this many years before the valuation date. */
+  years: number
+  /** Acres within ±this fraction of the subject's (0.5 = 50 %). */
+  acresBand: number
+  /** Land uses asked for (`land_use in …`); empty = any. */
+  landUses: string[]
+  /** ±fraction around the subject's assessed $/acre a comp's $/acre must fall in; null = off. */
+  priceBand: number | null
+  /** 1–5 each. */
+  weights: Record<Criterion, number>
+}
+
+const MAX_RADIUS_MILES = 30
+const MAX_YEARS = 20
+
+const num = (v: unknown): number | null => (typeof v === 'number' && Number.isFinite(v) ? v : null)
+
+const isFarmland = (record: ParcelRecord): boolean =>
+  /^(AGRICULTURAL|VACANT - RURAL)/i.test(String(record.land_use ?? '')) || (num(record.acres) ?? 0) >= 20
+
+/**
+ * Land uses that sell as the same kind of land. Assessor classes read "FAMILY - KIND"; farmland of any
+ * kind (cropland, pasture, a farmstead) competes in one market, so a farm's comps take the whole
+ * agricultural family plus bare rural land; elsewhere the subject's own class.
+ */
+export function landUseFamily(landUse: string | null, known: readonly string[]): string[] {
+  if (!landUse) return []
+  if (!/^AGRICULTURAL/i.test(landUse)) return [landUse]
+  const family = known.filter((u) => /^AGRICULTURAL/i.test(u) || /^VACANT - RURAL/i.test(u))
+  return [...new Set([landUse, ...family])].sort()
+}
+
+/** The assessor classes of the demo data and common ones; used to offer the farmland family. */
+const KNOWN_FARM_USES: readonly string[] = [
+  'AGRICULTURAL - CROPLAND',
+  'AGRICULTURAL - FARMSTEAD',
+  'AGRICULTURAL - ORCHARD/VINEYARD',
+  'AGRICULTURAL - PASTURE/GRAZING',
+  'AGRICULTURAL - TIMBER/CONSERVATION',
+  'VACANT - RURAL LAND',
+]
+
+export const DEFAULT_WEIGHTS: Record<Criterion, number> = {
+  distance: 3,
+  size: 3,
+  landUse: 4,
+  crop: 2,
+  soil: 4,
+  recency: 3,
+}
+
+export function defaultSettings(subject: ParcelRecord): CompsSettings {
+  const farm = isFarmland(subject)
+  const landUse = typeof subject.land_use === 'string' && subject.land_use !== '' ? subject.land_use : null
+  return {
+    radiusMiles: farm ? 10 : 1,
+    years: farm ? 5 : 3,
+    acresBand: farm ? 0.5 : 0.4,
+    landUses: landUseFamily(landUse, KNOWN_FARM_USES),
+    priceBand: null,
+    weights: { ...DEFAULT_WEIGHTS },
+  }
+}
+
+/** A reason the settings cannot run, or null. */
+export function settingsProblem(s: CompsSettings, subject: ParcelRecord): string | null {
+  if (!(num(subject.acres) ?? 0)) return 'This parcel has no acreage, so it has no $/acre to compare.'
+  if (!(s.radiusMiles > 0 && s.radiusMiles <= MAX_RADIUS_MILES))
+    return `Enter a radius between 0 and ${MAX_RADIUS_MILES} miles.`
+  if (!(s.years >= 1 && s.years <= MAX_YEARS && Number.isInteger(s.years)))
+    return `Enter whole years between 1 and ${MAX_YEARS}.`
+  if (!(s.acresBand > 0 && s.acresBand <= 0.95)) return 'Enter an acres band between 1 % and 95 %.'
+  if (s.priceBand !== null && !(s.priceBand > 0 && s.priceBand <= 5)) return 'Enter a price band between 1 % and 500 %.'
+  return null
+}
