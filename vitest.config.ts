@@ -29,6 +29,8 @@ export default defineConfig({
           ],
           exclude: ['**/node_modules/**', 'server/test/**', '**/*.db.test.ts'],
           testTimeout: 60_000,
+          pool: 'threads',
+          isolate: false,
         },
       },
       {
@@ -49,6 +51,8 @@ export default defineConfig({
           name: 'component',
           environment: 'happy-dom',
           include: ['src/**/*.test.tsx'],
+          pool: 'threads',
+          isolate: false,
           // A user-event interaction takes ~100 ms of real time; on a loaded 2-core machine a
           // multi-step dialog test passed 5 s (seen: settings-dialog at 8 s under load 21).
           testTimeout: 20_000,

@@ -19,17 +19,16 @@ describe('load-all call counts against the lower bound (1 area call + ceil(match
     expect(new Set(r.rows.map((x) => x?.svc_uuid)).size).toBe(n)
   }, 60_000)
 
+  // One regime each of the chunk sizer (a few matches per chunk, ~1 %, ~10 %, most): the 100,000-id
+  // cases cost ~2 s each of the fake server's filtering, so the matrix keeps one per regime.
   const cases: [number, number][] = [
     [10_000, 10],
     [10_000, 60],
     [30_000, 2],
     [30_000, 40],
     [100_000, 0.1],
-    [100_000, 0.5],
     [100_000, 1],
-    [100_000, 5],
     [100_000, 10],
-    [100_000, 60],
     [100_000, 95],
   ]
   const measured: string[] = []
