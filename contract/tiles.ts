@@ -87,5 +87,10 @@ export const CoverageResponseSchema = z.object({
   version: z.string(),
   /** Whether this server makes parcel tiles (and at which zooms). */
   tiles: z.object({ path: z.string(), min_zoom: z.int(), max_zoom: z.int() }).nullable(),
+  /**
+   * Filter fields beyond the spec this server evaluates (contract/extension-fields.ts). Absent on
+   * older servers: the app then applies such filters to the loaded records itself.
+   */
+  extension_fields: z.array(z.string()).optional(),
 })
 export type CoverageResponse = z.infer<typeof CoverageResponseSchema>

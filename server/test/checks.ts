@@ -1,7 +1,7 @@
 /** Assertions shared by the query tests: a filter's answer against the local oracle. */
 import { expect } from 'vitest'
 import { ErrorBodySchema, ValidationErrorBodySchema } from '../../contract/errors'
-import { matchesAll, type NullMode } from '../../contract/filter-match.test-support'
+import { matchesAll, type NullMode } from '../../contract/filter-match'
 import { type Filter, ids, type Parcel, queryAll, queryOk } from './data'
 import { type ApiResponse, show } from './http'
 

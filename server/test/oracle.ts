@@ -1,6 +1,6 @@
 /**
  * Ordering as the server documents it, evaluated locally over records the API returned. The filter
- * semantics are `contract/filter-match.test-support.ts` (tests accept either null mode but require the server to
+ * semantics are `contract/filter-match.ts` (tests accept either null mode but require the server to
  * be consistent with one).
  */
 import type { Order, Parcel } from './data'

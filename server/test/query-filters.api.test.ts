@@ -4,7 +4,7 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest'
 import { FIELDS, type FieldDef, GROUP_OPERATORS, SCOPE_FIELDS, SCOPED_FIELDS } from '../../contract/fields'
-import type { NullMode } from '../../contract/filter-match.test-support'
+import type { NullMode } from '../../contract/filter-match'
 import { expectErrorBody, expectFilterAnswer } from './checks'
 import { allParcels, type Filter, mostCommon, nonNull, type Parcel, queryOk } from './data'
 import { post } from './http'

@@ -2,7 +2,7 @@
 import type { Polygon } from 'geojson'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { FIELDS } from '../../contract/fields'
-import { matchesAll } from '../../contract/filter-match.test-support'
+import { matchesAll } from '../../contract/filter-match'
 import { DEFAULT_LIMIT, MAX_OFFSET } from '../../contract/limits'
 import { BuildingSchema } from '../../contract/schemas'
 import { allParcels, type Filter, ids, mostCommon, type Order, type Parcel, queryAll, queryOk } from './data'

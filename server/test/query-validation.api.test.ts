@@ -1,7 +1,7 @@
 /** Rule 8 and the value-shape checks of POST /parcels/query: 422 bodies with `loc`, 413, big `in` lists. */
 import { beforeAll, describe, expect, it } from 'vitest'
 import { ValidationErrorBodySchema } from '../../contract/errors'
-import { matchesAll } from '../../contract/filter-match.test-support'
+import { matchesAll } from '../../contract/filter-match'
 import { MAX_BODY_BYTES, MAX_IN_VALUES } from '../../contract/limits'
 import { checkQueryRequest } from '../../contract/query-rules'
 import { expect422At, expectErrorBody } from './checks'

@@ -3,6 +3,7 @@ import { lazy, Suspense, useEffect, useRef } from 'react'
 import { useShallow } from 'zustand/react/shallow'
 import { ExportMenu } from '../../features/export/export-menu'
 import { SummaryBar } from '../../features/results/summary-bar'
+import { LocalFilterNote } from '../../features/search/local-filter-note'
 import { SearchProgressView } from '../../features/search/search-progress'
 import { serverSorted } from '../../features/search/spec-key'
 import { StaleNotice, useStaleSearch } from '../../features/search/stale-notice'
@@ -69,12 +70,14 @@ export function ResultsPane() {
         <SearchProgressView result={result} />
       </div>
       <StaleNotice changes={staleness.changes} canSearch={staleness.canSearch} onSearch={() => workspace.submit()} />
+      <LocalFilterNote tally={result.localFilter} />
       <div className="results-head">
         <SummaryBar
           status={result.status}
           rows={result.rows}
           rowCount={result.rowCount}
-          recordsExpected={result.progress.recordsExpected}
+          // Filtering here: the server's count is of the other filters' matches, not of the rows.
+          recordsExpected={result.localFilter ? result.rowCount : result.progress.recordsExpected}
           previous={staleness.stale}
         />
         {result.status !== 'idle' && (

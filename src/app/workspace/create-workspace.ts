@@ -56,9 +56,23 @@ export function createWorkspace(
     connection: () => currentConnection(),
     baseUrl: () => connectionStore.getState().baseUrl,
   })
+  const loadCoverage = async () => {
+    const conn = await currentConnection()
+    return client.fetchQuery({
+      queryKey: coverageKey(conn.baseUrl),
+      queryFn: ({ signal }) => fetchCoverage(conn, signal),
+      staleTime: Number.POSITIVE_INFINITY,
+    })
+  }
   const search = new SearchSession(sources, {
     confirmThreshold: () => searchSettingsStore.getState().confirmThreshold,
     concurrency: config.concurrency,
+    // The same cached /coverage read the map uses: free after the first. A server without it (or
+    // unreachable) evaluates no extension filter, so the app applies them to what arrives.
+    serverExtensions: async () => {
+      const coverage = await loadCoverage().catch(() => null)
+      return new Set(coverage?.extension_fields ?? [])
+    },
   })
   const baseUrl = () => connectionStore.getState().baseUrl
   const workspace = new Workspace({
@@ -78,14 +92,7 @@ export function createWorkspace(
         (await sources.query.peek(body)) ?? (await sources.query.fetch(body, new AbortController().signal)).value
       return page.results[0] ?? null
     },
-    loadCoverage: async () => {
-      const conn = await currentConnection()
-      return client.fetchQuery({
-        queryKey: coverageKey(conn.baseUrl),
-        queryFn: ({ signal }) => fetchCoverage(conn, signal),
-        staleTime: Number.POSITIVE_INFINITY,
-      })
-    },
+    loadCoverage,
     apiUrl: (path) => absoluteApiUrl(baseUrl(), path, win.location.href),
   })
   // Another server or key: its coverage and tiles may differ.

@@ -117,8 +117,8 @@ export function FilterBuilder({
       )}
       {filters.some((f) => isExtensionField(f.field)) && (
         <p className="flt-muted flt-extension-note">
-          Rotation and corn years are derived from the crop history: Plat's own server filters on them; a server without
-          these fields will refuse such a filter.
+          Rotation and corn years are derived from the crop history: Plat's own server filters on them; with any other
+          server Plat loads the parcels your other filters match and applies these in your browser.
         </p>
       )}
       <div className="flt-builder-footer">

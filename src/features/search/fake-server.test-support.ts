@@ -5,7 +5,7 @@
  * the app's, so planner tests measure real call counts without HTTP.
  */
 
-import { matchesAll } from '../../../contract/filter-match.test-support'
+import { matchesAll } from '../../../contract/filter-match'
 import { checkQueryRequest } from '../../../contract/query-rules'
 import type { AreaResponse, FilterItem, ParcelRecord, QueryRequest, QueryResponse } from '../../../contract/schemas'
 import { ApiError, apiErrorFromResponse } from '../../api/api-error'

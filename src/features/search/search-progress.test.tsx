@@ -23,6 +23,7 @@ function result(over: Partial<SearchResult> = {}): SearchResult {
     resume: vi.fn(),
     cancel: vi.fn(),
     calls: { area: 0, query: 0 },
+    localFilter: null,
     ...over,
   }
 }

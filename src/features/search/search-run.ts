@@ -11,6 +11,7 @@ import type { LoadPolicy, SearchSpec } from '../../state/search-spec'
 import { canMove, type SearchStatus } from '../../state/search-status'
 import { Limiter } from './limiter'
 import type { PageAt } from './load-all'
+import type { LocalFilter } from './local-filters'
 import type { PagedQuery } from './paged-query'
 import type { CallCounts } from './search-calls'
 import type { SearchCost } from './search-types'
@@ -33,6 +34,10 @@ export class SearchRun {
   paged: PagedQuery | null = null
   lastRange: [number, number] | null = null
   offsetCapped = false
+  /** Filters applied here to what arrives (the server cannot evaluate them); null when none. */
+  local: LocalFilter | null = null
+  /** The user's row of each filter sent (a server error names the index of what it received). */
+  serverIndex: number[] | null = null
   inFlight = 0
   done: Promise<void> = Promise.resolve()
 
@@ -80,7 +85,7 @@ export class SearchRun {
 
   addPage(at: PageAt, records: ParcelRecord[]): void {
     if (!this.live) return
-    this.pages.set(`${at.chunkStart}:${at.offset}`, { at, records })
+    this.pages.set(`${at.chunkStart}:${at.offset}`, { at, records: this.local ? this.local.keep(records) : records })
   }
 
   /** On-demand rows: sized once the count is known, filled by position. */

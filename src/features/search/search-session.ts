@@ -14,6 +14,7 @@ import type { LoadPolicy, SearchSpec } from '../../state/search-spec'
 import { isLive } from '../../state/search-status'
 import { ChunkSizer } from './chunk-sizer'
 import { isTooLarge, loadAll, type PlannerDeps } from './load-all'
+import { LocalFilter, needsServerExtensions, splitFilters } from './local-filters'
 import { PagedQuery } from './paged-query'
 import { idFilter } from './query-body'
 import { DEFAULT_RETRY, type RetryPolicy, realSleep, type Sleep } from './retry'
@@ -38,6 +39,11 @@ export interface SessionOptions {
    * that work grows with the rows loaded, less often past 5,000 rows (see `publishDelay`).
    */
   publishMs?: number
+  /**
+   * The extension filter fields the server evaluates (`/coverage` extension_fields), asked only for
+   * a search that has such a filter; the others are applied here. Default: all of them (our server).
+   */
+  serverExtensions?: () => Promise<ReadonlySet<string>>
 }
 
 export class SearchSession {
@@ -167,14 +173,18 @@ export class SearchSession {
 
   private fail(run: SearchRun, e: unknown): void {
     if (!run.live || !isLive(run.status)) return
-    const error = e instanceof ApiError ? attribute(e, run.spec) : unexpected(e)
+    const error = e instanceof ApiError ? toUserRow(attribute(e, serverSpec(run)), run) : unexpected(e)
     run.error = error
     run.move(error.kind === 'quota' ? 'stopped' : 'failed')
     run.limiter.halt(error)
   }
 
   private async execute(run: SearchRun): Promise<void> {
-    const { spec, policy } = run
+    const filters = await this.serverFilters(run)
+    if (!run.live) return
+    const spec = filters === run.spec.filters ? run.spec : { ...run.spec, filters }
+    // Filtering here needs every match of the other filters: their count is not the user's.
+    const policy: LoadPolicy = run.local ? 'all' : run.policy
     const caller = makeCaller({
       limiter: run.limiter,
       signal: run.signal,
@@ -249,7 +259,18 @@ export class SearchSession {
       confirm,
       onPage: (at, records) => run.addPage(at, records),
     }
-    return loadAll({ ids, filters: run.spec.filters, includeBuildings: run.spec.includeBuildings }, deps)
+    return loadAll({ ids, filters: serverSpec(run).filters, includeBuildings: run.spec.includeBuildings }, deps)
+  }
+
+  /** The filters to send: all of them, or (when the server cannot evaluate some) the others. */
+  private async serverFilters(run: SearchRun): Promise<FilterItem[]> {
+    const all = run.spec.filters
+    if (!needsServerExtensions(all) || !this.options.serverExtensions) return all
+    const split = splitFilters(all, await this.options.serverExtensions())
+    if (split.local.length === 0) return all
+    run.local = new LocalFilter(split.local)
+    run.serverIndex = split.serverIndex
+    return split.server
   }
 
   /** planning → (asking →) loading: asks only when the calls still to spend pass the threshold. */
@@ -300,6 +321,18 @@ export class SearchSession {
 export function publishDelay(base: number, rows: number): number {
   if (base <= 0) return 0
   return Math.min(Math.max(base, rows / 20), Math.max(base, 1000))
+}
+
+/** The spec as the server sees it (without the filters applied here). */
+function serverSpec(run: SearchRun): SearchSpec {
+  const index = run.serverIndex
+  return index ? { ...run.spec, filters: run.spec.filters.filter((_, i) => index.includes(i)) } : run.spec
+}
+
+/** A server error names the index of a filter it received; the user's row may differ. */
+function toUserRow(e: ApiError, run: SearchRun): ApiError {
+  if (!run.serverIndex || e.filterIndex === undefined) return e
+  return e.withFilterIndex(run.serverIndex[e.filterIndex])
 }
 
 function pagedInput(filters: readonly FilterItem[], spec: SearchSpec, policy: LoadPolicy) {

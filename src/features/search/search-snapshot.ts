@@ -16,6 +16,7 @@ export function idleResult(actions: Actions): SearchResult {
     offsetCapped: false,
     complete: false,
     calls: { area: 0, query: 0 },
+    localFilter: null,
   }
 }
 
@@ -39,5 +40,6 @@ export function snapshotOf(run: SearchRun, actions: Actions): SearchResult {
     offsetCapped: run.offsetCapped,
     complete: run.complete,
     calls: { area: run.counts.area, query: run.counts.query },
+    localFilter: run.local ? { ...run.local.tally } : null,
   }
 }

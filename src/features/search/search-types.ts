@@ -1,6 +1,7 @@
 /** The search hook's public types (docs/spa-interfaces.md), importable without React. */
 import type { ParcelRecord } from '../../../contract/schemas'
 import type { ApiError } from '../../api/api-error'
+import type { LocalFilterTally } from './local-filters'
 
 export interface SearchProgress {
   /** Page requests finished (answered by the network or the cache). */
@@ -47,4 +48,6 @@ export interface SearchResult {
   cancel(): void
   /** Real network calls made by this run (cache hits are free and not counted). */
   calls: { area: number; query: number }
+  /** Filters the server cannot evaluate, applied here to the loaded records; null when none. */
+  localFilter: LocalFilterTally | null
 }

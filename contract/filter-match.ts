@@ -1,8 +1,10 @@
 /**
- * The spec's filter semantics evaluated in memory, for tests that need to know what a correct
- * server answers (the API tests' oracle, the planner tests' fake server). Not used by the server,
- * which evaluates filters in SQL. `ne`/`nin` on a null value is not specified: 'sql' excludes nulls
- * (plain `<>`, what our server does), 'distinct' includes them (`IS DISTINCT FROM`).
+ * The spec's filter semantics evaluated in memory. Production use: filters on extension fields
+ * (rotation, corn years…) that the connected server does not evaluate are applied in the browser to
+ * the records the other filters brought (src/features/search/local-filters.ts). Tests use it as the
+ * oracle of what a correct server answers (the API tests, the planner's fake server). Our server
+ * evaluates filters in SQL. `ne`/`nin` on a null value is not specified: 'sql' excludes nulls (plain
+ * `<>`, what our server does), 'distinct' includes them (`IS DISTINCT FROM`).
  */
 import type { FilterItem } from './schemas'
 
@@ -11,10 +13,19 @@ export type MatchFilter = Pick<FilterItem, 'field' | 'op'> & { value?: unknown }
 
 export type NullMode = 'sql' | 'distinct'
 
-const isNull = (v: unknown) => v === null || v === undefined
+/** How a field's value is read from a record (derived fields are computed, not stored, on some servers). */
+export type FieldReader = (record: Readonly<Record<string, unknown>>, field: string) => unknown
 
-function matches(record: Readonly<Record<string, unknown>>, filter: MatchFilter, nullMode: NullMode = 'sql'): boolean {
-  const v = record[filter.field]
+const isNull = (v: unknown) => v === null || v === undefined
+const plainField: FieldReader = (record, field) => record[field]
+
+function matches(
+  record: Readonly<Record<string, unknown>>,
+  filter: MatchFilter,
+  nullMode: NullMode,
+  read: FieldReader,
+): boolean {
+  const v = read(record, filter.field)
   const x = filter.value
   switch (filter.op) {
     case 'isnull':
@@ -50,4 +61,5 @@ export const matchesAll = (
   record: Readonly<Record<string, unknown>>,
   filters: readonly MatchFilter[],
   nullMode: NullMode = 'sql',
-) => filters.every((f) => matches(record, f, nullMode))
+  read: FieldReader = plainField,
+) => filters.every((f) => matches(record, f, nullMode, read))
