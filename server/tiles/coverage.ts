@@ -3,6 +3,8 @@
  * statement), kept for `ttlMs` so a map opening in many tabs costs one read and a load still shows
  * within seconds.
  */
+
+import { EXTENSION_FIELDS } from '../../contract/extension-fields'
 import {
   type CoverageCounty,
   type CoverageResponse,
@@ -10,7 +12,6 @@ import {
   PARCEL_TILE_MIN_ZOOM,
   PARCEL_TILE_PATH,
 } from '../../contract/tiles'
-import { EXTENSION_FIELDS } from '../../contract/extension-fields'
 import type { Database } from '../db/database'
 import { DATA_VERSION_SQL } from './data-version'
 import { ttlCache } from './ttl-cache'

@@ -15,8 +15,8 @@ export function LocalFilterNote({ tally }: { tally: LocalFilterTally | null }) {
   const these = names.length === 1 ? 'this filter' : 'these filters'
   return (
     <p className="local-filter-note" role="status">
-      <strong>{names.join(', ')}</strong>: applied in this browser — this server does not filter on {these}. Plat
-      loaded the {formatInteger(tally.loaded)} {tally.loaded === 1 ? 'parcel' : 'parcels'} your other filters match;{' '}
+      <strong>{names.join(', ')}</strong>: applied in this browser — this server does not filter on {these}. Plat loaded
+      the {formatInteger(tally.loaded)} {tally.loaded === 1 ? 'parcel' : 'parcels'} your other filters match;{' '}
       {formatInteger(tally.kept)} {tally.kept === 1 ? 'matches' : 'match'}.
     </p>
   )

@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest'
 import type { FilterItem, ParcelRecord } from '../../../contract/schemas'
 import { FakeServer, makeRecords } from './fake-server.test-support'
 import { LocalFilter, splitFilters } from './local-filters'
-import { SearchSession } from './search-session'
 import { directSpec, harness } from './search-harness.test-support'
+import { SearchSession } from './search-session'
 
 const rotation: FilterItem = { field: 'rotation', op: 'eq', value: 'corn-soybean' }
 const cornYears: FilterItem = { field: 'corn_years_5', op: 'gte', value: 3 }
