@@ -2,10 +2,11 @@
  * The "Export" disclosure: a button with aria-expanded controlling a list of buttons (the APG
  * disclosure pattern, simpler and more predictable for screen readers than role="menu").
  */
-import { type KeyboardEvent, useEffect, useId, useMemo, useRef, useState } from 'react'
+import { useId, useMemo, useState } from 'react'
 import type { ParcelRecord } from '../../../contract/schemas'
 import { loadedRecords } from '../../format/record-columns'
 import { downloadBlob } from '../../ui/download'
+import { useDisclosure } from '../../ui/use-disclosure'
 import { buildExport, EXPORT_KINDS, type ExportKind } from './export-formats'
 import { MailingListDialog } from './mailing-list-dialog'
 import { useExportJob } from './use-export-job'
@@ -26,33 +27,11 @@ export function ExportMenu({ records, visibleColumns, searchSummary, disabled, p
   const [open, setOpen] = useState(false)
   const [mailing, setMailing] = useState(false)
   const ids = { menu: useId(), note: useId() }
-  const toggle = useRef<HTMLButtonElement>(null)
-  const root = useRef<HTMLDivElement>(null)
+  const { root, toggle, close, onKeyDown } = useDisclosure(open, setOpen, '.exp-menu button')
   const loaded = useMemo(() => loadedRecords(records), [records])
   const skipped = records.length - loaded.length
   const { state, run, cancel } = useExportJob()
   const running = state.status === 'running'
-
-  useEffect(() => {
-    if (!open) return
-    root.current?.querySelector<HTMLButtonElement>('.exp-menu button')?.focus()
-    const onPointer = (e: PointerEvent) => {
-      if (!root.current?.contains(e.target as Node)) setOpen(false)
-    }
-    document.addEventListener('pointerdown', onPointer)
-    return () => document.removeEventListener('pointerdown', onPointer)
-  }, [open])
-
-  const close = () => {
-    setOpen(false)
-    toggle.current?.focus()
-  }
-  const onKeyDown = (e: KeyboardEvent) => {
-    if (e.key === 'Escape' && open) {
-      e.stopPropagation()
-      close()
-    }
-  }
 
   const start = (kind: ExportKind, label: string) => {
     close()
@@ -74,7 +53,7 @@ export function ExportMenu({ records, visibleColumns, searchSummary, disabled, p
         aria-expanded={open}
         aria-controls={ids.menu}
         disabled={disabled || running || none}
-        onClick={() => setOpen((o) => !o)}
+        onClick={() => setOpen(!open)}
       >
         Export
       </button>

@@ -4,7 +4,8 @@
  * open with no results at all, so the choice is the user's: the results (the search that ran, run
  * again on opening) or the edited search (not run). A disclosure like Export, not role="menu".
  */
-import { type KeyboardEvent, useEffect, useId, useRef } from 'react'
+import { useId } from 'react'
+import { useDisclosure } from '../../ui/use-disclosure'
 import './link-choice.css'
 
 export interface LinkChoiceProps {
@@ -20,27 +21,7 @@ export interface LinkChoiceProps {
 
 export function LinkChoice({ open, onOpenChange, onCopyResults, onCopyEdited, resultsSummary }: LinkChoiceProps) {
   const id = useId()
-  const root = useRef<HTMLDivElement>(null)
-  const toggle = useRef<HTMLButtonElement>(null)
-  useEffect(() => {
-    if (!open) return
-    root.current?.querySelector<HTMLButtonElement>('.link-choice-list button')?.focus()
-    const onPointer = (e: PointerEvent) => {
-      if (!root.current?.contains(e.target as Node)) onOpenChange(false)
-    }
-    document.addEventListener('pointerdown', onPointer)
-    return () => document.removeEventListener('pointerdown', onPointer)
-  }, [open, onOpenChange])
-  const close = () => {
-    onOpenChange(false)
-    toggle.current?.focus()
-  }
-  const onKeyDown = (e: KeyboardEvent) => {
-    if (e.key === 'Escape' && open) {
-      e.stopPropagation()
-      close()
-    }
-  }
+  const { root, toggle, close, onKeyDown } = useDisclosure(open, onOpenChange, '.link-choice-list button')
   return (
     // biome-ignore lint/a11y/noStaticElementInteractions: Escape bubbles here from the buttons inside
     <div className="link-choice" ref={root} onKeyDown={onKeyDown}>
