@@ -8,7 +8,7 @@ it('names the filters applied here, and how many parcels were loaded and kept', 
   render(<LocalFilterNote tally={{ fields: ['rotation', 'corn_years_5'], loaded: 1234, kept: 37 }} />)
   const note = screen.getByRole('status')
   expect(note.textContent).toMatch(/Rotation, Corn years \(of 5\): applied in this browser/)
-  expect(note.textContent).toMatch(/does not filter on these filters/)
+  expect(note.textContent).toMatch(/does not offer them as a filter/)
   expect(note.textContent).toMatch(/loaded the 1,234 parcels your other filters match; 37 match\./)
 })
 

@@ -12,11 +12,11 @@ import './local-filter-note.css'
 export function LocalFilterNote({ tally }: { tally: LocalFilterTally | null }) {
   if (!tally) return null
   const names = tally.fields.map((f) => fieldDef(f)?.label ?? f)
-  const these = names.length === 1 ? 'this filter' : 'these filters'
+  const it = names.length === 1 ? 'it' : 'them'
   return (
     <p className="local-filter-note" role="status">
-      <strong>{names.join(', ')}</strong>: applied in this browser — this server does not filter on {these}. Plat loaded
-      the {formatInteger(tally.loaded)} {tally.loaded === 1 ? 'parcel' : 'parcels'} your other filters match;{' '}
+      <strong>{names.join(', ')}</strong>: applied in this browser — this server does not offer {it} as a filter. Plat
+      loaded the {formatInteger(tally.loaded)} {tally.loaded === 1 ? 'parcel' : 'parcels'} your other filters match;{' '}
       {formatInteger(tally.kept)} {tally.kept === 1 ? 'matches' : 'match'}.
     </p>
   )
