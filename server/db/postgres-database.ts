@@ -1,4 +1,6 @@
+import { pipeline } from 'node:stream/promises'
 import pg from 'pg'
+import { from as copyFromStdin } from 'pg-copy-streams'
 import { type Database, type Queryable, type QueryOptions, SESSION_SETUP } from './database'
 import { DatabaseBusyError, DatabaseUnavailableError, QueryCancelledError, QueryTimeoutError } from './db-errors'
 
@@ -114,6 +116,17 @@ export async function openPostgres(opts: PostgresOptions): Promise<Database> {
           // A SET inside the transaction was rolled back with it: set the timeout again next time.
           timeouts.delete(client)
           throw e
+        }
+      }),
+    copyFrom: (table, columns, text) =>
+      withClient({}, async (client) => {
+        try {
+          const stream = client.query(copyFromStdin(`COPY ${table} (${columns.join(', ')}) FROM STDIN`))
+          await pipeline(async function* () {
+            yield text
+          }, stream)
+        } catch (e) {
+          throw classify(e, {}, false)
         }
       }),
     async close() {

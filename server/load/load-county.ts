@@ -13,6 +13,7 @@ import { countStacks } from './derive-areas'
 import { deriveIds, parcelUuid } from './derive-ids'
 import { deriveRasters, type Rasters } from './derive-rasters'
 import { footprintKey } from './footprint'
+import { InFlight } from './in-flight'
 import { insertOrReject } from './insert-or-reject'
 import { ownerKey, parcelKey } from './owner-key'
 import { repairGeometry, repairReport } from './repair'
@@ -67,6 +68,9 @@ export async function loadCounty(db: Database, o: LoadCountyOptions): Promise<Lo
     report(p)
   }
   const stage = await createStage(db)
+  // One batch is written (COPY) while the next is read and prepared: the database and the reader
+  // work side by side (issue 23).
+  const writing = new InFlight()
   try {
     let seq = 0
     let readRejected = 0
@@ -90,12 +94,18 @@ export async function loadCounty(db: Database, o: LoadCountyOptions): Promise<Lo
           svcUuid: pidKey ? parcelUuid(fips, pidKey) : null,
         })
       }
-      readRejected += await insertOrReject(stage, rows, ({ row }, reason) => {
-        const parcelId = typeof row.attrs.parcel_id === 'string' ? row.attrs.parcel_id : null
-        reportRejected(o.report, { feature: row.feature, layer: row.layer, parcelId, reason })
-      })
+      await writing.settled()
+      writing.start(
+        insertOrReject(stage, rows, ({ row }, reason) => {
+          const parcelId = typeof row.attrs.parcel_id === 'string' ? row.attrs.parcel_id : null
+          reportRejected(o.report, { feature: row.feature, layer: row.layer, parcelId, reason })
+        }).then((n) => {
+          readRejected += n
+        }),
+      )
       progress({ phase: 'read', done: seq })
     }
+    await writing.settled()
     progress({ phase: 'repairing geometry' })
     const repair = await repairGeometry(stage)
     if (o.report) for await (const page of repairReport(stage)) for (const line of page) o.report.line(line)
@@ -139,6 +149,7 @@ export async function loadCounty(db: Database, o: LoadCountyOptions): Promise<Lo
       seconds: (performance.now() - t0) / 1000,
     }
   } finally {
+    await writing.settled().catch(() => {})
     await dropStage(db, stage).catch(() => {})
   }
 }
