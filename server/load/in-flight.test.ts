@@ -5,7 +5,11 @@ describe('InFlight', () => {
   it('waits for the running work', async () => {
     const f = new InFlight()
     let done = false
-    f.start(new Promise((ok) => setTimeout(ok, 20)).then(() => void (done = true)))
+    f.start(
+      new Promise((ok) => setTimeout(ok, 20)).then(() => {
+        done = true
+      }),
+    )
     await f.settled()
     expect(done).toBe(true)
   })
