@@ -16,7 +16,7 @@ import { openDatabase } from '../open-database'
 
 const USAGE = `Usage:
   npm run load -- FILE --state XX --county-fp NNN --county NAME --map MAPPING.json
-                  [--crs EPSG:N] [--dem DEM.tif] [--cdl CDL.tif] [--replace] [--debug]
+                  [--crs EPSG:N] [--layer NAME] [--dem DEM.tif] [--cdl CDL.tif] [--replace] [--debug]
                   (crop history: --cdl 2020=cdl_2020.tif --cdl 2021=… or --cdl FOLDER of yearly GeoTIFFs)
   npm run load -- --list
   npm run load -- --delete XX NNN
@@ -40,6 +40,7 @@ const { positionals, values } = parseArgs({
     county: { type: 'string' },
     map: { type: 'string' },
     crs: { type: 'string' },
+    layer: { type: 'string' },
     dem: { type: 'string' },
     cdl: { type: 'string', multiple: true },
     replace: { type: 'boolean', default: false },
@@ -135,6 +136,7 @@ async function main() {
       county,
       mapping,
       crs: values.crs,
+      layer: values.layer,
       dem: values.dem,
       cdl: values.cdl,
       out: process.stderr,

@@ -22,6 +22,8 @@ export interface LoadFileOptions {
   county: CountyIdentity
   mapping: Mapping
   crs?: string
+  /** `--layer`: only this layer of a multi-layer file (File Geodatabase, GeoPackage, zipped Shapefiles) */
+  layer?: string
   dem?: string
   /** `--cdl` values: one file, or `YEAR=file` / folders for the crop history (cdl-history.ts). */
   cdl?: string | readonly string[]
@@ -38,7 +40,7 @@ export interface LoadFileResult {
 const n = (v: number) => v.toLocaleString('en-US')
 
 export async function loadFile(db: Database, o: LoadFileOptions): Promise<LoadFileResult> {
-  const source = await openSource(o.file)
+  const source = await openSource(o.file, { layer: o.layer })
   const rasters: Rasters = {}
   const opened: Raster[] = []
   const cdlSpecs = parseCdlArgs(typeof o.cdl === 'string' ? [o.cdl] : (o.cdl ?? []))
@@ -93,6 +95,7 @@ export async function loadFile(db: Database, o: LoadFileOptions): Promise<LoadFi
         reportPath,
         o,
         rasters.cdl ? (rasters.cdlYears?.length ?? 0) : -1,
+        source.note,
       ),
     }
   } finally {
@@ -112,6 +115,7 @@ function summaryLines(
   reportPath: string,
   o: LoadFileOptions,
   cdlYears: number,
+  note: string | undefined,
 ) {
   const c = s.county
   const cleaned = hygiene.summary()
@@ -119,6 +123,7 @@ function summaryLines(
   return [
     `Loaded ${c.county} County, ${c.state} (${c.state_fp}${c.county_fp}) from ${basename(o.file)} in ${duration(s.seconds)}.`,
     `  read       ${n(s.read)} features (${layers.join('; ')})`,
+    ...(note ? [`  layers     ${note}`] : []),
     `  loaded     ${n(s.loaded)} parcels (${n(Math.round(s.loaded / Math.max(s.seconds, 1e-3)))} parcels/s)`,
     `  repaired   ${n(s.repaired)} (invalid geometry made valid)`,
     `  rejected   ${n(s.rejected)}${s.rejected ? ' (reasons in the report)' : ''}`,

@@ -1,15 +1,17 @@
 /** Picks the reader for an input file by its name, after checking the file is there. */
 import { existsSync, statSync } from 'node:fs'
 import { extname } from 'node:path'
+import { isFileGdbPath, openFileGdb } from './read-filegdb'
 import { openFlatGeobuf } from './read-flatgeobuf'
 import { openGeoJson } from './read-geojson'
 import { openGeoJsonSeq } from './read-geojson-seq'
 import { openGeoPackage } from './read-geopackage'
-import { openShapefile, openShapefileZip } from './read-shapefile'
+import { openGeoParquet } from './read-geoparquet'
+import { NoShapefileError, openShapefile, openShapefileZip } from './read-shapefile'
 import { SourceError, type SourceFile } from './source'
 
 export const FORMATS =
-  'GeoJSON (.geojson, .json), GeoJSON sequence (.geojsonl, .geojsons, .ndjson), zipped Shapefile (.zip), Shapefile (.shp with .dbf/.prj beside it), FlatGeobuf (.fgb), GeoPackage (.gpkg)'
+  'GeoJSON (.geojson, .json), GeoJSON sequence (.geojsonl, .geojsons, .ndjson), zipped Shapefile (.zip), Shapefile (.shp with .dbf/.prj beside it), FlatGeobuf (.fgb), GeoPackage (.gpkg), File Geodatabase (.gdb folder, or zipped: .gdb.zip), GeoParquet (.parquet, .geoparquet)'
 
 const KNOWN = [
   '.geojson',
@@ -23,11 +25,14 @@ const KNOWN = [
   '.shp',
   '.fgb',
   '.gpkg',
+  '.parquet',
+  '.geoparquet',
 ]
 
 /** Throws a SourceError when the path is missing, not a file, or of a format the loader does not read. */
 export function checkSource(path: string): void {
   if (!existsSync(path)) throw new SourceError(`${path}: no such file`)
+  if (isFileGdbPath(path) && statSync(path).isDirectory()) return
   if (!statSync(path).isFile()) throw new SourceError(`${path} is not a file`)
   const ext = extname(path).toLowerCase()
   if (!KNOWN.includes(ext)) {
@@ -35,8 +40,18 @@ export function checkSource(path: string): void {
   }
 }
 
-export async function openSource(path: string): Promise<SourceFile> {
+export interface OpenOptions {
+  /** `--layer`: load only this layer of a multi-layer file */
+  layer?: string
+}
+
+export async function openSource(path: string, o: OpenOptions = {}): Promise<SourceFile> {
   checkSource(path)
+  if (isFileGdbPath(path) || /\.gdb\.zip$/i.test(path)) return openFileGdb(path, o.layer)
+  return chooseLayer(await openByExtension(path), o.layer)
+}
+
+async function openByExtension(path: string): Promise<SourceFile> {
   const ext = extname(path).toLowerCase()
   switch (ext) {
     case '.geojson':
@@ -49,14 +64,58 @@ export async function openSource(path: string): Promise<SourceFile> {
     case '.jsonl':
       return openGeoJsonSeq(path)
     case '.zip':
-      return openShapefileZip(path)
+      return openZip(path)
     case '.shp':
       return openShapefile(path)
     case '.fgb':
       return openFlatGeobuf(path)
     case '.gpkg':
       return openGeoPackage(path)
+    case '.parquet':
+    case '.geoparquet':
+      return openGeoParquet(path)
     default:
       throw new SourceError(`${path}: unknown format "${ext || 'no extension'}"; the loader reads ${FORMATS}`)
   }
+}
+
+/** A zip is a zipped Shapefile, or else a zipped File Geodatabase. */
+async function openZip(path: string): Promise<SourceFile> {
+  try {
+    return await openShapefileZip(path)
+  } catch (e) {
+    if (!(e instanceof NoShapefileError)) throw e
+  }
+  try {
+    return await openFileGdb(path)
+  } catch (e) {
+    if (e instanceof SourceError && / holds no \.gdb folder/.test(e.message)) {
+      throw new SourceError(
+        `${path} holds neither a Shapefile (.shp with its .dbf) nor a File Geodatabase (.gdb folder)`,
+      )
+    }
+    throw e
+  }
+}
+
+/** `--layer` for formats whose reader opens every layer (zipped Shapefiles, GeoPackages). */
+function chooseLayer(file: SourceFile, name: string | undefined): SourceFile {
+  if (!name) return file
+  const stem = (n: string) =>
+    n
+      .replace(/\.shp$/i, '')
+      .split('/')
+      .pop()!
+      .toLowerCase()
+  const layers = file.layers.filter((l) => l.name !== null && (l.name === name || stem(l.name) === stem(name)))
+  if (layers.length === 0) {
+    const names = file.layers.map((l) => l.name).filter((n) => n !== null)
+    void file.close()
+    throw new SourceError(
+      names.length
+        ? `--layer ${name}: the file has no such layer; its layers: ${names.join(', ')}`
+        : `--layer ${name}: a ${file.format} file has one layer; leave --layer out`,
+    )
+  }
+  return { ...file, layers, close: () => file.close() }
 }
