@@ -16,13 +16,18 @@ import { openDatabase } from '../open-database'
 
 const USAGE = `Usage:
   npm run load -- FILE --state XX --county-fp NNN --county NAME --map MAPPING.json
-                  [--crs EPSG:N] [--layer NAME] [--dem DEM.tif] [--cdl CDL.tif] [--replace] [--debug]
+                  [--crs EPSG:N] [--layer NAME] [--join CAMA.csv --on COLUMN[=SHAPE_COLUMN]]
+                  [--dem DEM.tif] [--cdl CDL.tif] [--replace] [--debug]
                   (crop history: --cdl 2020=cdl_2020.tif --cdl 2021=… or --cdl FOLDER of yearly GeoTIFFs)
   npm run load -- --list
   npm run load -- --delete XX NNN
 Formats: ${FORMATS}.
 Works on DATA_DIR (or DATABASE_URL). With the embedded database, stop the server first.
 Ctrl-C (or SIGTERM) stops a load cleanly: the county is not changed and nothing is left behind.
+--layer loads one layer of a File Geodatabase, GeoPackage or zip of Shapefiles (default: every polygon layer).
+--join adds an assessor (CAMA) table, CSV or .dbf, to the shapes by parcel number: --on names its key
+  column (and the shapes' after "=" when it differs); the mapping names its columns like the shapes'
+  own, or as join.COLUMN. Shapes without a row and rows without a shape are counted in the report.
 --debug prints the stack trace of an unexpected failure.`
 
 /** A mistake in the command: printed without a stack, exit code 2 (after the database is closed). */
@@ -41,6 +46,8 @@ const { positionals, values } = parseArgs({
     map: { type: 'string' },
     crs: { type: 'string' },
     layer: { type: 'string' },
+    join: { type: 'string' },
+    on: { type: 'string' },
     dem: { type: 'string' },
     cdl: { type: 'string', multiple: true },
     replace: { type: 'boolean', default: false },
@@ -68,7 +75,13 @@ function countyArgs() {
   if (!values.map) fail('--map takes the mapping file (field → attribute name), e.g. {"owner": "OWNER1"}')
   const mapping = readMappingFile(values.map)
   const county = { state_fp: stateFp, state, county_fp: countyFp.padStart(3, '0'), county: values.county.trim() }
-  return { file, county, mapping }
+  if (Boolean(values.join) !== Boolean(values.on)) {
+    fail(
+      '--join and --on go together: --join CAMA.csv --on PARCEL_NO (or --on PARCEL_NO=PIN when the shapes name it PIN)',
+    )
+  }
+  const join = values.join && values.on ? { table: values.join, on: values.on } : undefined
+  return { file, county, mapping, join }
 }
 
 async function main() {
@@ -137,6 +150,7 @@ async function main() {
       mapping,
       crs: values.crs,
       layer: values.layer,
+      join: args!.join,
       dem: values.dem,
       cdl: values.cdl,
       out: process.stderr,

@@ -25,7 +25,13 @@ import { type CountyIdentity, writeCounty } from './write-county'
 export class LoadError extends Error {}
 
 export interface LoadReportSink {
-  line(entry: { feature: number; layer: string | null; parcel_id: string | null; action: string; reason: string }): void
+  line(entry: {
+    feature: number | null
+    layer: string | null
+    parcel_id: string | null
+    action: string
+    reason: string
+  }): void
 }
 
 export interface LoadProgress {

@@ -4,10 +4,12 @@
  */
 import { basename } from 'node:path'
 import type { Database } from '../db/database'
+import { JoinTally, joinSource, parseJoinOn } from './cama-join'
 import { parseCdlArgs } from './cdl-history'
 import type { Rasters } from './derive-rasters'
 import { CoercionLog } from './feature-to-row'
 import { fileItems, knownCount } from './file-items'
+import { readJoinTable } from './join-table'
 import { type LoadSummary, loadCounty } from './load-county'
 import type { Mapping } from './mapping'
 import { openSource } from './open-source'
@@ -22,6 +24,8 @@ export interface LoadFileOptions {
   county: CountyIdentity
   mapping: Mapping
   crs?: string
+  /** `--join TABLE --on KEY[=SHAPE_KEY]`: an assessor table joined to the shapes (cama-join.ts) */
+  join?: { table: string; on: string }
   /** `--layer`: only this layer of a multi-layer file (File Geodatabase, GeoPackage, zipped Shapefiles) */
   layer?: string
   dem?: string
@@ -40,7 +44,7 @@ export interface LoadFileResult {
 const n = (v: number) => v.toLocaleString('en-US')
 
 export async function loadFile(db: Database, o: LoadFileOptions): Promise<LoadFileResult> {
-  const source = await openSource(o.file, { layer: o.layer })
+  const file = await openSource(o.file, { layer: o.layer })
   const rasters: Rasters = {}
   const opened: Raster[] = []
   const cdlSpecs = parseCdlArgs(typeof o.cdl === 'string' ? [o.cdl] : (o.cdl ?? []))
@@ -49,7 +53,14 @@ export async function loadFile(db: Database, o: LoadFileOptions): Promise<LoadFi
   const log = new CoercionLog()
   const hygiene = new TextHygieneLog()
   const layers: string[] = []
+  let source = file
+  let join: JoinTally | null = null
   try {
+    if (o.join) {
+      const on = parseJoinOn(o.join.on)
+      join = new JoinTally(await readJoinTable(o.join.table, on.tableColumn))
+      source = joinSource(file, join.table, on, join, report)
+    }
     if (o.dem) rasters.dem = await openRaster(o.dem)
     const years: { year: number; raster: Raster }[] = []
     for (const spec of cdlSpecs) {
@@ -82,6 +93,7 @@ export async function loadFile(db: Database, o: LoadFileOptions): Promise<LoadFi
       signal: o.signal,
     })
     bar.done()
+    join?.report(report)
     report.coercions(log)
     for (const r of hygiene.reportLines()) report.line({ feature: null, layer: null, parcel_id: null, ...r })
     return {
@@ -96,11 +108,12 @@ export async function loadFile(db: Database, o: LoadFileOptions): Promise<LoadFi
         o,
         rasters.cdl ? (rasters.cdlYears?.length ?? 0) : -1,
         source.note,
+        join,
       ),
     }
   } finally {
     await report.close()
-    await source.close()
+    await file.close()
     await rasters.dem?.close()
     for (const r of opened) await r.close()
   }
@@ -116,6 +129,7 @@ function summaryLines(
   o: LoadFileOptions,
   cdlYears: number,
   note: string | undefined,
+  join: JoinTally | null,
 ) {
   const c = s.county
   const cleaned = hygiene.summary()
@@ -124,6 +138,7 @@ function summaryLines(
     `Loaded ${c.county} County, ${c.state} (${c.state_fp}${c.county_fp}) from ${basename(o.file)} in ${duration(s.seconds)}.`,
     `  read       ${n(s.read)} features (${layers.join('; ')})`,
     ...(note ? [`  layers     ${note}`] : []),
+    ...(join ? joinLines(join) : []),
     `  loaded     ${n(s.loaded)} parcels (${n(Math.round(s.loaded / Math.max(s.seconds, 1e-3)))} parcels/s)`,
     `  repaired   ${n(s.repaired)} (invalid geometry made valid)`,
     `  rejected   ${n(s.rejected)}${s.rejected ? ' (reasons in the report)' : ''}`,
@@ -137,5 +152,15 @@ function summaryLines(
         ]
       : []),
     `  report     ${reportPath}`,
+  ]
+}
+
+function joinLines(j: JoinTally): string[] {
+  const t = j.table
+  const unused = j.unusedKeys().length
+  const repeated = t.repeated.length
+  return [
+    `  joined     ${n(j.matched)} of ${n(j.matched + j.unmatched)} shapes to a row of ${t.name} (on ${t.keyColumn}, ${n(t.columns.length)} columns)`,
+    `             shapes without a row ${n(j.unmatched)}; rows without a shape ${n(unused)} of ${n(t.rows.size)}${repeated ? `; keys repeated ${n(repeated)} (first row joined)` : ''}${t.keyless ? `; rows without a key ${n(t.keyless)}` : ''}`,
   ]
 }
