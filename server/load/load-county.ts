@@ -113,7 +113,7 @@ export async function loadCounty(db: Database, o: LoadCountyOptions): Promise<Lo
     }
     await writing.settled()
     progress({ phase: 'repairing geometry' })
-    const repair = await repairGeometry(stage)
+    const repair = await repairGeometry(stage, seq)
     if (o.report) for await (const page of repairReport(stage)) for (const line of page) o.report.line(line)
     if (seq - readRejected - repair.rejected === 0) {
       throw new LoadError(`no feature could be loaded (${seq} read, all rejected); the county was not changed`)
