@@ -10,6 +10,8 @@ export interface PostgresOptions {
   poolSize: number
   /** Statements that may wait for a connection before new ones are refused. */
   maxWaiting: number
+  /** More `SET name = value` settings for every connection of this process (the loader's: jit off) */
+  sessionSetup?: string
 }
 
 /** SQLSTATE query_canceled: raised by statement_timeout and by pg_cancel_backend alike. */
@@ -25,7 +27,10 @@ const UNAVAILABLE = /^(08|57P)/
  */
 export async function openPostgres(opts: PostgresOptions): Promise<Database> {
   // Session settings go in the startup packet so every pooled connection has them from its first query.
-  const options = SESSION_SETUP.split(';')
+  const options = [SESSION_SETUP, opts.sessionSetup ?? '']
+    .join(';')
+    .split(';')
+    .filter((s) => s.trim())
     .map((s) => s.trim().replace(/^SET\s+(\S+)\s*=\s*(\S+)$/i, '-c $1=$2'))
     .join(' ')
   const pool = new pg.Pool({ connectionString: opts.url, max: opts.poolSize, options })

@@ -108,7 +108,12 @@ const COUNTIES: County[] = [
       writeCamaCsv(p.replace(/-shapes\.geojsons$/, '-cama.csv'), ps)
     },
     args: (dir) => ['--join', join(dir, 'polk-cama.csv'), '--on', 'PARCEL_NO=PIN'],
-    truth: (ps) => ps.map((p) => (p.PIN === '19-0102' ? { ...p, OWNER: ps.find((q) => q.PIN === p.PIN)!.OWNER } : p)),
+    // Two shapes share parcel number 19-0102: both get the assessor's first row of it.
+    truth: (ps) =>
+      ps.map((p) => {
+        const first = ps.find((q) => q.PIN === p.PIN)!
+        return { ...first, geom: p.geom, SCHOOL_DST: p.SCHOOL_DST }
+      }),
   },
 ]
 
