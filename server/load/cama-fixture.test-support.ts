@@ -24,8 +24,8 @@ export function writeShapesOnly(path: string, parcels: readonly FixtureParcel[])
 const quote = (v: string) => (/[",\n]/.test(v) ? `"${v.replace(/"/g, '""')}"` : v)
 
 /** Parcels no shape has, and how many rows repeat a key, in the CSV below. */
-export const CAMA_EXTRA_ROWS = ['19-9999']
-export const CAMA_REPEATED_KEY = '19-0002'
+const CAMA_EXTRA_ROWS = ['19-9999']
+const CAMA_REPEATED_KEY = '19-0002'
 
 /** The assessor table: key column PARCEL_NO, the fixture's attributes, a TAX_DIST code with leading zeros. */
 export function writeCamaCsv(path: string, parcels: readonly FixtureParcel[]): void {

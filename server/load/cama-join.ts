@@ -11,7 +11,7 @@ import { joinKey } from './join-table'
 import type { LoadReportSink } from './load-county'
 import { SourceError, type SourceFeature, type SourceFile, type SourceLayer } from './source'
 
-export const JOIN_PREFIX = 'join.'
+const JOIN_PREFIX = 'join.'
 
 export interface JoinOn {
   tableColumn: string
