@@ -192,7 +192,7 @@ function loaderSuite(backendName: Backend): void {
     listed = (await loadCli(backend, ['--list'])).stdout
     key = await keyFor(backend)
     server = await startServer(backend)
-  }, 600_000)
+  }, 900_000)
 
   afterAll(async () => {
     await server?.stop()
