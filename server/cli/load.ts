@@ -30,7 +30,12 @@ Ctrl-C (or SIGTERM) stops a load cleanly: the county is not changed and nothing 
   own, or as join.COLUMN. Shapes without a row and rows without a shape are counted in the report.
 --debug prints the stack trace of an unexpected failure.`
 
-const LOADER_SESSION = 'SET jit = off'
+/**
+ * The loader's PostgreSQL session (its own connections only): JIT off (below); memory for its few big
+ * hash joins (the county's write spilled to disk at the default 4 MB) and index builds (GIN builds
+ * flush their buffer at maintenance_work_mem).
+ */
+const LOADER_SESSION = 'SET jit = off; SET work_mem = 64MB; SET maintenance_work_mem = 256MB'
 
 /** A mistake in the command: printed without a stack, exit code 2 (after the database is closed). */
 class UsageError extends Error {}
