@@ -362,7 +362,8 @@ function loaderSuite(backendName: Backend): void {
       else expect(idOf(after, r.parcel_id, r.owner), r.parcel_id).toBe(r.svc_uuid)
     }
     expect(after.find((r) => r.parcel_id === '19-0010')!.parcel_value).toBe(1_000_000)
-  })
+    // Up to three CLI loads and a server restart: each CLI load opens the embedded database.
+  }, 600_000)
 
   it('clear errors: a wrong path, an unknown format, a bad mapping', async () => {
     const c = { ...COUNTIES[1]!, county_fp: '001', county: 'Adair' }
@@ -380,7 +381,7 @@ function loaderSuite(backendName: Backend): void {
     expect(bad.code).toBe(2)
     expect(bad.stderr).toMatch(/"ownr" is not a Plat field/)
     expect((await county(c)).count).toBe(0)
-  })
+  }, 300_000)
 }
 
 export const describeLoader = (backend: Backend) =>
