@@ -79,9 +79,7 @@ function stagingSuite(open: () => Promise<{ db: Database; close(): Promise<void>
       rejected.push({ seq: r.seq, reason }),
     )
     expect(n).toBe(1)
-    expect(rejected).toEqual([
-      { seq: 4, reason: expect.stringMatching(/^refused by the database: .*(unicode|0x00)/i) },
-    ])
+    expect(rejected).toEqual([{ seq: 4, reason: expect.stringMatching(/^refused by the database: .*(unicode|0x00)/i) }])
     const seqs = await db.query<{ seq: number }>(`SELECT seq FROM ${stage.table} WHERE seq >= 3 ORDER BY seq`)
     expect(seqs.map((r) => r.seq)).toEqual([3, 5])
   })

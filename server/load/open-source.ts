@@ -48,6 +48,7 @@ export interface OpenOptions {
 export async function openSource(path: string, o: OpenOptions = {}): Promise<SourceFile> {
   checkSource(path)
   if (isFileGdbPath(path) || /\.gdb\.zip$/i.test(path)) return openFileGdb(path, o.layer)
+  if (extname(path).toLowerCase() === '.zip') return openZip(path, o.layer)
   return chooseLayer(await openByExtension(path), o.layer)
 }
 
@@ -63,8 +64,6 @@ async function openByExtension(path: string): Promise<SourceFile> {
     case '.ndjson':
     case '.jsonl':
       return openGeoJsonSeq(path)
-    case '.zip':
-      return openZip(path)
     case '.shp':
       return openShapefile(path)
     case '.fgb':
@@ -79,15 +78,15 @@ async function openByExtension(path: string): Promise<SourceFile> {
   }
 }
 
-/** A zip is a zipped Shapefile, or else a zipped File Geodatabase. */
-async function openZip(path: string): Promise<SourceFile> {
+/** A zip is a zipped Shapefile, or else a zipped File Geodatabase (which picks `layer` itself). */
+async function openZip(path: string, layer: string | undefined): Promise<SourceFile> {
   try {
-    return await openShapefileZip(path)
+    return chooseLayer(await openShapefileZip(path), layer)
   } catch (e) {
     if (!(e instanceof NoShapefileError)) throw e
   }
   try {
-    return await openFileGdb(path)
+    return await openFileGdb(path, layer)
   } catch (e) {
     if (e instanceof SourceError && / holds no \.gdb folder/.test(e.message)) {
       throw new SourceError(

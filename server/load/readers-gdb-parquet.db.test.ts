@@ -105,6 +105,17 @@ describe.skipIf(!hasOgr2ogr)(
       )
     }, 60_000)
 
+    it('a plain .zip holding a .gdb is found after the Shapefile reader finds no .shp; --layer reaches it', async () => {
+      const path = join(dir, 'county.zip')
+      writeFileGdb(path, parcels, { epsg: 26915, layer: 'tax_parcels' })
+      const { file, rows } = await read(path, 'tax_parcels')
+      expect(file.format).toBe('File Geodatabase')
+      expect(rows).toHaveLength(parcels.filter((p) => p.geom).length)
+      await expect(openSource(path, { layer: 'parcels' })).rejects.toThrow(
+        /no polygon layer "parcels"; its layers: tax_parcels/,
+      )
+    }, 60_000)
+
     it('a zip that is neither a Shapefile nor a File Geodatabase says so', async () => {
       const { zipSync } = await import('fflate')
       const path = join(dir, 'other.zip')
