@@ -14,7 +14,7 @@ import { type LoadSummary, loadCounty } from './load-county'
 import type { Mapping } from './mapping'
 import { openSource } from './open-source'
 import { duration, ProgressBar, type ProgressOut } from './progress-bar'
-import { openRaster, type Raster } from './raster'
+import type { Raster } from './raster'
 import { ReportFile } from './report-file'
 import { TEXT_MAX_BYTES, TextHygieneLog } from './text-hygiene'
 import type { CountyIdentity } from './write-county'
@@ -61,6 +61,8 @@ export async function loadFile(db: Database, o: LoadFileOptions): Promise<LoadFi
       join = new JoinTally(await readJoinTable(o.join.table, on.tableColumn))
       source = joinSource(file, join.table, on, join, report)
     }
+    // geotiff is imported only for a load with rasters: the CLI's start counts in every load's time.
+    const openRaster = async (path: string) => (await import('./raster')).openRaster(path)
     if (o.dem) rasters.dem = await openRaster(o.dem)
     const years: { year: number; raster: Raster }[] = []
     for (const spec of cdlSpecs) {

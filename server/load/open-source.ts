@@ -1,13 +1,11 @@
-/** Picks the reader for an input file by its name, after checking the file is there. */
+/**
+ * Picks the reader for an input file by its name, after checking the file is there. Readers are
+ * imported when their format comes up: each pulls in its library (SQLite in WebAssembly, Parquet…),
+ * and the CLI's start is part of every load's time (issue 23).
+ */
 import { existsSync, statSync } from 'node:fs'
 import { extname } from 'node:path'
 import { isFileGdbPath, openFileGdb } from './read-filegdb'
-import { openFlatGeobuf } from './read-flatgeobuf'
-import { openGeoJson } from './read-geojson'
-import { openGeoJsonSeq } from './read-geojson-seq'
-import { openGeoPackage } from './read-geopackage'
-import { openGeoParquet } from './read-geoparquet'
-import { NoShapefileError, openShapefile, openShapefileZip } from './read-shapefile'
 import { SourceError, type SourceFile } from './source'
 
 export const FORMATS =
@@ -57,22 +55,22 @@ async function openByExtension(path: string): Promise<SourceFile> {
   switch (ext) {
     case '.geojson':
     case '.json':
-      return openGeoJson(path)
+      return (await import('./read-geojson')).openGeoJson(path)
     case '.geojsonl':
     case '.geojsons':
     case '.geojsonseq':
     case '.ndjson':
     case '.jsonl':
-      return openGeoJsonSeq(path)
+      return (await import('./read-geojson-seq')).openGeoJsonSeq(path)
     case '.shp':
-      return openShapefile(path)
+      return (await import('./read-shapefile')).openShapefile(path)
     case '.fgb':
-      return openFlatGeobuf(path)
+      return (await import('./read-flatgeobuf')).openFlatGeobuf(path)
     case '.gpkg':
-      return openGeoPackage(path)
+      return (await import('./read-geopackage')).openGeoPackage(path)
     case '.parquet':
     case '.geoparquet':
-      return openGeoParquet(path)
+      return (await import('./read-geoparquet')).openGeoParquet(path)
     default:
       throw new SourceError(`${path}: unknown format "${ext || 'no extension'}"; the loader reads ${FORMATS}`)
   }
@@ -80,6 +78,7 @@ async function openByExtension(path: string): Promise<SourceFile> {
 
 /** A zip is a zipped Shapefile, or else a zipped File Geodatabase (which picks `layer` itself). */
 async function openZip(path: string, layer: string | undefined): Promise<SourceFile> {
+  const { NoShapefileError, openShapefileZip } = await import('./read-shapefile')
   try {
     return chooseLayer(await openShapefileZip(path), layer)
   } catch (e) {

@@ -13,7 +13,6 @@ import { existsSync, mkdirSync, readdirSync, rmSync, statSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { dirname, join, relative } from 'node:path'
 import type { CrsHint, ProjJson } from './crs'
-import { openGeoPackage } from './read-geopackage'
 import { SourceError, type SourceFeature, type SourceFile, type SourceLayer } from './source'
 import { makeUnpackDir, removeUnpackDir } from './unpack-dirs'
 import { unzipToDir } from './unzip-to-dir'
@@ -130,6 +129,7 @@ function layerOf(g: Gdal, ds: GdalDataset, l: GdalLayerInfo, i: number, out: str
   const hints: CrsHint[] = cs ? [{ projjson: cs.projjson ?? null, wkt: cs.wkt ?? null, from }] : []
   async function* features(): AsyncIterable<SourceFeature> {
     const gpkg = await convert(g, ds, l.name, i, out)
+    const { openGeoPackage } = await import('./read-geopackage')
     const file = openGeoPackage(gpkg)
     try {
       for await (const f of file.layers[0]!.features()) yield f
