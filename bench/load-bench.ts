@@ -136,6 +136,8 @@ for (const n of sizes) {
         const rate = Number(/\(([\d,]+) parcels\/s\)/.exec(out.stdout)?.[1]?.replace(/,/g, ''))
         const seconds = loaded / rate
         const rss = Number(/MAXRSS (\d+)/.exec(out.stderr)?.[1]) / 1024
+        // The CLI's phase lines ("  building indexes (5.8s)"): where the time went, for the log.
+        for (const line of out.stderr.split('\n')) if (/^ {2}\S.*\(\d/.test(line)) console.log(`    ${line.trim()}`)
         let ogr: Result['ogr'] = null
         if (backend === 'postgres') {
           ogr = hasOgr2ogr
