@@ -4,8 +4,11 @@
  * BENCHMARKS.md. Each run is the real CLI in a fresh process on an empty database (a fresh DATA_DIR,
  * or a fresh database on BENCH_PG / PLAT_TEST_PG); peak RSS is the CLI process's, from GNU time
  * (with PostgreSQL the server's own memory is not in it). Inputs are cached in .data-bench-load/.
+ * On PostgreSQL each run is followed by the reference, `ogr2ogr -f PostgreSQL` in COPY mode of the
+ * same file into a fresh database of the same server (issue 23's target is a ratio to it); without
+ * ogr2ogr (apt-get install gdal-bin) the column says so.
  */
-import { execFile } from 'node:child_process'
+import { execFile, spawnSync } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
 import { rmSync, statSync } from 'node:fs'
 import { loadavg } from 'node:os'
@@ -40,6 +43,31 @@ interface Result {
   fileMiB: number
   /** 1-minute load average when the run started: the machine is shared, so figures vary with it */
   loadAvg: number
+  /** ogr2ogr's wall time for the same file into the same server (PostgreSQL only), or why not */
+  ogr: number | string | null
+}
+
+const hasOgr2ogr = spawnSync('ogr2ogr', ['--version']).status === 0
+
+/** `ogr2ogr -f PostgreSQL` (COPY mode, with a GiST index as Plat builds) of `file` into database `url`: wall seconds. */
+async function ogr2ogrSeconds(file: string, url: string): Promise<number> {
+  const u = new URL(url)
+  const conn = `PG:host=${u.hostname} port=${u.port || 5432} user=${decodeURIComponent(u.username)} dbname=${u.pathname.slice(1)}${u.password ? ` password=${decodeURIComponent(u.password)}` : ''}`
+  const t0 = performance.now()
+  const out = await run(
+    ['ogr2ogr', '-f', 'PostgreSQL', conn, file, '-nln', 'ogr_parcels', '-nlt', 'PROMOTE_TO_MULTI'].concat([
+      '--config',
+      'PG_USE_COPY',
+      'YES',
+      '-lco',
+      'SPATIAL_INDEX=GIST',
+      '-lco',
+      'GEOMETRY_NAME=geom',
+    ]),
+    process.env,
+  )
+  if (out.code !== 0) throw new Error(`ogr2ogr failed:\n${out.stderr.slice(-2000)}`)
+  return (performance.now() - t0) / 1000
 }
 
 function run(args: string[], env: NodeJS.ProcessEnv): Promise<{ code: number; stdout: string; stderr: string }> {
@@ -108,10 +136,18 @@ for (const n of sizes) {
         const rate = Number(/\(([\d,]+) parcels\/s\)/.exec(out.stdout)?.[1]?.replace(/,/g, ''))
         const seconds = loaded / rate
         const rss = Number(/MAXRSS (\d+)/.exec(out.stderr)?.[1]) / 1024
-        return { parcels: n, format, backend, loaded, seconds, wall, rssMiB: rss, fileMiB: fileMiB(file), loadAvg }
+        // The CLI's phase lines ("  building indexes (5.8s)"): where the time went, for the log.
+        for (const line of out.stderr.split('\n')) if (/^ {2}\S.*\(\d/.test(line)) console.log(`    ${line.trim()}`)
+        let ogr: Result['ogr'] = null
+        if (backend === 'postgres') {
+          ogr = hasOgr2ogr
+            ? await withDatabase('postgres', (ogrEnv) => ogr2ogrSeconds(file, ogrEnv.DATABASE_URL!))
+            : 'not installed'
+        }
+        return { parcels: n, format, backend, loaded, seconds, wall, rssMiB: rss, fileMiB: fileMiB(file), loadAvg, ogr }
       })
       console.log(
-        `  ${backend}: ${r.loaded} parcels in ${r.seconds.toFixed(1)} s (${Math.round(r.loaded / r.seconds)}/s), peak RSS ${r.rssMiB.toFixed(0)} MiB`,
+        `  ${backend}: ${r.loaded} parcels in ${r.seconds.toFixed(1)} s (${Math.round(r.loaded / r.seconds)}/s), wall ${r.wall.toFixed(1)} s, peak RSS ${r.rssMiB.toFixed(0)} MiB${typeof r.ogr === 'number' ? `; ogr2ogr ${r.ogr.toFixed(1)} s (${(r.wall / r.ogr).toFixed(1)}×)` : ''}`,
       )
       results.push(r)
       writeResults()
@@ -121,23 +157,28 @@ for (const n of sizes) {
 
 /** Rewrites the section with every result so far: a long run that is stopped keeps what it measured. */
 function writeResults(): void {
+  const ogr = (r: Result) =>
+    typeof r.ogr === 'number' ? `${r.ogr.toFixed(1)} s | ${(r.wall / r.ogr).toFixed(1)}×` : `${r.ogr ?? '—'} | —`
   const rows = results.map(
     (r) =>
-      `| ${r.parcels.toLocaleString('en-US')} | ${r.format} (${r.fileMiB.toFixed(0)} MiB) | ${r.backend} | ${Math.round(r.loaded / r.seconds).toLocaleString('en-US')} | ${r.seconds.toFixed(1)} s | ${r.wall.toFixed(1)} s | ${r.rssMiB.toFixed(0)} MiB | ${r.loadAvg.toFixed(1)} |`,
+      `| ${r.parcels.toLocaleString('en-US')} | ${r.format} (${r.fileMiB.toFixed(0)} MiB) | ${r.backend} | ${Math.round(r.loaded / r.seconds).toLocaleString('en-US')} | ${r.seconds.toFixed(1)} s | ${r.wall.toFixed(1)} s | ${ogr(r)} | ${r.rssMiB.toFixed(0)} MiB | ${r.loadAvg.toFixed(1)} |`,
   )
   writeSection(
     values.section,
     `## Loader (\`npm run bench:load -- --parcels ${values.parcels} --formats ${values.formats} --backends ${values.backends}\`)
-Each row is one \`npm run load\` of demo parcels written as a county file (longitude/latitude, 13 attributes, money as
-"$1,234" text, US dates) into an empty database, measured ${new Date().toISOString().slice(0, 10)} on ${machineLine()}.
+Each row is one \`npm run load\` of demo parcels of one county (Story, IA) written as a county file (longitude/latitude,
+13 attributes, money as "$1,234" text, US dates) into an empty database, measured ${new Date().toISOString().slice(0, 10)} on ${machineLine()}.
 Rate = parcels / load time (reading, repair, derived fields, the county's transaction and indexes; the CLI's own
 start and migrations are in "wall"). Peak RSS is the loader process's (with PostgreSQL the server's memory is not in it).
 The 2 cores are shared with other work: "load avg" is the 1-minute load average when the run started (2.0 = both
 cores busy), so rates measured at a high load average understate what an idle machine does.
-Target: ≥ 5,000 parcels/s on PostgreSQL, memory flat in file size.
+On PostgreSQL, "ogr2ogr" is \`ogr2ogr -f PostgreSQL --config PG_USE_COPY YES -lco SPATIAL_INDEX=GIST\` of the same file
+into a fresh database of the same server, run right after Plat's load; "ratio" is Plat's wall time (the CLI's start
+included) over ogr2ogr's. Targets (issue 23): ratio ≤ 3× at 1,000,000 parcels and ≤ 5× at ~17,000; ≥ 10,000
+parcels/s on PostgreSQL at 1,000,000; memory flat in file size.
 
-| parcels | input | backend | parcels/s | load time | wall | peak RSS | load avg |
-|---|---|---|---|---|---|---|---|
+| parcels | input | backend | parcels/s | load time | wall | ogr2ogr | ratio | peak RSS | load avg |
+|---|---|---|---|---|---|---|---|---|---|
 ${rows.join('\n')}`,
   )
 }

@@ -52,11 +52,14 @@ export function projectionFromWkt(wkt: string): Projection {
   return fromDefinition(wkt, name)
 }
 
-/** A projection from a proj4 string or WKT; throws with the reason when proj4 cannot use it. */
-export function fromDefinition(definition: string, name: string): Projection {
+/**
+ * A projection from a proj4 string, WKT or a PROJJSON object (GeoParquet's `crs`); throws with the
+ * reason when proj4 cannot use it.
+ */
+export function fromDefinition(definition: string | object, name: string): Projection {
   let converter: proj4.Converter
   try {
-    converter = proj4(definition, 'EPSG:4326')
+    converter = proj4(definition as string, 'EPSG:4326')
   } catch (e) {
     throw new Error(`cannot convert from ${name} (${(e as Error).message || e})`)
   }

@@ -19,4 +19,5 @@ declare module 'shapefile' {
     options?: Options,
   ): Promise<Source<Feature<Geometry | null, Record<string, unknown>>>>
   export function openShp(shp: Input, options?: Options): Promise<Source<Geometry | null>>
+  export function openDbf(dbf: Input, options?: Options): Promise<Source<Record<string, unknown>>>
 }

@@ -14,11 +14,16 @@ type DbConfig = Pick<ServerConfig, 'DATA_DIR' | 'DATABASE_URL'> &
  * Opens PostgreSQL (DATABASE_URL) or the embedded database in DATA_DIR, and brings its schema (db/ and
  * the features' parts, server/schema.ts) up to date.
  */
-export async function openDatabase(config: DbConfig, log?: (line: string) => void): Promise<Database> {
+export async function openDatabase(
+  config: DbConfig,
+  log?: (line: string) => void,
+  /** PostgreSQL session settings for this process only ("SET jit = off" for the loader) */
+  sessionSetup?: string,
+): Promise<Database> {
   let db: Database
   if (config.DATABASE_URL) {
     const maxWaiting = config.DB_MAX_WAITING ?? 200
-    db = await openPostgres({ url: config.DATABASE_URL, poolSize: config.PG_POOL_SIZE ?? 10, maxWaiting })
+    db = await openPostgres({ url: config.DATABASE_URL, poolSize: config.PG_POOL_SIZE ?? 10, maxWaiting, sessionSetup })
   } else {
     const dir = resolve(config.DATA_DIR, 'pglite')
     mkdirSync(dir, { recursive: true })

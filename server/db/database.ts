@@ -21,6 +21,12 @@ export interface Database extends Queryable {
    * throws. Nothing else runs on the embedded database meanwhile (it has one connection).
    */
   transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>
+  /**
+   * Bulk-loads rows given in COPY text format (tab-separated, `\N` for null, one row per line) into
+   * `table (columns)`: `COPY … FROM STDIN` on PostgreSQL, `COPY … FROM '/dev/blob'` on the embedded
+   * database. Far faster than INSERT for the loader's staging table (issue 23).
+   */
+  copyFrom(table: string, columns: readonly string[], text: string): Promise<void>
   close(): Promise<void>
 }
 

@@ -19,9 +19,17 @@ const INDEXES = [
 ]
 
 export async function createParcelIndexes(db: Database, onStep?: (name: string) => void): Promise<void> {
-  for (const sql of INDEXES) {
-    onStep?.(sql.split(' ')[5] ?? sql)
-    await db.exec(sql)
+  if (db.kind === 'postgres') {
+    // Side by side, each on a connection of its own (CREATE INDEX takes a SHARE lock, which does not
+    // block another): a GiST or GIN build runs on one core, and a bulk load waits for all of them
+    // (issue 23). The embedded database has one connection: one after the other.
+    onStep?.('all')
+    await Promise.all(INDEXES.map((sql) => db.exec(sql)))
+  } else {
+    for (const sql of INDEXES) {
+      onStep?.(sql.split(' ')[5] ?? sql)
+      await db.exec(sql)
+    }
   }
   await db.exec('ANALYZE parcels')
 }

@@ -25,9 +25,11 @@ export interface EmbeddedOptions {
 
 interface Job {
   id: number
-  kind: 'query' | 'exec'
+  kind: 'query' | 'exec' | 'copy'
   sql: string
   params: unknown[]
+  /** COPY text rows, for kind 'copy' */
+  data?: string
   timeoutMs: number
   tx: number | null
   /** BEGIN of transaction `tx` (it waits like any statement) or its COMMIT/ROLLBACK. */
@@ -176,7 +178,9 @@ class PgliteOwner {
     const msg: WorkerRequest =
       job.kind === 'exec'
         ? { kind: 'exec', id: job.id, sql: job.sql, params: [] }
-        : { kind: 'query', id: job.id, sql: job.sql, params: job.params }
+        : job.kind === 'copy'
+          ? { kind: 'copy', id: job.id, sql: job.sql, params: [], data: job.data ?? '' }
+          : { kind: 'query', id: job.id, sql: job.sql, params: job.params }
     this.worker.postMessage(msg)
     if (job.timeoutMs > 0) {
       this.timer = setTimeout(() => {
@@ -213,6 +217,7 @@ class PgliteOwner {
     opts: QueryOptions,
     tx: number | null = null,
     txEdge?: Job['txEdge'],
+    data?: string,
   ): Promise<Record<string, unknown>[]> {
     return new Promise((resolve, reject) => {
       if (this.closed) return reject(new DatabaseUnavailableError('the database is closed'))
@@ -227,6 +232,7 @@ class PgliteOwner {
         timeoutMs: opts.timeoutMs ?? 0,
         tx,
         txEdge,
+        data,
         signal: opts.signal,
         resolve,
         reject,
@@ -301,6 +307,17 @@ export async function openWorkerPglite(opts: EmbeddedOptions): Promise<Database 
       await owner.enqueue('exec', sql, [], o)
     },
     transaction: (fn) => owner.transaction(fn),
+    async copyFrom(table, columns, text) {
+      await owner.enqueue(
+        'copy',
+        `COPY ${table} (${columns.join(', ')}) FROM '/dev/blob'`,
+        [],
+        {},
+        null,
+        undefined,
+        text,
+      )
+    },
     close: () => owner.close(),
   }
 }

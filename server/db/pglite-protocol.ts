@@ -2,6 +2,8 @@
 export type WorkerRequest =
   | { kind: 'query'; id: number; sql: string; params: unknown[] }
   | { kind: 'exec'; id: number; sql: string; params: [] }
+  /** `sql` is `COPY … FROM '/dev/blob'`; `data` the rows in COPY text format. */
+  | { kind: 'copy'; id: number; sql: string; params: []; data: string }
   | { kind: 'close' }
 
 export interface WorkerErrorInfo {

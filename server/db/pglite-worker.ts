@@ -33,6 +33,7 @@ port.on('message', async (msg: WorkerRequest) => {
   try {
     let rows: Record<string, unknown>[] = []
     if (msg.kind === 'exec') await pg.exec(msg.sql)
+    else if (msg.kind === 'copy') await pg.query(msg.sql, [], { blob: new Blob([msg.data]) })
     else rows = (await pg.query<Record<string, unknown>>(msg.sql, msg.params)).rows
     port.postMessage({ kind: 'rows', id: msg.id, rows } satisfies WorkerReply)
   } catch (e) {

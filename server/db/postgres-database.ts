@@ -1,4 +1,6 @@
+import { pipeline } from 'node:stream/promises'
 import pg from 'pg'
+import { from as copyFromStdin } from 'pg-copy-streams'
 import { type Database, type Queryable, type QueryOptions, SESSION_SETUP } from './database'
 import { DatabaseBusyError, DatabaseUnavailableError, QueryCancelledError, QueryTimeoutError } from './db-errors'
 
@@ -8,6 +10,8 @@ export interface PostgresOptions {
   poolSize: number
   /** Statements that may wait for a connection before new ones are refused. */
   maxWaiting: number
+  /** More `SET name = value` settings for every connection of this process (the loader's: jit off) */
+  sessionSetup?: string
 }
 
 /** SQLSTATE query_canceled: raised by statement_timeout and by pg_cancel_backend alike. */
@@ -23,7 +27,10 @@ const UNAVAILABLE = /^(08|57P)/
  */
 export async function openPostgres(opts: PostgresOptions): Promise<Database> {
   // Session settings go in the startup packet so every pooled connection has them from its first query.
-  const options = SESSION_SETUP.split(';')
+  const options = [SESSION_SETUP, opts.sessionSetup ?? '']
+    .join(';')
+    .split(';')
+    .filter((s) => s.trim())
     .map((s) => s.trim().replace(/^SET\s+(\S+)\s*=\s*(\S+)$/i, '-c $1=$2'))
     .join(' ')
   const pool = new pg.Pool({ connectionString: opts.url, max: opts.poolSize, options })
@@ -114,6 +121,17 @@ export async function openPostgres(opts: PostgresOptions): Promise<Database> {
           // A SET inside the transaction was rolled back with it: set the timeout again next time.
           timeouts.delete(client)
           throw e
+        }
+      }),
+    copyFrom: (table, columns, text) =>
+      withClient({}, async (client) => {
+        try {
+          const stream = client.query(copyFromStdin(`COPY ${table} (${columns.join(', ')}) FROM STDIN`))
+          await pipeline(async function* () {
+            yield text
+          }, stream)
+        } catch (e) {
+          throw classify(e, {}, false)
         }
       }),
     async close() {

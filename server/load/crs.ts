@@ -21,11 +21,35 @@ export interface CrsHint {
   wkt?: string | null
   /** an EPSG code or a name holding one ("urn:ogc:def:crs:EPSG::2235") */
   code?: string | null
+  /** a PROJJSON object (GeoParquet's `crs`), used when it has no EPSG id */
+  projjson?: ProjJson | null
   /** where the hint came from, for messages ("parcels.prj", "the GeoPackage header") */
   from: string
 }
 
+/** The parts of a PROJJSON object read here; proj4 reads the rest. */
+export interface ProjJson {
+  type?: string
+  name?: string
+  id?: { authority?: string; code?: string | number }
+}
+
 const require = createRequire(import.meta.url)
+
+/** PROJJSON → projection: by its EPSG id when it has one, else as proj4 reads PROJJSON. */
+function projectionFromProjJson(pj: ProjJson): Projection {
+  if (pj.id?.authority?.toUpperCase() === 'EPSG' && pj.id.code !== undefined)
+    return projectionForCode(`EPSG:${pj.id.code}`)
+  if (pj.id?.authority?.toUpperCase() === 'OGC' && /^CRS8[34]$/i.test(String(pj.id.code)))
+    return { ...LONLAT, name: String(pj.id.code) }
+  const name = pj.name ?? 'a PROJJSON coordinate system'
+  if (pj.type === 'GeographicCRS' || pj.type === 'GeodeticCRS') return { ...LONLAT, name }
+  try {
+    return fromDefinition(pj, name)
+  } catch (e) {
+    throw new CrsError((e as Error).message)
+  }
+}
 
 /** A projection for an EPSG code from proj4's built-ins or the EPSG register. */
 export function projectionForCode(text: string): Projection {
@@ -59,6 +83,13 @@ export function resolveCrs(
   if (override) return projectionForCode(override)
   const problems: string[] = []
   for (const h of hints) {
+    if (h.projjson) {
+      try {
+        return projectionFromProjJson(h.projjson)
+      } catch (e) {
+        problems.push(`${h.from}: ${(e as Error).message}`)
+      }
+    }
     if (h.wkt?.trim()) {
       try {
         return projectionFromWkt(h.wkt)

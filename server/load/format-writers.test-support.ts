@@ -4,9 +4,10 @@
  * with its gpkg_* tables and GP-header geometry blobs (via SQLite); a FlatGeobuf from the
  * `flatgeobuf` package; GeoJSON with an old-style `crs` member; and a GeoJSON text sequence.
  */
-import { writeFileSync } from 'node:fs'
+import { readFileSync, writeFileSync } from 'node:fs'
 import { serialize } from 'flatgeobuf/lib/mjs/geojson.js'
 import type { MultiPolygon, Position } from 'geojson'
+import { parquetWriteFile } from 'hyparquet-writer'
 import sqlite from 'node-sqlite3-wasm'
 import proj4 from 'proj4'
 import wkx from 'wkx'
@@ -145,4 +146,107 @@ export function writeGeoPackage(path: string, parcels: readonly FixtureParcel[],
   } finally {
     db.close()
   }
+}
+
+// ---- GeoParquet ------------------------------------------------------------------------------
+
+/** NAD83 / UTM zone 15N as PROJJSON with its EPSG id, exactly as `gdalsrsinfo -o PROJJSON EPSG:26915` prints it. */
+export const UTM15N_PROJJSON = JSON.parse(readFileSync(new URL('./fixtures/utm15n.projjson', import.meta.url), 'utf8'))
+/**
+ * NAD83 / Iowa North (ftUS) as PROJJSON without a top-level id, as `gdalsrsinfo -o PROJJSON` prints it
+ * for the ArcGIS `.prj` above: the reader must convert it from its parameters.
+ */
+export const IOWA_NORTH_FTUS_PROJJSON = JSON.parse(
+  readFileSync(new URL('./fixtures/iowa-north-ftus.projjson', import.meta.url), 'utf8'),
+)
+
+export interface GeoParquetOptions {
+  /** PROJJSON of the coordinates; undefined: longitude/latitude with no `crs` member (OGC:CRS84) */
+  projjson?: { id?: unknown } & Record<string, unknown>
+  /** wkt for proj4 to project the fixture's lon/lat into (needed with projjson) */
+  wkt?: string
+  /** adds GeoParquet 1.1's bbox covering struct column */
+  bbox?: boolean
+  rowGroupSize?: number
+}
+
+/**
+ * A GeoParquet file as GDAL and GeoPandas write it: WKB geometry in a BYTE_ARRAY column, the `geo`
+ * metadata naming it, its CRS as PROJJSON, its bounding box, and optionally a bbox covering column.
+ * Written with hyparquet-writer (this machine's GDAL 3.6 has no Parquet driver).
+ */
+export function writeGeoParquet(path: string, parcels: readonly FixtureParcel[], o: GeoParquetOptions = {}): void {
+  const geoms = parcels.map((p) => (p.geom && o.wkt ? project(p.geom, o.wkt) : p.geom))
+  const boxes = geoms.map((g) => (g ? bounds(g) : null))
+  const text = (k: keyof FixtureParcel) => ({
+    name: k,
+    data: parcels.map((p) => p[k] as string),
+    type: 'STRING' as const,
+  })
+  const all = boxes.filter((b) => b !== null) as number[][]
+  const geo = {
+    version: o.bbox ? '1.1.0' : '1.0.0',
+    primary_column: 'geometry',
+    columns: {
+      geometry: {
+        encoding: 'WKB',
+        geometry_types: ['Polygon', 'MultiPolygon'],
+        ...(o.projjson ? { crs: o.projjson } : {}),
+        bbox: [
+          Math.min(...all.map((b) => b[0]!)),
+          Math.min(...all.map((b) => b[1]!)),
+          Math.max(...all.map((b) => b[2]!)),
+          Math.max(...all.map((b) => b[3]!)),
+        ],
+        ...(o.bbox
+          ? {
+              covering: {
+                bbox: {
+                  xmin: ['bbox', 'xmin'],
+                  ymin: ['bbox', 'ymin'],
+                  xmax: ['bbox', 'xmax'],
+                  ymax: ['bbox', 'ymax'],
+                },
+              },
+            }
+          : {}),
+      },
+    },
+  }
+  parquetWriteFile({
+    filename: path,
+    columnData: [
+      text('PIN'),
+      text('OWNER'),
+      text('TOTAL_VAL'),
+      { name: 'ACRES', data: parcels.map((p) => p.ACRES), type: 'DOUBLE' },
+      text('SALE_DT'),
+      text('ADDR'),
+      text('CITY'),
+      text('ZONING'),
+      text('SCHOOL_DST'),
+      {
+        name: 'geometry',
+        data: geoms.map((g) => (g ? new Uint8Array(wkx.Geometry.parseGeoJSON(g).toWkb()) : null)),
+        type: 'BYTE_ARRAY',
+      },
+      ...(o.bbox
+        ? [
+            {
+              name: 'bbox',
+              data: boxes.map((b) => (b ? { xmin: b[0]!, ymin: b[1]!, xmax: b[2]!, ymax: b[3]! } : null)),
+            },
+          ]
+        : []),
+    ],
+    kvMetadata: [{ key: 'geo', value: JSON.stringify(geo) }],
+    rowGroupSize: o.rowGroupSize ?? 10,
+  })
+}
+
+function bounds(g: MultiPolygon): number[] {
+  const pts = g.coordinates.flat(2)
+  const xs = pts.map((p) => p[0]!)
+  const ys = pts.map((p) => p[1]!)
+  return [Math.min(...xs), Math.min(...ys), Math.max(...xs), Math.max(...ys)]
 }

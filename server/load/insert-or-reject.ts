@@ -1,11 +1,11 @@
 /**
  * Staging a batch so that one bad row cannot fail a whole load (issue 19: a value PostgreSQL
  * refused stopped the load with a stack trace and no feature number). When a batch is refused for
- * its data, its rows go in one by one, and each row still refused is rejected with the database's
+ * its data (one COPY per batch, issue 23), its rows go in one by one, and each row still refused is rejected with the database's
  * reason and its feature number in the report; the load goes on. A database that is down or a load
  * that is stopped is not the data's fault: those errors end the load as before.
  */
-import { insertStaged, type Stage, type StageInsert } from './stage-table'
+import { copyStaged, type Stage, type StageInsert, stageLine } from './stage-table'
 
 /**
  * SQLSTATE classes that describe the row, not the database: data exceptions (22), integrity (23),
@@ -25,16 +25,17 @@ export async function insertOrReject(
   rows: readonly StageInsert[],
   reject: (row: StageInsert, reason: string) => void,
 ): Promise<number> {
+  const lines = rows.map(stageLine)
   try {
-    await insertStaged(stage, rows)
+    await copyStaged(stage, lines)
     return 0
   } catch (e) {
     if (!isRowFault(e)) throw e
   }
   let rejected = 0
-  for (const row of rows) {
+  for (const [i, row] of rows.entries()) {
     try {
-      await insertStaged(stage, [row])
+      await copyStaged(stage, [lines[i]!])
     } catch (e) {
       if (!isRowFault(e)) throw e
       reject(row, reasonOf(e))

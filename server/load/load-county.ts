@@ -13,6 +13,7 @@ import { countStacks } from './derive-areas'
 import { deriveIds, parcelUuid } from './derive-ids'
 import { deriveRasters, type Rasters } from './derive-rasters'
 import { footprintKey } from './footprint'
+import { InFlight } from './in-flight'
 import { insertOrReject } from './insert-or-reject'
 import { ownerKey, parcelKey } from './owner-key'
 import { repairGeometry, repairReport } from './repair'
@@ -24,7 +25,13 @@ import { type CountyIdentity, writeCounty } from './write-county'
 export class LoadError extends Error {}
 
 export interface LoadReportSink {
-  line(entry: { feature: number; layer: string | null; parcel_id: string | null; action: string; reason: string }): void
+  line(entry: {
+    feature: number | null
+    layer: string | null
+    parcel_id: string | null
+    action: string
+    reason: string
+  }): void
 }
 
 export interface LoadProgress {
@@ -67,6 +74,9 @@ export async function loadCounty(db: Database, o: LoadCountyOptions): Promise<Lo
     report(p)
   }
   const stage = await createStage(db)
+  // One batch is written (COPY) while the next is read and prepared: the database and the reader
+  // work side by side (issue 23).
+  const writing = new InFlight()
   try {
     let seq = 0
     let readRejected = 0
@@ -90,14 +100,20 @@ export async function loadCounty(db: Database, o: LoadCountyOptions): Promise<Lo
           svcUuid: pidKey ? parcelUuid(fips, pidKey) : null,
         })
       }
-      readRejected += await insertOrReject(stage, rows, ({ row }, reason) => {
-        const parcelId = typeof row.attrs.parcel_id === 'string' ? row.attrs.parcel_id : null
-        reportRejected(o.report, { feature: row.feature, layer: row.layer, parcelId, reason })
-      })
+      await writing.settled()
+      writing.start(
+        insertOrReject(stage, rows, ({ row }, reason) => {
+          const parcelId = typeof row.attrs.parcel_id === 'string' ? row.attrs.parcel_id : null
+          reportRejected(o.report, { feature: row.feature, layer: row.layer, parcelId, reason })
+        }).then((n) => {
+          readRejected += n
+        }),
+      )
       progress({ phase: 'read', done: seq })
     }
+    await writing.settled()
     progress({ phase: 'repairing geometry' })
-    const repair = await repairGeometry(stage)
+    const repair = await repairGeometry(stage, seq)
     if (o.report) for await (const page of repairReport(stage)) for (const line of page) o.report.line(line)
     if (seq - readRejected - repair.rejected === 0) {
       throw new LoadError(`no feature could be loaded (${seq} read, all rejected); the county was not changed`)
@@ -139,6 +155,7 @@ export async function loadCounty(db: Database, o: LoadCountyOptions): Promise<Lo
       seconds: (performance.now() - t0) / 1000,
     }
   } finally {
+    await writing.settled().catch(() => {})
     await dropStage(db, stage).catch(() => {})
   }
 }

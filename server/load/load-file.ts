@@ -4,15 +4,17 @@
  */
 import { basename } from 'node:path'
 import type { Database } from '../db/database'
+import { JoinTally, joinSource, parseJoinOn } from './cama-join'
 import { parseCdlArgs } from './cdl-history'
 import type { Rasters } from './derive-rasters'
 import { CoercionLog } from './feature-to-row'
 import { fileItems, knownCount } from './file-items'
+import { readJoinTable } from './join-table'
 import { type LoadSummary, loadCounty } from './load-county'
 import type { Mapping } from './mapping'
 import { openSource } from './open-source'
 import { duration, ProgressBar, type ProgressOut } from './progress-bar'
-import { openRaster, type Raster } from './raster'
+import type { Raster } from './raster'
 import { ReportFile } from './report-file'
 import { TEXT_MAX_BYTES, TextHygieneLog } from './text-hygiene'
 import type { CountyIdentity } from './write-county'
@@ -22,6 +24,10 @@ export interface LoadFileOptions {
   county: CountyIdentity
   mapping: Mapping
   crs?: string
+  /** `--join TABLE --on KEY[=SHAPE_KEY]`: an assessor table joined to the shapes (cama-join.ts) */
+  join?: { table: string; on: string }
+  /** `--layer`: only this layer of a multi-layer file (File Geodatabase, GeoPackage, zipped Shapefiles) */
+  layer?: string
   dem?: string
   /** `--cdl` values: one file, or `YEAR=file` / folders for the crop history (cdl-history.ts). */
   cdl?: string | readonly string[]
@@ -38,7 +44,7 @@ export interface LoadFileResult {
 const n = (v: number) => v.toLocaleString('en-US')
 
 export async function loadFile(db: Database, o: LoadFileOptions): Promise<LoadFileResult> {
-  const source = await openSource(o.file)
+  const file = await openSource(o.file, { layer: o.layer })
   const rasters: Rasters = {}
   const opened: Raster[] = []
   const cdlSpecs = parseCdlArgs(typeof o.cdl === 'string' ? [o.cdl] : (o.cdl ?? []))
@@ -47,7 +53,16 @@ export async function loadFile(db: Database, o: LoadFileOptions): Promise<LoadFi
   const log = new CoercionLog()
   const hygiene = new TextHygieneLog()
   const layers: string[] = []
+  let source = file
+  let join: JoinTally | null = null
   try {
+    if (o.join) {
+      const on = parseJoinOn(o.join.on)
+      join = new JoinTally(await readJoinTable(o.join.table, on.tableColumn))
+      source = joinSource(file, join.table, on, join, report)
+    }
+    // geotiff is imported only for a load with rasters: the CLI's start counts in every load's time.
+    const openRaster = async (path: string) => (await import('./raster')).openRaster(path)
     if (o.dem) rasters.dem = await openRaster(o.dem)
     const years: { year: number; raster: Raster }[] = []
     for (const spec of cdlSpecs) {
@@ -80,6 +95,7 @@ export async function loadFile(db: Database, o: LoadFileOptions): Promise<LoadFi
       signal: o.signal,
     })
     bar.done()
+    join?.report(report)
     report.coercions(log)
     for (const r of hygiene.reportLines()) report.line({ feature: null, layer: null, parcel_id: null, ...r })
     return {
@@ -93,11 +109,13 @@ export async function loadFile(db: Database, o: LoadFileOptions): Promise<LoadFi
         reportPath,
         o,
         rasters.cdl ? (rasters.cdlYears?.length ?? 0) : -1,
+        source.note,
+        join,
       ),
     }
   } finally {
     await report.close()
-    await source.close()
+    await file.close()
     await rasters.dem?.close()
     for (const r of opened) await r.close()
   }
@@ -112,6 +130,8 @@ function summaryLines(
   reportPath: string,
   o: LoadFileOptions,
   cdlYears: number,
+  note: string | undefined,
+  join: JoinTally | null,
 ) {
   const c = s.county
   const cleaned = hygiene.summary()
@@ -119,6 +139,8 @@ function summaryLines(
   return [
     `Loaded ${c.county} County, ${c.state} (${c.state_fp}${c.county_fp}) from ${basename(o.file)} in ${duration(s.seconds)}.`,
     `  read       ${n(s.read)} features (${layers.join('; ')})`,
+    ...(note ? [`  layers     ${note}`] : []),
+    ...(join ? joinLines(join) : []),
     `  loaded     ${n(s.loaded)} parcels (${n(Math.round(s.loaded / Math.max(s.seconds, 1e-3)))} parcels/s)`,
     `  repaired   ${n(s.repaired)} (invalid geometry made valid)`,
     `  rejected   ${n(s.rejected)}${s.rejected ? ' (reasons in the report)' : ''}`,
@@ -132,5 +154,15 @@ function summaryLines(
         ]
       : []),
     `  report     ${reportPath}`,
+  ]
+}
+
+function joinLines(j: JoinTally): string[] {
+  const t = j.table
+  const unused = j.unusedKeys().length
+  const repeated = t.repeated.length
+  return [
+    `  joined     ${n(j.matched)} of ${n(j.matched + j.unmatched)} shapes to a row of ${t.name} (on ${t.keyColumn}, ${n(t.columns.length)} columns)`,
+    `             shapes without a row ${n(j.unmatched)}; rows without a shape ${n(unused)} of ${n(t.rows.size)}${repeated ? `; keys repeated ${n(repeated)} (first row joined)` : ''}${t.keyless ? `; rows without a key ${n(t.keyless)}` : ''}`,
   ]
 }

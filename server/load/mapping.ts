@@ -72,9 +72,13 @@ export function readMappingFile(path: string): Mapping {
   return parseMapping(data, `the mapping file ${path}`)
 }
 
+/** Names a joined CAMA column may always be given by (cama-join.ts): `join.OWNER_NAME`. */
+const JOINED = 'join.'
+
 /**
  * Resolves the mapping's attribute names against the source's (case-insensitively, as DBF and
- * GeoPackage names differ in case between exports) and returns field → exact source names.
+ * GeoPackage names differ in case between exports) and returns field → exact source names. A name
+ * `join.X` is the joined table's column X, which keeps the prefix only when the shapes have an X too.
  */
 export function resolveMapping(mapping: Mapping, attributes: readonly string[]): Mapping {
   const byLower = new Map(attributes.map((a) => [a.toLowerCase(), a]))
@@ -82,7 +86,8 @@ export function resolveMapping(mapping: Mapping, attributes: readonly string[]):
   const out: Record<string, string[]> = {}
   for (const [field, names] of Object.entries(mapping)) {
     out[field] = names.map((n) => {
-      const hit = byLower.get(n.toLowerCase())
+      const lower = n.toLowerCase()
+      const hit = byLower.get(lower) ?? (lower.startsWith(JOINED) ? byLower.get(lower.slice(JOINED.length)) : undefined)
       if (!hit) missing.push(`${field} → "${n}"`)
       return hit ?? n
     })

@@ -13,6 +13,9 @@ import { unzipToDir } from './unzip-to-dir'
 
 const SIBLINGS = /\.(shp|shx|dbf|prj|cpg)$/i
 
+/** A zip without a .shp: it may be a zipped File Geodatabase (open-source.ts tries that next). */
+export class NoShapefileError extends SourceError {}
+
 /** One layer from its files on disk; `shx` gives the record count, for progress. */
 function layer(shp: string, files: readonly string[], name: string | null): SourceLayer {
   const { dbf, prj, cpg, shx } = shapefileParts(shp, files)
@@ -46,7 +49,7 @@ export async function openShapefileZip(path: string): Promise<SourceFile> {
     const shps = [...entries.entries()]
       .filter(([name]) => /\.shp$/i.test(name))
       .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
-    if (shps.length === 0) throw new SourceError(`${path} holds no .shp (a zipped Shapefile needs .shp and .dbf)`)
+    if (shps.length === 0) throw new NoShapefileError(`${path} holds no .shp (a zipped Shapefile needs .shp and .dbf)`)
     const noDbf = shps.filter(([, file]) => !shapefileParts(file, files).dbf).map(([name]) => name)
     if (noDbf.length) throw new SourceError(`${path}: ${noDbf.join(', ')} has no .dbf beside it`)
     const layers = shps.map(([name, file]) => layer(file, files, name))

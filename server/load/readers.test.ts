@@ -169,7 +169,7 @@ describe('readers: clear errors', () => {
     const { zipSync } = await import('fflate')
     const empty = join(dir, 'empty.zip')
     writeFileSync(empty, zipSync({ 'readme.txt': new TextEncoder().encode('x') }))
-    await expect(openSource(empty)).rejects.toThrow(/holds no .shp/)
+    await expect(openSource(empty)).rejects.toThrow(/holds neither a Shapefile .* nor a File Geodatabase/)
     const { shapefileFiles } = await import('./shapefile-writer.test-support')
     const files = shapefileFiles(parcels, IOWA_NORTH_FTUS_ESRI, 'noprj')
     delete files['noprj.prj']

@@ -31,6 +31,8 @@ export interface SourceFile {
   /** "GeoJSON", "Shapefile", … for messages */
   readonly format: string
   readonly layers: readonly SourceLayer[]
+  /** What the reader left out (a File Geodatabase's point layers…), for the summary */
+  readonly note?: string
   /** Fraction of the input read so far, for formats whose feature count is unknown up front. */
   progress?(): number
   close(): Promise<void>

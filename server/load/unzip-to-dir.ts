@@ -10,11 +10,15 @@ import { isZipJunk } from '../../formats/zip'
 import { SourceError } from './source'
 import { ZIP_PIECE_BYTES, ZipBudget } from './zip-limits'
 
-/** Returns the written files' paths by entry name (flattened: each zip folder gets a number prefix). */
+/**
+ * Returns the written files' paths by entry name: flattened (each zip folder gets a number prefix),
+ * or with `keepFolders` under their own folders (a FileGDB is a folder of files with fixed names).
+ */
 export async function unzipToDir(
   zipPath: string,
   dir: string,
   want: (name: string) => boolean,
+  keepFolders = false,
 ): Promise<Map<string, string>> {
   mkdirSync(dir, { recursive: true })
   const written = new Map<string, string>()
@@ -28,7 +32,10 @@ export async function unzipToDir(
     // Two layers of the same name in different folders stay apart; siblings keep a common stem.
     const folder = dirname(entry.name)
     if (!folders.has(folder)) folders.set(folder, folders.size)
-    const path = join(dir, `${folders.get(folder)}-${basename(entry.name)}`)
+    // Entry names are the zip's text: parts that climb out of `dir` are dropped.
+    const kept = entry.name.split(/[\\/]+/).filter((p) => p && p !== '.' && p !== '..')
+    const path = keepFolders ? join(dir, ...kept) : join(dir, `${folders.get(folder)}-${basename(entry.name)}`)
+    if (keepFolders) mkdirSync(dirname(path), { recursive: true })
     written.set(entry.name, path)
     const out: WriteStream = createWriteStream(path)
     outs.push(out)
