@@ -46,7 +46,10 @@ describe('dissolve', () => {
   })
 
   it('gives the same groups off the main thread (inline where there is no Worker)', async () => {
-    const parcels = Array.from({ length: 200 }, (_, i) => ({ id: `p${i}`, geometry: square((i % 20) * 0.01, Math.floor(i / 20) * 0.03) }))
+    const parcels = Array.from({ length: 200 }, (_, i) => ({
+      id: `p${i}`,
+      geometry: square((i % 20) * 0.01, Math.floor(i / 20) * 0.03),
+    }))
     const groups = await dissolveOffThread(parcels)
     expect(groups).toHaveLength(10)
     expect(groups.every((g) => g.ids.length === 20 && g.outline.type === 'Polygon')).toBe(true)
@@ -58,9 +61,20 @@ describe('holdingsOf', () => {
     const a = field(0, 0, { parcel_value: 1000, cdl_majority_category: 'Corn', land_use: 'AG' })
     const b = field(1, 0, { parcel_value: 500, cdl_majority_category: 'Soybeans', land_use: 'AG' })
     // Two condo-like records on one footprint (one stack), and one more field across the county line.
-    const c1 = field(0, 1, { svc_stack_uuid: 'stack-1', parcel_value: 300, land_use: 'RES', cdl_majority_category: 'Corn' })
+    const c1 = field(0, 1, {
+      svc_stack_uuid: 'stack-1',
+      parcel_value: 300,
+      land_use: 'RES',
+      cdl_majority_category: 'Corn',
+    })
     const c2 = { ...field(0, 1, { svc_stack_uuid: 'stack-1', parcel_value: 200 }), geom: c1.geom }
-    const d = field(1, 1, { county: 'Boone', county_fp: '015', parcel_value: null, land_use: 'AG', cdl_majority_category: 'Corn' })
+    const d = field(1, 1, {
+      county: 'Boone',
+      county_fp: '015',
+      parcel_value: null,
+      land_use: 'AG',
+      cdl_majority_category: 'Corn',
+    })
     const far = field(9, 9, { acres_calc: 12.5 })
     const records = [a, b, c1, c2, d, far]
     const holdings = holdingsOf(records, dissolve(footprints(records)))
@@ -80,6 +94,12 @@ describe('holdingsOf', () => {
     expect(big!.id).toBe('H1')
     expect(small!.acres).toBe(12.5)
     expect(JSON.parse(JSON.stringify(big))).toEqual(big)
-    expect(holdingSubject(big!)).toEqual({ geometry: big!.geometry, acres: big!.acres, landUse: 'AG', crop: 'Corn', label: 'Holding 1' })
+    expect(holdingSubject(big!)).toEqual({
+      geometry: big!.geometry,
+      acres: big!.acres,
+      landUse: 'AG',
+      crop: 'Corn',
+      label: 'Holding 1',
+    })
   })
 })

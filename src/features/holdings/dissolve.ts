@@ -117,7 +117,11 @@ export function outlineOf(geometries: readonly (Polygon | MultiPolygon)[]): Poly
   // between parcels that share an edge: snap to 1e-9° (~0.1 mm) first.
   const features = distinct.flatMap((g) =>
     (g.type === 'Polygon' ? [g.coordinates] : g.coordinates).map(snapPolygon).map(
-      (coordinates): Feature<Polygon> => ({ type: 'Feature', properties: {}, geometry: { type: 'Polygon', coordinates } }),
+      (coordinates): Feature<Polygon> => ({
+        type: 'Feature',
+        properties: {},
+        geometry: { type: 'Polygon', coordinates },
+      }),
     ),
   )
   const merged = union({ type: 'FeatureCollection', features })

@@ -62,7 +62,12 @@ export class FakeParcels {
     const matches = this.records
       .filter((r) => matchesAll(r, q.filters))
       .sort((a, b) => (a.svc_uuid < b.svc_uuid ? -1 : 1))
-    return { results: matches.slice(q.offset, q.offset + q.limit), count: matches.length, limit: q.limit, offset: q.offset }
+    return {
+      results: matches.slice(q.offset, q.offset + q.limit),
+      count: matches.length,
+      limit: q.limit,
+      offset: q.offset,
+    }
   }
 
   point(p: PointRequest): LookupResponse {

@@ -8,9 +8,35 @@
 /** Legal-form words: the same owner's LLC may be written LLC, L.L.C., L L C. */
 const ENTITY = new Set(['LLC', 'INC', 'CORP', 'CORPORATION', 'CO', 'COMPANY', 'LP', 'LLP', 'LTD', 'PC', 'INCORPORATED'])
 /** Trust words ("JOHN A SMITH REVOCABLE TRUST", "SMITH JOHN A TR", "… TRUSTEE"). */
-const TRUST = new Set(['TRUST', 'TR', 'TRS', 'TRUSTEE', 'TRUSTEES', 'REVOCABLE', 'REV', 'LIVING', 'IRREVOCABLE', 'ESTATE'])
+const TRUST = new Set([
+  'TRUST',
+  'TR',
+  'TRS',
+  'TRUSTEE',
+  'TRUSTEES',
+  'REVOCABLE',
+  'REV',
+  'LIVING',
+  'IRREVOCABLE',
+  'ESTATE',
+])
 /** Joiners and "and others" markers, which say nothing about who the owner is. */
-const NOISE = new Set(['AND', 'THE', 'OF', 'ET', 'AL', 'ETAL', 'UX', 'ETUX', 'ETVIR', 'VIR', 'JT', 'JTWROS', 'TEN', 'COM'])
+const NOISE = new Set([
+  'AND',
+  'THE',
+  'OF',
+  'ET',
+  'AL',
+  'ETAL',
+  'UX',
+  'ETUX',
+  'ETVIR',
+  'VIR',
+  'JT',
+  'JTWROS',
+  'TEN',
+  'COM',
+])
 /** Words too common in owner names to find one owner by (FAMILY trust, FARMS llc, BROS inc…). */
 const GENERIC = new Set(['FAMILY', 'FARM', 'BROTHER', 'PROPERTY', 'HOLDING', 'INVESTMENT', 'LAND', 'RENTAL', 'PARTNER'])
 /** One spelling for singular/plural and abbreviations that rolls mix. */
@@ -39,7 +65,10 @@ export function nameWords(name: string): string[] {
   // Dotted initialisms first (L.L.C., U.S.A.), then runs of single letters that spell a legal form.
   s = s.replace(/\b(?:[A-Z]\.){2,}/g, (m) => m.replaceAll('.', ''))
   s = s.replace(/[^A-Z0-9]+/g, ' ').trim()
-  s = s.replace(/\bL L C\b/g, 'LLC').replace(/\bL L P\b/g, 'LLP').replace(/\bL P\b/g, 'LP')
+  s = s
+    .replace(/\bL L C\b/g, 'LLC')
+    .replace(/\bL L P\b/g, 'LLP')
+    .replace(/\bL P\b/g, 'LP')
   s = s.replace(/\bET AL\b/g, 'ETAL').replace(/\bET UX\b/g, 'ETUX')
   return s === '' ? [] : s.split(' ')
 }
@@ -167,7 +196,8 @@ export function compareOwners(target: string, candidate: string): Comparison {
   const te = t.entity.join(' ')
   const ce = c.entity.join(' ')
   if (te !== ce) reasons.push(te && ce ? `${ce} for ${te}` : ce ? `adds ${ce}` : `without ${te}`)
-  else if (te && legalSpelling(target) !== legalSpelling(candidate)) reasons.push(`${legalSpelling(candidate)} for ${te}`)
+  else if (te && legalSpelling(target) !== legalSpelling(candidate))
+    reasons.push(`${legalSpelling(candidate)} for ${te}`)
   if (t.trust !== c.trust) reasons.push(c.trust ? 'a trust' : 'not a trust')
   if (t.others !== c.others) reasons.push(c.others ? 'adds ET AL' : 'without ET AL')
   if (/[&+]/.test(target) !== /[&+]/.test(candidate)) reasons.push('& for AND')

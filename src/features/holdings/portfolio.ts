@@ -153,7 +153,9 @@ export function groupOwners(
       counties: [...new Set(g.records.map(countyLabel))].sort(),
     })
   }
-  return groups.sort((a, b) => KIND_ORDER[a.kind] - KIND_ORDER[b.kind] || b.ids.length - a.ids.length || (a.key < b.key ? -1 : 1))
+  return groups.sort(
+    (a, b) => KIND_ORDER[a.kind] - KIND_ORDER[b.kind] || b.ids.length - a.ids.length || (a.key < b.key ? -1 : 1),
+  )
 }
 
 /** The groups a new portfolio starts with: the name itself, never a variant (the user adds those). */

@@ -67,7 +67,8 @@ export interface ScopedOptions {
   onScopeRefused?(): void
 }
 
-export const statesOf = (counties: readonly ScopeCounty[]): string[] => [...new Set(counties.map((c) => c.state))].sort()
+export const statesOf = (counties: readonly ScopeCounty[]): string[] =>
+  [...new Set(counties.map((c) => c.state))].sort()
 
 /**
  * Reads every record matching `filters` in the covered counties. Throws `Cancelled` when the
