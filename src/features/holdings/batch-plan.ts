@@ -102,8 +102,8 @@ export function planBatch(
   for (const l of lookups) {
     if (l.kind === 'number') {
       const k = l.county.state_fp + l.county.county_fp
-      let g = byCounty.get(k)
-      if (!g) byCounty.set(k, (g = { county: l.county, numbers: new Set() }))
+      const g = byCounty.get(k) ?? { county: l.county, numbers: new Set<string>() }
+      byCounty.set(k, g)
       g.numbers.add(l.number)
     } else if (l.kind === 'point') points.set(pointId(l), { lat: round6(l.lat), lon: round6(l.lon) })
   }

@@ -159,7 +159,7 @@ export function answersTable(
       continue
     }
     if (onlyNotFound) continue
-    a.records.forEach((r, i) =>
+    a.records.forEach((r, i) => {
       out.push([
         ...own,
         a.records.length > 1 ? `found (${i + 1} of ${a.records.length})` : 'found',
@@ -172,8 +172,8 @@ export function answersTable(
         r.acres ?? '',
         r.parcel_value ?? '',
         r.situs ?? '',
-      ]),
-    )
+      ])
+    })
   }
   return { header: [...header, ...ANSWER_COLUMNS], rows: out }
 }

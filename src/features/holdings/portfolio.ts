@@ -75,8 +75,8 @@ export async function findPortfolio(
   const comparisons = new Map<string, Comparison>()
   const compare = (owner: string) => {
     const key = spellingKey(owner)
-    let c = comparisons.get(key)
-    if (!c) comparisons.set(key, (c = compareOwners(req.name, owner)))
+    const c = comparisons.get(key) ?? compareOwners(req.name, owner)
+    comparisons.set(key, c)
     return c
   }
   const addresses = new Set((req.mailing ?? []).map(spellingKey).filter(Boolean))
@@ -128,8 +128,8 @@ export function groupOwners(
   for (const r of records) {
     const owner = text(r.owner) ?? '(no owner)'
     const key = spellingKey(owner)
-    let g = byKey.get(key)
-    if (!g) byKey.set(key, (g = { names: new Map(), records: [], atAddress: false }))
+    const g = byKey.get(key) ?? { names: new Map<string, number>(), records: [], atAddress: false }
+    byKey.set(key, g)
     g.names.set(owner, (g.names.get(owner) ?? 0) + 1)
     g.records.push(r)
     const mail = text(r.mail_addr)

@@ -146,5 +146,9 @@ function refusedScope(e: unknown): boolean {
 
 function dedupe(records: ParcelRecord[]): ParcelRecord[] {
   const seen = new Set<string>()
-  return records.filter((r) => !seen.has(r.svc_uuid) && (seen.add(r.svc_uuid), true))
+  return records.filter((r) => {
+    if (seen.has(r.svc_uuid)) return false
+    seen.add(r.svc_uuid)
+    return true
+  })
 }
