@@ -12,23 +12,10 @@ import { parcelByIdBody } from '../../api/parcel-by-id'
 import { outlineOf } from '../../features/holdings/dissolve'
 import { dissolveOffThread } from '../../features/holdings/dissolve-client'
 import { footprints, type HoldingSummary, summarizeHolding } from '../../features/holdings/holding-summary'
+import type { AssemblageState } from '../../features/holdings/holdings-views'
 import { type QuerySourceLike, Runner } from '../../features/holdings/query-runner'
-import type { AssemblageRef } from '../../state/holdings-slice'
 import type { AppStore } from '../../state/store'
 import { ValueStore } from './value-store'
-
-export type AssemblageState =
-  | { status: 'empty' }
-  | { status: 'loading'; ref: AssemblageRef }
-  | {
-      status: 'ready'
-      ref: AssemblageRef
-      records: ParcelRecord[]
-      summary: HoldingSummary | null
-      missing: string[]
-      calls: number
-    }
-  | { status: 'failed'; ref: AssemblageRef; message: string }
 
 export interface AssemblageFlowDeps {
   store: AppStore

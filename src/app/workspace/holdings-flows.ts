@@ -17,6 +17,7 @@ import {
   holdingSubject,
   holdingsOf,
 } from '../../features/holdings/holding-summary'
+import type { MergeState } from '../../features/holdings/holdings-views'
 import type { PointSourceLike, QuerySourceLike } from '../../features/holdings/query-runner'
 import type { HoldingsLayerPort, HoldingsOverlay } from '../../ports/workspace-ports'
 import type { AppStore } from '../../state/store'
@@ -29,12 +30,6 @@ export interface HoldingSources {
   query: QuerySourceLike
   point: PointSourceLike
 }
-
-export type MergeState =
-  | { status: 'idle' }
-  | { status: 'merging'; parcels: number }
-  | { status: 'ready'; holdings: HoldingSummary[]; withoutOutline: number; title: string }
-  | { status: 'failed'; message: string }
 
 /** Which parcels the results table shows instead of the search's (null: the search's). */
 export interface TableView {

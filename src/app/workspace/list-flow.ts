@@ -7,9 +7,10 @@
 import type { ParcelRecord } from '../../../contract/schemas'
 import type { CoverageCounty } from '../../../contract/tiles'
 import { ApiError } from '../../api/api-error'
-import { type BatchPlan, planBatch, plannedCalls } from '../../features/holdings/batch-plan'
-import { answersTable, type BatchResult, batchCalls, runBatch } from '../../features/holdings/batch-run'
-import { type ColumnGuess, guessColumns, parseTable, type Table } from '../../features/holdings/batch-table'
+import { planBatch, plannedCalls } from '../../features/holdings/batch-plan'
+import { answersTable, batchCalls, runBatch } from '../../features/holdings/batch-run'
+import { guessColumns, parseTable } from '../../features/holdings/batch-table'
+import type { ListSetup, ListState } from '../../features/holdings/holdings-views'
 import {
   Cancelled,
   type PointSourceLike,
@@ -18,23 +19,6 @@ import {
   type Tally,
 } from '../../features/holdings/query-runner'
 import { ValueStore } from './value-store'
-
-export interface ListSetup {
-  source: string
-  table: Table
-  columns: ColumnGuess
-  county: CoverageCounty | null
-  plan: BatchPlan
-  /** Calls before anything is known (first pages + points), and how many of those the cache holds. */
-  calls: number
-}
-
-export type ListState =
-  | { status: 'empty'; problem?: string }
-  | { status: 'ready'; setup: ListSetup }
-  | { status: 'running'; setup: ListSetup; done: number; planned: number; tally: Tally }
-  | { status: 'done'; setup: ListSetup; result: BatchResult; tally: Tally; calls: number }
-  | { status: 'failed'; setup: ListSetup; message: string }
 
 export interface ListFlowDeps {
   sources(): { query: QuerySourceLike; point: PointSourceLike } | null

@@ -7,41 +7,12 @@
  */
 import type { ParcelRecord } from '../../../contract/schemas'
 import { ApiError } from '../../api/api-error'
+import type { OwnerQuestion, OwnerState } from '../../features/holdings/holdings-views'
 import { probeWords, spellingKey } from '../../features/holdings/owner-names'
-import {
-  defaultIncluded,
-  findPortfolio,
-  includedRecords,
-  type PortfolioResult,
-  portfolioCalls,
-} from '../../features/holdings/portfolio'
+import { defaultIncluded, findPortfolio, includedRecords, portfolioCalls } from '../../features/holdings/portfolio'
 import { Cancelled, type QuerySourceLike, Runner, type Tally } from '../../features/holdings/query-runner'
 import type { ScopeCounty } from '../../features/holdings/scoped-query'
 import { ValueStore } from './value-store'
-
-export interface OwnerQuestion {
-  name: string
-  /** Words the user may search spellings by; the first is the default. */
-  words: string[]
-  word: string
-  mailing: string[]
-  byAddress: boolean
-}
-
-export type OwnerState =
-  | { status: 'idle' }
-  | { status: 'ready'; question: OwnerQuestion; states: string[] }
-  | { status: 'running'; question: OwnerQuestion; tally: Tally }
-  | { status: 'asking'; question: OwnerQuestion; tally: Tally; calls: number; records: number }
-  | {
-      status: 'done'
-      question: OwnerQuestion
-      result: PortfolioResult
-      included: string[]
-      tally: Tally
-      calls: number
-    }
-  | { status: 'failed'; question: OwnerQuestion; message: string }
 
 export interface OwnerFlowDeps {
   query(): QuerySourceLike | null

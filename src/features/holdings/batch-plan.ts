@@ -13,7 +13,7 @@ import type { CoverageCounty } from '../../../contract/tiles'
 import { findState, normalizeCountyName } from '../../geo/place-names'
 import type { ColumnGuess, Table } from './batch-table'
 
-export const NUMBERS_PER_QUERY = 5_000
+const NUMBERS_PER_QUERY = 5_000
 
 export type NotFoundReason = 'unknown number' | 'outside coverage' | 'point in no parcel' | 'unreadable row'
 

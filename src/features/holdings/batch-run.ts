@@ -128,7 +128,7 @@ export const batchCalls = (r: Pick<BatchResult, 'counts' | 'pointsAsked'>): numb
   r.counts.reduce((s, m) => s + Math.max(1, Math.ceil(m / PAGE)), 0) + r.pointsAsked
 
 /** Answer columns added after the user's own in the export. */
-export const ANSWER_COLUMNS = [
+const ANSWER_COLUMNS = [
   'plat_match',
   'plat_reason',
   'plat_svc_uuid',

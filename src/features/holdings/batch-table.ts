@@ -16,7 +16,7 @@ export interface Table {
 }
 
 /** A list longer than this is refused before any call is planned. */
-export const MAX_ROWS = 10_000
+const MAX_ROWS = 10_000
 
 const NUMBER_NAMES =
   /^(apn|pin|parcel|parcels|parcel_?id|parcel ?(number|no\.?|num|#)|parcelnumber|parcel_num|tax ?id|account|folio)$/i

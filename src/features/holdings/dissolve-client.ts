@@ -7,7 +7,7 @@
 import { type DissolvedGroup, type DissolveInput, dissolve } from './dissolve'
 
 /** Above this many parcels the union runs in a worker. */
-export const WORKER_ABOVE = 150
+const WORKER_ABOVE = 150
 
 export function dissolveOffThread(parcels: readonly DissolveInput[], signal?: AbortSignal): Promise<DissolvedGroup[]> {
   if (parcels.length <= WORKER_ABOVE || typeof Worker === 'undefined') return Promise.resolve(dissolve(parcels))

@@ -20,7 +20,7 @@ export interface DissolvedGroup {
 }
 
 /** ~0.1 m in degrees of latitude (and of longitude at mid latitudes): what "touching" tolerates. */
-export const TOUCH_DEGREES = 1e-6
+const TOUCH_DEGREES = 1e-6
 
 type Box = [number, number, number, number]
 

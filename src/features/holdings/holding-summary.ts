@@ -45,14 +45,14 @@ const num = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) ? v : n
 const round2 = (n: number) => Math.round(n * 100) / 100
 
 /** The key of a footprint: the server's stack id, else the outline itself. */
-export function footprintKey(r: ParcelRecord): string {
+function footprintKey(r: ParcelRecord): string {
   if (typeof r.svc_stack_uuid === 'string' && r.svc_stack_uuid) return `s:${r.svc_stack_uuid}`
   const g = r.geom as { coordinates?: unknown } | undefined
   return g?.coordinates ? `g:${JSON.stringify(g.coordinates)}` : `u:${r.svc_uuid}`
 }
 
 /** A record's acres for totals: acres_calc (from geometry), else the county's acres. */
-export const recordAcres = (r: ParcelRecord): number => num(r.acres_calc) ?? num(r.acres) ?? 0
+const recordAcres = (r: ParcelRecord): number => num(r.acres_calc) ?? num(r.acres) ?? 0
 
 /** Σ acres with each footprint counted once. */
 export function distinctAcres(records: readonly ParcelRecord[]): number {

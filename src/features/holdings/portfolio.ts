@@ -118,7 +118,7 @@ export async function findPortfolio(
 const KIND_ORDER: Record<GroupKind, number> = { owner: 0, variant: 1, address: 2, other: 3 }
 
 /** Groups records by spelling and says how each spelling relates to the owner asked for. */
-export function groupOwners(
+function groupOwners(
   name: string,
   records: readonly ParcelRecord[],
   addresses: ReadonlySet<string>,

@@ -32,7 +32,7 @@ export interface ScopeCounty {
 /** A part of the coverage one query is scoped to. */
 export type Scope = { states: string[] } | { state: string; county_fp: string }
 
-export function scopeFilters(scope: Scope): FilterItem[] {
+function scopeFilters(scope: Scope): FilterItem[] {
   if ('county_fp' in scope)
     return [
       { field: 'state', op: 'eq', value: scope.state },
@@ -67,8 +67,7 @@ export interface ScopedOptions {
   onScopeRefused?(): void
 }
 
-export const statesOf = (counties: readonly ScopeCounty[]): string[] =>
-  [...new Set(counties.map((c) => c.state))].sort()
+const statesOf = (counties: readonly ScopeCounty[]): string[] => [...new Set(counties.map((c) => c.state))].sort()
 
 /**
  * Reads every record matching `filters` in the covered counties. Throws `Cancelled` when the

@@ -9,7 +9,7 @@ import type { GeoJSONSource, LayerSpecification, Map as MapLibreMap } from 'mapl
 import type { HoldingsLayerPort, HoldingsOverlay } from '../../ports/workspace-ports'
 
 const SOURCE = 'holdings'
-export const HOLDINGS_LAYERS = {
+const HOLDINGS_LAYERS = {
   fill: 'holdings-fill',
   line: 'holdings-line',
   parcels: 'holdings-parcels',
@@ -20,8 +20,8 @@ export const HOLDINGS_LAYERS = {
 } as const
 
 /** One colour for every holding (the issue's "drawn in one colour"); the assemblage in another. */
-export const HOLDING_COLOUR = '#7b3fa0'
-export const ASSEMBLAGE_COLOUR = '#d9730d'
+const HOLDING_COLOUR = '#7b3fa0'
+const ASSEMBLAGE_COLOUR = '#d9730d'
 
 export function holdingsFeatures(o: HoldingsOverlay | null): FeatureCollection {
   const features: Feature[] = []
