@@ -236,7 +236,7 @@ function Answers(p: ListPanelProps & { state: Extract<ListState, { status: 'done
           <table className="hold-missing">
             <thead>
               <tr>
-                <th scope="col">Row</th>
+                <th scope="col">Line</th>
                 <th scope="col">{setup.table.header[firstCol ?? 0]}</th>
                 <th scope="col">Reason</th>
               </tr>
@@ -244,7 +244,8 @@ function Answers(p: ListPanelProps & { state: Extract<ListState, { status: 'done
             <tbody>
               {missing.slice(0, 200).map((a) => (
                 <tr key={a.index}>
-                  <td>{a.index + 1}</td>
+                  {/* The line in the user's file: what a spreadsheet shows beside the row. */}
+                  <td>{a.index + 1 + (setup.table.hasHeader ? 1 : 0)}</td>
                   <td>{setup.table.rows[a.index]?.[firstCol ?? 0]}</td>
                   <td title={a.detail ?? undefined}>
                     {a.reason ? REASON_TEXT[a.reason] : ''}
