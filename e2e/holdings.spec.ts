@@ -14,12 +14,15 @@ import { cameraSettled, openApp, watchConsole } from './support/app'
 import { e2eKeys } from './support/keys'
 import { mapPixels } from './support/pixels'
 
-type Rec = Record<string, unknown> & { svc_uuid: string; geom: { type: string; coordinates: number[][][] } }
+type Geom = { type: 'Polygon'; coordinates: number[][][] } | { type: 'MultiPolygon'; coordinates: number[][][][] }
+type Rec = Record<string, unknown> & { svc_uuid: string; geom: Geom }
+/** The outer ring of a parcel's (first) polygon. */
+const outer = (r: Rec): number[][] =>
+  (r.geom.type === 'MultiPolygon' ? r.geom.coordinates[0]?.[0] : r.geom.coordinates[0]) ?? []
 type Page100 = { results: Rec[]; count: number }
 
 const SHOTS = '/work/wt/shots/h21'
 mkdirSync(SHOTS, { recursive: true })
-const BOX = 'PO BOX 412, AMES, IA 50010'
 const HOLDING_COLOUR: [number, number, number] = [0x7b, 0x3f, 0xa0]
 const ASSEMBLAGE_COLOUR: [number, number, number] = [0xd9, 0x73, 0x0d]
 const pages = (n: number) => Math.max(1, Math.ceil(n / 100))
@@ -55,7 +58,7 @@ function distinctAcres(records: readonly Rec[]): number {
 
 const acresShown = (text: string) => Number(text.replace(/[^\d.]/g, ''))
 const centroid = (r: Rec): [number, number] => {
-  const ring = r.geom.coordinates[0] as number[][]
+  const ring = outer(r)
   const xs = ring.slice(0, -1).map((p) => p[0] as number)
   const ys = ring.slice(0, -1).map((p) => p[1] as number)
   return [xs.reduce((a, b) => a + b) / xs.length, ys.reduce((a, b) => a + b) / ys.length]
@@ -98,7 +101,9 @@ async function portfolioFromCard(page: Page, request: APIRequestContext, key: st
   const panel = page.getByRole('region', { name: 'Holdings & lists' })
   await expect(panel.getByLabel('Owner name')).toHaveValue('MILLER FARMS LLC')
   // The cost is shown before anything is spent.
-  await expect(panel.getByText(/Cost: 1 call per 100 parcels whose owner contains “MILLER” in CA, IA, KS/)).toBeVisible()
+  await expect(
+    panel.getByText(/Cost: 1 call per 100 parcels whose owner contains “MILLER” in CA, IA, KS/),
+  ).toBeVisible()
   return panel
 }
 
@@ -111,7 +116,9 @@ test('owner portfolio across the covered counties: variants offered and chosen, 
   const panel = await portfolioFromCard(page, request, key)
   const scope = { field: 'state', op: 'in', value: ['CA', 'IA', 'KS'] }
   const m = await count(request, key, [{ field: 'owner', op: 'ilike', value: 'MILLER' }, scope])
-  const miller = (await all(request, key, [{ field: 'owner', op: 'eq', value: 'MILLER FARMS LLC' }, scope])).filter(Boolean)
+  const miller = (await all(request, key, [{ field: 'owner', op: 'eq', value: 'MILLER FARMS LLC' }, scope])).filter(
+    Boolean,
+  )
   const addresses = [...new Set(miller.map((r) => String(r.mail_addr)))].sort()
   const a = await count(request, key, [{ field: 'mail_addr', op: 'in', value: addresses }, scope])
 
@@ -148,7 +155,11 @@ test('owner portfolio across the covered counties: variants offered and chosen, 
   })
   expect(more.query).toBe(0)
   const spelled = await all(request, key, [
-    { field: 'owner', op: 'in', value: ['MILLER FARMS LLC', 'MILLER FARMS, L.L.C.', 'MILLER FARM LLC', 'MILLER FARMS L L C'] },
+    {
+      field: 'owner',
+      op: 'in',
+      value: ['MILLER FARMS LLC', 'MILLER FARMS, L.L.C.', 'MILLER FARM LLC', 'MILLER FARMS L L C'],
+    },
     scope,
   ])
   await expect(total).toContainText(`${spelled.length} parcels`)
@@ -166,18 +177,20 @@ test('owner portfolio across the covered counties: variants offered and chosen, 
   // One feature per holding in the GeoJSON export.
   const [download] = await Promise.all([
     page.waitForEvent('download'),
-    panel.getByRole('group', { name: /Export holdings/ }).getByRole('button', { name: 'GeoJSON' }).click(),
+    panel
+      .getByRole('group', { name: /Export holdings/ })
+      .getByRole('button', { name: 'GeoJSON' })
+      .click(),
   ])
   const fc = JSON.parse(readFileSync(await download.path(), 'utf8'))
   const holdingCount = await panel.getByTestId('holding-acres').count()
   expect(fc.features).toHaveLength(holdingCount)
-  expect(fc.features.reduce((s: number, f: { properties: { acres: number } }) => s + f.properties.acres, 0)).toBeCloseTo(
-    distinctAcres(spelled),
-    0,
-  )
-  expect(fc.features.reduce((s: number, f: { properties: { parcel_count: number } }) => s + f.properties.parcel_count, 0)).toBe(
-    spelled.length,
-  )
+  expect(
+    fc.features.reduce((s: number, f: { properties: { acres: number } }) => s + f.properties.acres, 0),
+  ).toBeCloseTo(distinctAcres(spelled), 0)
+  expect(
+    fc.features.reduce((s: number, f: { properties: { parcel_count: number } }) => s + f.properties.parcel_count, 0),
+  ).toBe(spelled.length)
   await page.screenshot({ path: `${SHOTS}/owner-desktop.png` })
   expect(errors).toEqual([])
 })
@@ -189,7 +202,10 @@ test('owner portfolio on a phone: the panel fits 390 px and shows the holdings',
   const panel = await portfolioFromCard(page, request, key)
   await panel.getByRole('button', { name: 'Find holdings' }).click()
   await expect(panel.getByTestId('holdings-total')).toBeVisible({ timeout: 60_000 })
-  await panel.getByRole('list', { name: 'Likely other spellings' }).getByRole('checkbox', { name: /MILLER FARM LLC/ }).check()
+  await panel
+    .getByRole('list', { name: 'Likely other spellings' })
+    .getByRole('checkbox', { name: /MILLER FARM LLC/ })
+    .check()
   await expect(panel.getByText(/Finney, KS/).first()).toBeVisible()
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390)
   const box = await panel.boundingBox()
@@ -210,7 +226,7 @@ async function twoFields(request: APIRequestContext, key: string): Promise<[Rec,
   for (const a of rs)
     for (const b of rs) {
       if (a === b) continue
-      const touch = a.geom.coordinates[0]?.some((p) => b.geom.coordinates[0]?.some((q) => q[0] === p[0] && q[1] === p[1]))
+      const touch = outer(a).some((p) => outer(b).some((q) => q[0] === p[0] && q[1] === p[1]))
       if (touch) return [a, b]
     }
   throw new Error('no two touching fields')
@@ -241,7 +257,9 @@ async function pickOnMap(page: Page, fields: readonly Rec[]) {
     if (!at) throw new Error(`parcel ${f.svc_uuid} is not on the map`)
     await page.mouse.click(map.x + at[0], map.y + at[1])
   }
-  await expect(page.getByRole('status', { name: 'Picking parcels' })).toContainText(`${fields.length} in the assemblage`)
+  await expect(page.getByRole('status', { name: 'Picking parcels' })).toContainText(
+    `${fields.length} in the assemblage`,
+  )
   await page.getByRole('button', { name: 'Done' }).click()
 }
 
@@ -273,7 +291,9 @@ test('assemblage: picked on the map, merged, shared by link, saved, exported and
   await other.getByRole('tab', { name: 'Assemblage' }).click()
   const shared = other.getByRole('region', { name: 'Holdings & lists' })
   await expect(shared.getByLabel('Name')).toHaveValue('Peterson home fields')
-  await expect(shared.getByTestId('assemblage-acres')).toHaveText(await panel.getByTestId('assemblage-acres').innerText())
+  await expect(shared.getByTestId('assemblage-acres')).toHaveText(
+    await panel.getByTestId('assemblage-acres').innerText(),
+  )
   await other.close()
 
   // Saved like a search, exported as one feature, and its outline becomes a search area.
@@ -281,7 +301,10 @@ test('assemblage: picked on the map, merged, shared by link, saved, exported and
   await expect(panel.getByText(/Saved as “Peterson home fields”/)).toBeVisible()
   const [download] = await Promise.all([
     page.waitForEvent('download'),
-    panel.getByRole('group', { name: /Export the assemblage/ }).getByRole('button', { name: 'GeoJSON' }).click(),
+    panel
+      .getByRole('group', { name: /Export the assemblage/ })
+      .getByRole('button', { name: 'GeoJSON' })
+      .click(),
   ])
   const fc = JSON.parse(readFileSync(await download.path(), 'utf8'))
   expect(fc.features).toHaveLength(1)
@@ -361,7 +384,9 @@ test('a list of 500 parcel numbers and 100 points: fewest calls, not-found repor
   const { csv, storyParcels } = await numberList(request, key)
   await openApp(page, key)
   let panel = await openList(page)
-  await panel.locator('input[type=file]').setInputFiles({ name: 'title-search.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) })
+  await panel
+    .locator('input[type=file]')
+    .setInputFiles({ name: 'title-search.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) })
   await expect(panel.getByText(/title-search\.csv: 500 rows/)).toBeVisible()
   await expect(panel.getByText(/2 queries for 498 distinct numbers/)).toBeVisible()
   const storyMatches = await count(request, key, [
@@ -387,8 +412,13 @@ test('a list of 500 parcel numbers and 100 points: fewest calls, not-found repor
     page.waitForEvent('download'),
     panel.getByRole('button', { name: 'Export list with answers (CSV)' }).click(),
   ])
-  const out = readFileSync(await download.path(), 'utf8').replace(/^\uFEFF/, '').trim().split('\r\n')
-  expect(out[0]).toBe('APN,County,My note,plat_match,plat_reason,plat_svc_uuid,plat_parcel_id,plat_owner,plat_county,plat_state,plat_acres,plat_parcel_value,plat_situs')
+  const out = readFileSync(await download.path(), 'utf8')
+    .replace(/^\uFEFF/, '')
+    .trim()
+    .split('\r\n')
+  expect(out[0]).toBe(
+    'APN,County,My note,plat_match,plat_reason,plat_svc_uuid,plat_parcel_id,plat_owner,plat_county,plat_state,plat_acres,plat_parcel_value,plat_situs',
+  )
   expect(out.length).toBeGreaterThanOrEqual(501)
   expect(out[1]?.startsWith(`${storyParcels[0]?.parcel_id},Story,keep ${storyParcels[0]?.parcel_id},found`)).toBe(true)
   await page.screenshot({ path: `${SHOTS}/list-numbers-desktop.png` })
@@ -396,7 +426,12 @@ test('a list of 500 parcel numbers and 100 points: fewest calls, not-found repor
   // 100 points: the centres of 95 rectangular parcels (not stacked), one repeat, four in central
   // Kansas where no county is covered.
   await panel.getByRole('button', { name: 'New list' }).click()
-  const rectangles = storyParcels.filter((r) => r.geom.coordinates[0]?.length === 5 && r.svc_stack_uuid == null)
+  const rectangles = storyParcels.filter(
+    (r) =>
+      outer(r).length === 5 &&
+      r.svc_stack_uuid == null &&
+      (r.geom.type === 'Polygon' || r.geom.coordinates.length === 1),
+  )
   const pts = rectangles.slice(0, 95).map(centroid)
   expect(pts).toHaveLength(95)
   const lines = ['latitude,longitude,label', ...pts.map(([x, y], i) => `${y.toFixed(6)},${x.toFixed(6)},p${i}`)]
