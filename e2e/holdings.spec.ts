@@ -211,9 +211,12 @@ test('owner portfolio on a phone: the panel fits 390 px and shows the holdings',
   const box = await panel.boundingBox()
   expect(box && box.x >= 0 && box.x + box.width <= 390.5).toBe(true)
   await page.screenshot({ path: `${SHOTS}/owner-phone.png` })
-  // Back to the map: the holdings are drawn.
-  await page.getByRole('button', { name: 'Show map' }).click()
+  // "Zoom to" puts the sheet away and frames the holding, drawn on the map.
+  await panel.getByRole('button', { name: 'Zoom to' }).first().click()
+  await expect(panel).toBeHidden()
+  await cameraSettled(page)
   await expect.poll(() => mapPixels(page, HOLDING_COLOUR, 30)).toBeGreaterThan(20)
+  await page.screenshot({ path: `${SHOTS}/owner-phone-map.png` })
   await context.close()
 })
 
@@ -260,7 +263,7 @@ async function pickOnMap(page: Page, fields: readonly Rec[]) {
   await expect(page.getByRole('status', { name: 'Picking parcels' })).toContainText(
     `${fields.length} in the assemblage`,
   )
-  await page.getByRole('button', { name: 'Done' }).click()
+  await page.getByRole('button', { name: 'Done', exact: true }).click()
 }
 
 test('assemblage: picked on the map, merged, shared by link, saved, exported and used as a search area', async ({

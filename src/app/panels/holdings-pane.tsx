@@ -43,6 +43,7 @@ export function HoldingsPane() {
 
 function OwnerTab() {
   const { holdings } = useWorkspace()
+  const setSheetOpen = useAppStore((s) => s.setSearchSheetOpen)
   const state = useValueStore(holdings.owner.state)
   const merge = useValueStore(holdings.merged)
   const title = state.status === 'idle' ? 'owner' : state.question.name
@@ -61,7 +62,11 @@ function OwnerTab() {
       onConfirm={(yes) => holdings.owner.confirm(yes)}
       onCancel={() => holdings.owner.cancel()}
       onInclude={(key, on) => holdings.owner.setIncluded(key, on)}
-      onFrame={(id) => holdings.frameHoldings(id)}
+      onFrame={(id) => {
+        // On a phone the panel is a sheet over the map: show the map to see the holding.
+        setSheetOpen(false)
+        holdings.frameHoldings(id)
+      }}
       onShowTable={() =>
         holdings.show({ source: 'owner', title: `Holdings of ${title}`, records: holdings.owner.records() })
       }
@@ -99,7 +104,10 @@ function AssemblageTab() {
       onRename={s.renameAssemblage}
       onRemove={(id) => s.toggle(id)}
       onClear={() => s.setAssemblage(null)}
-      onFrame={() => holdings.frameAssemblage()}
+      onFrame={() => {
+        s.setSheetOpen(false)
+        holdings.frameAssemblage()
+      }}
       onOpen={(id) => workspace.parcels.openById(id)}
       onCopyLink={() => copyText(`${window.location.origin}${window.location.pathname}?${shareQuery()}`)}
       onSave={(n) =>

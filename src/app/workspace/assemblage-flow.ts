@@ -39,7 +39,8 @@ export class AssemblageFlow {
     d.store.subscribe((s, prev) => {
       if (s.assemblage !== prev.assemblage) void this.refresh()
     })
-    if (d.store.getState().assemblage) void this.refresh()
+    // A link's assemblage: after the workspace that owns this flow is built (its lookups read it).
+    if (d.store.getState().assemblage) queueMicrotask(() => void this.refresh())
   }
 
   /** Records of the assemblage's parcels, as far as loaded. */

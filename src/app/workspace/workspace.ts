@@ -112,7 +112,8 @@ export class Workspace {
       frame: (g) => this.map?.fitTo(g, 17),
       reportError: (e) => this.reportError(e),
       busy: (identifying) => this.mapStatus.set({ ...this.mapStatus.get(), identifying }),
-      extra: (id) => this.holdings.recordById(id),
+      // Optional chaining: the holdings flows are built next and may ask before they exist.
+      extra: (id) => this.holdings?.recordById(id),
     })
     this.holdings = new HoldingsFlows({
       store: this.store,
