@@ -315,7 +315,7 @@ test('assemblage: picked on the map, merged, shared by link, saved, exported and
   await panel.getByRole('button', { name: 'Use as search area' }).click()
   await expect(page.getByRole('list', { name: 'Drawn areas' }).getByText('Peterson home fields')).toBeVisible()
   await page.getByRole('button', { name: 'Saved searches' }).click()
-  await expect(page.getByRole('dialog').getByText('Peterson home fields')).toBeVisible()
+  await expect(page.getByRole('dialog').getByRole('button', { name: 'Open Peterson home fields' })).toBeVisible()
   expect(errors).toEqual([])
 })
 
