@@ -10,6 +10,7 @@ import { planFill } from './fill-plan'
 import { CELL, Frame, SECTION } from './frame'
 import { quarterAt } from './legal'
 import { civicUseAt } from './owner-of'
+import { rosterSlots } from './owner-roster'
 import { assignOwners, type Ownership } from './owners'
 import { hashInts, hashUnit, Rng } from './prng'
 import { splitSection } from './section-split'
@@ -104,6 +105,7 @@ export function buildCounty(index: number, county: DemoCounty, total: number, se
   }
   const adj = findAdjacency(sites)
   const own = assignOwners(sites, adj, key)
+  own.roster = rosterSlots(own, county, key)
 
   const build: CountyBuild = {
     county,

@@ -1,8 +1,10 @@
 import { civicUseOf } from './buildings'
 import type { DemoCounty } from './counties'
 import type { CountyProfile } from './county-profiles'
+import type { Mailing } from './mailing'
 import type { CivicUse, OwnerName } from './owner-names'
 import { civicOwner, ownerName } from './owner-names'
+import { rosterName } from './owner-roster'
 import { OwnerClass, type Ownership } from './owners'
 import { hashInts, hashUnit, Rng } from './prng'
 import { Kind, type SiteTable } from './site-table'
@@ -23,6 +25,8 @@ export interface ResolvedOwner {
   /** Seed of everything drawn about this owner (name, mailing address). */
   readonly key: number
   readonly name: OwnerName
+  /** A multi-county owner's one mailing address (owner-roster.ts); otherwise drawn per county. */
+  readonly mailing?: Mailing
 }
 
 export const civicUseAt = (b: { key: number }, site: number): CivicUse => civicUseOf(hashUnit(b.key, site, 0xc1))
@@ -42,6 +46,8 @@ export function ownerOf(b: OwnerContext, site: number, unit: number): ResolvedOw
     const town = b.towns[b.sites.town[site]!] as Town
     return { id, key, name: civicOwner(civicUseAt(b, site), town.name, c.state, site) }
   }
+  const slot = unit === 0 ? b.own.roster?.get(id) : undefined
+  if (slot) return { id, key, ...rosterName(slot, c.state) }
   // Any town of the county (the same for all the owner's parcels) for "CITY OF …" style names.
   const town = b.towns[new Rng(key, 0x70).weighted(b.towns.map((t) => t.weight))] as Town
   return { id, key, name: ownerName(key, cls, b.profile.region, c.county.toUpperCase(), c.state, town.name) }

@@ -12,6 +12,8 @@ export interface Ownership {
   readonly ownerClass: Uint8Array
   /** First owner id free for condo units beyond the first. */
   readonly condoBase: number
+  /** Farm owners taken over by a multi-county roster owner (owner-roster.ts), set after assignment. */
+  roster?: ReadonlyMap<number, { readonly owner: number; readonly holding: number }>
 }
 
 const classOf = (kind: number): OwnerClass =>

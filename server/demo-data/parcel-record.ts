@@ -64,14 +64,16 @@ export function makeParcels(b: CountyBuild, site: number, feature: number): Stag
   const levy = profile.taxRate * (0.9 + 0.2 * hashUnit(b.key, 0x7a, f.townIndex, f.inTown ? 1 : 0))
 
   return Array.from({ length: mult }, (_, unit) => {
-    const { id: ownerId, key: ownerKey, name: owner } = ownerOf(b, site, unit)
-    const person = owner.type === 'INDIVIDUAL' || owner.type === 'TRUST'
+    const { id: ownerId, key: ownerKey, name: owner, mailing: ownMailing } = ownerOf(b, site, unit)
+    // A multi-county owner (owner-roster.ts) gets its bills at its one address, never on the farm.
+    const person = !ownMailing && (owner.type === 'INDIVIDUAL' || owner.type === 'TRUST')
     const home = f.kind === Kind.CONDO ? (hashUnit(ownerKey, 5) < 0.6 ? site : -1) : (b.ownerHome[ownerId] ?? -1)
     // Living on a parcel needs an address there; a farmstead whose buildings did not fit has none.
     const occupied = person && home >= 0 && (home !== site || situs !== null)
     const unitText = stacked ? ` UNIT ${unit + 1}` : ''
     let mailing: Mailing
-    if (occupied && home === site && situs !== null)
+    if (ownMailing) mailing = ownMailing
+    else if (occupied && home === site && situs !== null)
       mailing = { line1: situs + unitText, city: f.town.name, state: c.state, zip: f.town.zip }
     else if (occupied && home !== site) {
       const there = siteAddress(b, home, improvementAt(b, home))

@@ -10,6 +10,8 @@ import type { z } from 'zod'
 import {
   type AreaResponse,
   AreaResponseSchema,
+  type LookupResponse,
+  LookupResponseSchema,
   type QueryRequest,
   type QueryResponse,
   QueryResponseSchema,
@@ -17,9 +19,10 @@ import {
 import { isAbortError } from '../api/api-error'
 import { fetchArea } from '../api/area'
 import type { Connection } from '../api/connection'
+import { fetchPoint, type PointParams } from '../api/point'
 import { fetchQuery } from '../api/query'
 import type { PersistedStore } from './persisted-store'
-import { areaKey, queryKey } from './request-key'
+import { areaKey, pointKey, queryKey } from './request-key'
 
 /** One endpoint's answers: the cache first (memory, then disk), else the network. */
 export interface CachedSource<Req, Res> {
@@ -31,6 +34,8 @@ export interface CachedSource<Req, Res> {
 
 export type AreaSource = CachedSource<FeatureCollection, AreaResponse>
 export type QuerySource = CachedSource<QueryRequest, QueryResponse>
+/** GET /parcels/point, keyed like identify's lookups (so a point asked both ways costs one call). */
+export type PointSource = CachedSource<PointParams, LookupResponse>
 
 export interface SourceDeps {
   client: QueryClient
@@ -41,10 +46,11 @@ export interface SourceDeps {
   baseUrl(): string
 }
 
-export function createCachedSources(deps: SourceDeps): { area: AreaSource; query: QuerySource } {
+export function createCachedSources(deps: SourceDeps): { area: AreaSource; query: QuerySource; point: PointSource } {
   return {
     area: cachedSource(deps, areaKey, fetchArea, AreaResponseSchema),
     query: cachedSource(deps, queryKey, fetchQuery, QueryResponseSchema),
+    point: cachedSource(deps, pointKey, fetchPoint, LookupResponseSchema),
   }
 }
 

@@ -4,7 +4,7 @@
  * foundation, not in src/app/workspace/, because features (map/, draw/) may not import the app layer
  * and the controllers must be able to name the port they implement.
  */
-import type { Geometry, LineString, Point } from 'geojson'
+import type { Geometry, LineString, MultiPolygon, Point, Polygon } from 'geojson'
 import type { ParcelRecord } from '../../contract/schemas'
 import type { CoverageCounty } from '../../contract/tiles'
 import type { ThemeId } from '../format/themes'
@@ -102,11 +102,29 @@ export interface DrawPort {
   destroy(): void
 }
 
+/**
+ * Holdings and lists on the map (issue 21, src/features/map/holdings-layer.ts): each holding's merged
+ * outline in one colour, the parcels of a portfolio or a list outlined, the assemblage's outline and
+ * its parcels.
+ */
+export interface HoldingsOverlay {
+  holdings: readonly { id: string; label: string; geometry: Polygon | MultiPolygon }[]
+  parcels: readonly { id: string; geometry: Geometry }[]
+  assemblage: { outline: Polygon | MultiPolygon | null; parcels: readonly { id: string; geometry: Geometry }[] } | null
+}
+
+export interface HoldingsLayerPort {
+  setOverlay(overlay: HoldingsOverlay | null): void
+  destroy(): void
+}
+
 /** A map made by the factory, and the way to put the drawing layer on that same map. */
 export interface MountedMap {
   map: MapPort
   /** terra-draw loads as a chunk of its own once the map is there. */
   createDraw(events: DrawEvents): Promise<DrawPort>
+  /** The holdings layer on the same map (absent in tests that do not need it). */
+  createHoldingsLayer?(): Promise<HoldingsLayerPort>
 }
 
 /** Makes the map inside `container` (MapLibre loads as its own chunk), then the drawing layer on it. */

@@ -6,16 +6,18 @@ import { useStore } from 'zustand'
 import { createStore } from 'zustand/vanilla'
 import { INITIAL_VIEW } from '../config/initial-view'
 import { createDrawSlice, type DrawSlice } from './draw-slice'
+import { createHoldingsSlice, type HoldingsSlice } from './holdings-slice'
 import { createSearchSlice, type SearchSlice } from './search-slice'
 import { createUiSlice, type MapViewState, type UiSlice } from './ui-slice'
 
-export type AppState = DrawSlice & SearchSlice & UiSlice
+export type AppState = DrawSlice & SearchSlice & UiSlice & HoldingsSlice
 
 export function createAppStore(initialView: MapViewState = INITIAL_VIEW) {
   return createStore<AppState>()((...a) => ({
     ...createDrawSlice(...a),
     ...createSearchSlice(...a),
     ...createUiSlice(initialView)(...a),
+    ...createHoldingsSlice(...a),
   }))
 }
 

@@ -11,6 +11,8 @@ export function AppHeader() {
   const sheetOpen = useAppStore((s) => s.searchSheetOpen)
   const setSheetOpen = useAppStore((s) => s.setSearchSheetOpen)
   const coverage = useCoverage()
+  const holdingsTab = useAppStore((s) => s.holdingsTab)
+  const openHoldings = useAppStore((s) => s.openHoldings)
   return (
     <header className="app-header">
       <h1 className="brand">
@@ -31,6 +33,17 @@ export function AppHeader() {
           onClick={() => setSheetOpen(!sheetOpen)}
         >
           {sheetOpen ? 'Show map' : 'Areas & filters'}
+        </button>
+        <button
+          type="button"
+          className="ghost-button"
+          aria-pressed={holdingsTab !== null}
+          onClick={() => {
+            openHoldings(holdingsTab ? null : 'owner')
+            setSheetOpen(holdingsTab === null)
+          }}
+        >
+          Holdings &amp; lists
         </button>
         <CopyLinkButton />
         <button type="button" className="ghost-button" onClick={() => openDialog({ kind: 'saved' })}>

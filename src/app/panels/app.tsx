@@ -8,8 +8,10 @@ import { lazy, Suspense } from 'react'
 import { useAppStore } from '../../state/store'
 import { AppHeader } from './app-header'
 import { DetailsPane } from './details-pane'
+import { HoldingsPane } from './holdings-pane'
 import { LinkProblems } from './link-problems'
 import { MapPane } from './map-pane'
+import { PickBar } from './pick-bar'
 import { ResultsPane } from './results-pane'
 import { SearchPanel } from './search-panel'
 import { useAppShortcuts } from './use-app-shortcuts'
@@ -19,17 +21,19 @@ const AppDialogs = lazy(() => import('./app-dialogs').then((m) => ({ default: m.
 export function App() {
   useAppShortcuts()
   const sheetOpen = useAppStore((s) => s.searchSheetOpen)
+  const holdingsOpen = useAppStore((s) => s.holdingsTab !== null)
   return (
     <div className="app" data-search-sheet={sheetOpen ? 'open' : 'closed'}>
       <AppHeader />
       <aside id="search-controls" className="left-panel" aria-label="Search controls">
         <LinkProblems />
-        <SearchPanel />
+        {holdingsOpen ? <HoldingsPane /> : <SearchPanel />}
       </aside>
       <main className="workspace">
         <div className="map-pane">
           <MapPane />
           <DetailsPane />
+          <PickBar />
         </div>
         <ResultsPane />
       </main>

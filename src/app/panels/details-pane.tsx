@@ -4,6 +4,7 @@ import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react
 import type { ParcelRecord } from '../../../contract/schemas'
 import { useAppStore } from '../../state/store'
 import { compsCircle, compsOverlay, compsSources, downloadCompsCsv, todayIso } from '../workspace/comps-wiring'
+import { CardHoldingsActions } from './card-holdings-actions'
 import { useLookup, usePick, useSearchResult, useWorkspace } from './workspace-context'
 
 const ParcelDetails = lazy(() =>
@@ -78,6 +79,7 @@ export function DetailsPane() {
             onClose={closeDetails}
             onOwnerSearch={(r) => workspace.searchOwner(r)}
             onComps={(subject) => setComps({ subject, comp: null })}
+            actions={<CardHoldingsActions record={record} />}
           />
         </Suspense>
       ) : (

@@ -10,7 +10,9 @@ import { StaleNotice, useStaleSearch } from '../../features/search/stale-notice'
 import { outsideCoverage } from '../../geo/coverage'
 import { useAppStore } from '../../state/store'
 import { describeSearch } from '../workspace/search-summary'
+import { HoldingsResults } from './holdings-results'
 import { OutsideCoverage } from './outside-coverage'
+import { useValueStore } from './use-value-store'
 import { useCoverage, useSearchResult, useWorkspace } from './workspace-context'
 
 // TanStack Table + Virtual: only needed once the results pane renders, after the shell paints.
@@ -19,6 +21,12 @@ const ResultsTable = lazy(() =>
 )
 
 export function ResultsPane() {
+  const holdingsView = useValueStore(useWorkspace().holdings.table)
+  // A portfolio's, list's or assemblage's parcels take the table until "Show search results".
+  return holdingsView ? <HoldingsResults view={holdingsView} /> : <SearchResults />
+}
+
+function SearchResults() {
   const workspace = useWorkspace()
   const result = useSearchResult()
   const coverage = useCoverage()
@@ -101,7 +109,9 @@ export function ResultsPane() {
           onSortChange={(order) => workspace.sortBy(order)}
           serverSort={serverSort}
           selectedId={s.selectedId}
-          onSelect={(id) => workspace.parcels.openById(id)}
+          onSelect={(id) => {
+            if (!workspace.holdings.click(id)) workspace.parcels.openById(id)
+          }}
           emptyNote={
             outside && counties ? <OutsideCoverage counties={counties} onJump={(c) => workspace.jumpTo(c)} /> : null
           }

@@ -20,6 +20,7 @@ import { SearchSession } from '../../features/search/search-session'
 import type { MapFactory } from '../../ports/workspace-ports'
 import type { AppStore } from '../../state/store'
 import type { MapViewState } from '../../state/ui-slice'
+import { retrying } from './holdings-wiring'
 import { Workspace } from './workspace'
 
 /** Parcel tiles are our API's: they carry its key (a header, never in the URL). */
@@ -39,6 +40,10 @@ const realMaps: MapFactory = {
       async createDraw(events) {
         const { DrawController } = await import('../../features/draw/draw-controller')
         return new DrawController(map.map, (cb) => map.whenReady(cb), events)
+      },
+      async createHoldingsLayer() {
+        const { HoldingsLayer } = await import('../../features/map/holdings-layer')
+        return new HoldingsLayer(map.map, (cb) => map.whenReady(cb))
       },
     }
   },
@@ -94,6 +99,9 @@ export function createWorkspace(
     },
     loadCoverage,
     apiUrl: (path) => absoluteApiUrl(baseUrl(), path, win.location.href),
+    // The search's own sources (same keys, same IndexedDB), with its retry policy.
+    holdingSources: { query: retrying(sources.query), point: retrying(sources.point) },
+    confirmThreshold: () => searchSettingsStore.getState().confirmThreshold,
   })
   // Another server or key: its coverage and tiles may differ.
   connectionStore.subscribe((now, before) => {

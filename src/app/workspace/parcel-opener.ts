@@ -31,6 +31,8 @@ export interface OpenerDeps {
   frame(geometry: Geometry): void
   reportError(e: ApiError): void
   busy(identifying: boolean): void
+  /** Records held elsewhere (a portfolio, a list, an assemblage), found after the search rows. */
+  extra?(id: string): ParcelRecord | undefined
 }
 
 export class ParcelOpener {
@@ -81,7 +83,11 @@ export class ParcelOpener {
 
   /** The record behind an id: a looked-up parcel first, then the loaded search rows. */
   recordById(id: string): ParcelRecord | undefined {
-    return this.lookup.get()?.records.find((r) => r.svc_uuid === id) ?? this.d.rows().find((r) => r?.svc_uuid === id)
+    return (
+      this.lookup.get()?.records.find((r) => r.svc_uuid === id) ??
+      this.d.rows().find((r) => r?.svc_uuid === id) ??
+      this.d.extra?.(id)
+    )
   }
 
   /** Selects `id` now and opens it once fetched (a tile click, a link's parcel that no search brings). */

@@ -33,6 +33,7 @@ export function shareStateOf(s: AppState): ShareState {
     view: s.view,
     visibleColumns: s.visibleColumns,
     theme: s.theme,
+    assemblage: s.assemblage,
   }
 }
 
@@ -54,6 +55,7 @@ function applyShareState(store: AppStore, state: Partial<ShareState>): MapViewSt
   s.setIncludeBuildings(state.includeBuildings ?? false)
   s.setVisibleColumns(state.visibleColumns ?? DEFAULT_COLUMNS)
   s.setTheme(state.theme ?? 'plain')
+  s.setAssemblage(state.assemblage ?? null)
   if (state.searched) {
     const now = store.getState()
     if (!isSearched(now)) now.submit()

@@ -25,6 +25,7 @@ import type {
   BasemapStatus,
   CompsOverlay,
   DrawPort,
+  HoldingsLayerPort,
   LngLat,
   MapFactory,
   MapPort,
@@ -37,6 +38,7 @@ import type { MapViewState } from '../../state/ui-slice'
 import { addPolygons } from './add-polygons'
 import { CoverageFlow } from './coverage-flow'
 import { drawEvents } from './draw-events'
+import { type HoldingSources, HoldingsFlows } from './holdings-flows'
 import { ParcelOpener } from './parcel-opener'
 import { type SortDecision, sortDecision } from './sort-decision'
 import { startUrlSync, type UrlSync } from './url-sync'
@@ -68,6 +70,10 @@ export interface WorkspaceDeps {
   win?: Window | null
   /** The view of the link the app was opened with; without one the map frames the continental US. */
   initialView?: MapViewState | null
+  /** Cached sources for holdings and lists (issue 21); without them those panels say no server is connected. */
+  holdingSources?: HoldingSources | null
+  /** Calls above which a run asks first (Settings). */
+  confirmThreshold?(): number
 }
 
 export class Workspace {
@@ -83,8 +89,11 @@ export class Workspace {
   readonly coverage: CoverageFlow
   /** Opening parcels: lookups, identify, and parcels fetched by id (a click on the tiles). */
   readonly parcels: ParcelOpener
+  /** Owner portfolios and their holdings, the assemblage, list lookups (holdings-flows.ts). */
+  readonly holdings: HoldingsFlows
   private map: MapPort | null = null
   private draw: DrawPort | null = null
+  private holdingsLayer: HoldingsLayerPort | null = null
   private urlSync: UrlSync | null = null
   private readonly stops: (() => void)[] = []
   private framedSpec: SearchSpec | null = null
@@ -103,6 +112,17 @@ export class Workspace {
       frame: (g) => this.map?.fitTo(g, 17),
       reportError: (e) => this.reportError(e),
       busy: (identifying) => this.mapStatus.set({ ...this.mapStatus.get(), identifying }),
+      // Optional chaining: the holdings flows are built next and may ask before they exist.
+      extra: (id) => this.holdings?.recordById(id),
+    })
+    this.holdings = new HoldingsFlows({
+      store: this.store,
+      sources: deps.holdingSources ?? null,
+      counties: () => this.coverage.counties(),
+      confirmThreshold: deps.confirmThreshold ?? (() => 50),
+      reportError: (e) => this.reportError(e),
+      frame: (g) => this.map?.fitTo(g, 16),
+      known: (id) => this.parcels.recordById(id),
     })
     this.stops.push(this.coverage.state.subscribe(() => this.map && this.coverage.pushTo(this.map)))
     this.stops.push(this.store.subscribe((s, prev) => this.onStore(s, prev)))
@@ -136,7 +156,9 @@ export class Workspace {
       if (gone) return map.destroy()
       this.map = map
       map.handlers = {
-        onParcelClick: (id) => this.parcels.click(id),
+        onParcelClick: (id) => {
+          if (!this.holdings.click(id)) this.parcels.click(id)
+        },
         onIdentify: (at) => void this.parcels.identify(at),
         onViewChange: (v) => this.store.getState().setView(v),
         onPointer: (pointer) => this.mapStatus.set({ ...this.mapStatus.get(), pointer }),
@@ -145,6 +167,11 @@ export class Workspace {
       }
       this.pushAll()
       if (frameRestored) this.frameAreas()
+      void mounted.createHoldingsLayer?.().then((layer) => {
+        if (gone || this.map !== map) return layer.destroy()
+        this.holdingsLayer = layer
+        this.holdings.attach(layer)
+      })
       const draw = await mounted.createDraw(
         drawEvents(this.store, (geometry) => {
           const label = geometry.type === 'Point' ? 'point' : 'line'
@@ -158,6 +185,9 @@ export class Workspace {
     })
     return () => {
       gone = true
+      this.holdings.attach(null)
+      this.holdingsLayer?.destroy()
+      this.holdingsLayer = null
       this.draw?.destroy()
       this.map?.destroy()
       this.draw = null
@@ -198,6 +228,30 @@ export class Workspace {
       { field: 'state', op: 'eq', value: state },
     ])
     st.submit()
+  }
+
+  /**
+   * "Owner's holdings" on a parcel card: the portfolio panel opens with the owner's name and mailing
+   * address, its cost shown, nothing spent until the user says go.
+   */
+  ownerHoldings(record: ParcelRecord): void {
+    const owner = typeof record.owner === 'string' ? record.owner : ''
+    const mail = typeof record.mail_addr === 'string' ? [record.mail_addr] : []
+    const s = this.store.getState()
+    s.openHoldings('owner')
+    s.setSearchSheetOpen(true)
+    this.holdings.owner.ask(owner, mail)
+  }
+
+  /** The assemblage's outline as search areas (named after it). */
+  searchAssemblage(): number {
+    const a = this.holdings.assemblage.state.get()
+    if (a.status !== 'ready' || !a.summary) return 0
+    const g = a.summary.geometry
+    const polygons: Polygon[] =
+      g.type === 'Polygon' ? [g] : g.coordinates.map((coordinates) => ({ type: 'Polygon', coordinates }))
+    this.store.getState().setMode('area')
+    return this.addAreas(polygons, [], 'the assemblage', a.ref.name)
   }
 
   // --- intents: areas ----------------------------------------------------------------------------

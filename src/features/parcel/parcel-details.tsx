@@ -4,7 +4,7 @@
  * field at the end. Values are text nodes only (React escapes them); nothing here renders server
  * data as HTML.
  */
-import { type KeyboardEvent, useId, useMemo } from 'react'
+import { type KeyboardEvent, type ReactNode, useId, useMemo } from 'react'
 import type { Building, ParcelRecord } from '../../../contract/schemas'
 import { EMPTY, formatInteger, formatMeters, formatText, isEmptyValue } from '../../format/format-value'
 import { CopyButton } from '../../ui/copy-button'
@@ -19,9 +19,11 @@ export interface ParcelDetailsProps {
   onOwnerSearch?(record: ParcelRecord): void
   /** "Comparable sales": what parcels like this one sold for (offered when it has acres). */
   onComps?(record: ParcelRecord): void
+  /** More buttons beside the card's own (the app's holdings actions). */
+  actions?: ReactNode
 }
 
-export function ParcelDetails({ record, onClose, onOwnerSearch, onComps }: ParcelDetailsProps) {
+export function ParcelDetails({ record, onClose, onOwnerSearch, onComps, actions }: ParcelDetailsProps) {
   const headingId = useId()
   const card = useMemo(() => propertyCard(record), [record])
   const buildings = Array.isArray(record.buildings) ? record.buildings : []
@@ -71,6 +73,7 @@ export function ParcelDetails({ record, onClose, onOwnerSearch, onComps }: Parce
             Comparable sales
           </button>
         )}
+        {actions}
       </div>
 
       <RotationStrip record={record} />

@@ -14,6 +14,7 @@ const SPLIT: Record<string, { sep: string; part: (n: number) => string }> = {
   a: { sep: '~', part: (n) => `search area ${n}` },
   f: { sep: '~', part: (n) => `filter ${n}` },
   cols: { sep: '.', part: () => 'the last column name' },
+  g: { sep: '.', part: (n) => `parcel ${n} of the assemblage` },
 }
 const WHOLE: Record<string, string> = {
   m: 'the search mode',

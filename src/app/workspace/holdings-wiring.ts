@@ -1,0 +1,131 @@
+/**
+ * What the holdings flows (src/features/holdings) need from other rooms, composed here since
+ * features do not import each other: the search's cache-then-network sources with the search's
+ * retry policy (network errors and 5xx retried with backoff), and the export feature's writers for
+ * holdings, parcel lists and list answers.
+ */
+import type { Polygon } from 'geojson'
+import type { ParcelRecord } from '../../../contract/schemas'
+import type { CachedSource } from '../../cache/cached-sources'
+import { csvDocument } from '../../features/export/csv'
+import { buildExport } from '../../features/export/export-formats'
+import { exportBlob } from '../../features/export/export-runner'
+import { exportFileName } from '../../features/export/file-name'
+import { KML_MIME, kmlFormat } from '../../features/export/kml'
+import type { HoldingSummary } from '../../features/holdings/holding-summary'
+import { DEFAULT_RETRY, realSleep, withRetry } from '../../features/search/retry'
+
+/** A cached source whose network calls follow the search's retry policy. */
+export function retrying<Req, Res>(source: CachedSource<Req, Res>): CachedSource<Req, Res> {
+  return {
+    peek: (req) => source.peek(req),
+    fetch: (req, signal) =>
+      withRetry(() => source.fetch(req, signal), {
+        policy: DEFAULT_RETRY,
+        sleep: realSleep,
+        random: Math.random,
+        signal,
+      }),
+  }
+}
+
+export type HoldingsFileKind = 'geojson' | 'kml' | 'csv'
+
+const cropText = (h: HoldingSummary) =>
+  h.cropMix
+    .slice(0, 5)
+    .map((c) => `${c.category} ${Math.round(c.share * 100)}%`)
+    .join('; ')
+
+/** One row per holding: what the panel shows, flat. */
+function holdingFields(h: HoldingSummary): [string, unknown][] {
+  return [
+    ['holding', h.label],
+    ['owners', h.owners.join('; ')],
+    ['parcel_count', h.parcelCount],
+    ['acres', h.acres],
+    ['outline_acres', h.outlineAcres],
+    ['counties', h.counties.join('; ')],
+    ['assessed_value', h.assessedValue],
+    ['valued_parcels', h.valuedParcels],
+    ['crop_mix', cropText(h)],
+    ['land_use', h.landUse],
+    ['parcel_ids', h.parcelIds.join(' ')],
+  ]
+}
+
+/** One feature (or row) per holding: its merged outline and totals. */
+export async function holdingsFile(
+  holdings: readonly HoldingSummary[],
+  kind: HoldingsFileKind,
+  title: string,
+): Promise<{ blob: Blob; fileName: string }> {
+  const fileName = exportFileName(`${title} holdings`, kind)
+  if (kind === 'csv') {
+    const header = holdingFields(holdings[0] ?? emptyHolding).map(([k]) => k)
+    const rows = holdings.map((h) => holdingFields(h).map(([, v]) => v))
+    return { blob: new Blob([csvDocument(header, rows)], { type: 'text/csv;charset=utf-8' }), fileName }
+  }
+  if (kind === 'geojson') {
+    const features = holdings.map((h) => ({
+      type: 'Feature',
+      geometry: h.geometry,
+      properties: Object.fromEntries(holdingFields(h)),
+    }))
+    const text = JSON.stringify({ type: 'FeatureCollection', features })
+    return { blob: new Blob([text], { type: 'application/geo+json' }), fileName }
+  }
+  // KML through the export feature's writer: a holding as a record of its fields and outline.
+  const columns = holdingFields(emptyHolding).map(([k]) => k)
+  const records = holdings.map(
+    (h): ParcelRecord => ({
+      svc_uuid: h.id,
+      ...Object.fromEntries(holdingFields(h)),
+      owner: h.label,
+      geom: h.geometry,
+    }),
+  )
+  return { blob: await exportBlob(records, kmlFormat(columns, `${title} holdings`), KML_MIME), fileName }
+}
+
+/** The parcels of the holdings, each with its holding's label, in any of the export menu's formats. */
+export function parcelListFile(
+  records: readonly ParcelRecord[],
+  holdingOf: ReadonlyMap<string, string>,
+  kind: HoldingsFileKind,
+  title: string,
+): Promise<{ blob: Blob; fileName: string }> {
+  const labelled = records.map((r) => ({ ...r, holding: holdingOf.get(r.svc_uuid) ?? '' }))
+  return buildExport({
+    kind: kind === 'csv' ? 'csv-all' : kind,
+    records: labelled,
+    visibleColumns: [],
+    searchSummary: `${title} parcels`,
+  })
+}
+
+/** A plain table (a list's answers) as CSV. */
+export function tableFile(table: { header: readonly string[]; rows: unknown[][] }, title: string) {
+  return {
+    blob: new Blob([csvDocument(table.header, table.rows)], { type: 'text/csv;charset=utf-8' }),
+    fileName: exportFileName(title, 'csv'),
+  }
+}
+
+const emptyHolding: HoldingSummary = {
+  id: '',
+  label: '',
+  owners: [],
+  parcelIds: [],
+  parcelCount: 0,
+  acres: 0,
+  outlineAcres: 0,
+  counties: [],
+  assessedValue: 0,
+  valuedParcels: 0,
+  cropMix: [],
+  landUse: null,
+  geometry: { type: 'Polygon', coordinates: [] } as Polygon,
+  bbox: [0, 0, 0, 0],
+  mailing: [],
+}
