@@ -10,6 +10,7 @@ import { AppHeader } from './app-header'
 import { DetailsPane } from './details-pane'
 import { LinkProblems } from './link-problems'
 import { MapPane } from './map-pane'
+import { ReportPane } from './report-pane'
 import { ResultsPane } from './results-pane'
 import { SearchPanel } from './search-panel'
 import { useAppShortcuts } from './use-app-shortcuts'
@@ -36,6 +37,7 @@ export function App() {
       <Suspense fallback={null}>
         <AppDialogs />
       </Suspense>
+      <ReportPane />
     </div>
   )
 }

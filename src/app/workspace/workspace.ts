@@ -17,6 +17,7 @@ import type { Polygon } from 'geojson'
 import type { ParcelRecord } from '../../../contract/schemas'
 import { type CoverageCounty, type CoverageResponse, PARCEL_TILE_MIN_ZOOM } from '../../../contract/tiles'
 import type { ApiError } from '../../api/api-error'
+import { reportSettingsStore } from '../../features/reports/report-settings'
 import type { SearchSession } from '../../features/search/search-session'
 import type { SearchResult } from '../../features/search/search-types'
 import { serverSorted } from '../../features/search/spec-key'
@@ -38,6 +39,8 @@ import { addPolygons } from './add-polygons'
 import { CoverageFlow } from './coverage-flow'
 import { drawEvents } from './draw-events'
 import { ParcelOpener } from './parcel-opener'
+import { ReportDesk, type ReportDeskDeps } from './report-desk'
+import { ReportIntents } from './report-intents'
 import { type SortDecision, sortDecision } from './sort-decision'
 import { startUrlSync, type UrlSync } from './url-sync'
 import { ValueStore } from './value-store'
@@ -64,6 +67,8 @@ export interface WorkspaceDeps {
   loadCoverage(): Promise<CoverageResponse | null>
   /** Absolute URL of a path on the API's server (the tile template). */
   apiUrl(path: string): string
+  /** Draws a report's map at print resolution (MapLibre offscreen); without it report maps fail. */
+  renderReportMap?: ReportDeskDeps['renderMap']
   /** The window whose address bar mirrors the search; null in Node tests. */
   win?: Window | null
   /** The view of the link the app was opened with; without one the map frames the continental US. */
@@ -83,6 +88,8 @@ export class Workspace {
   readonly coverage: CoverageFlow
   /** Opening parcels: lookups, identify, and parcels fetched by id (a click on the tiles). */
   readonly parcels: ParcelOpener
+  /** "Print report": parcel, search and comps reports, and the open one (report-intents.ts). */
+  readonly reports: ReportIntents
   private map: MapPort | null = null
   private draw: DrawPort | null = null
   private urlSync: UrlSync | null = null
@@ -104,6 +111,24 @@ export class Workspace {
       reportError: (e) => this.reportError(e),
       busy: (identifying) => this.mapStatus.set({ ...this.mapStatus.get(), identifying }),
     })
+    this.reports = new ReportIntents(
+      new ReportDesk({
+        renderMap: deps.renderReportMap ?? (() => Promise.reject(new Error('Maps cannot be drawn here.'))),
+        paper: {
+          get: () => reportSettingsStore.getState().paper,
+          set: (paper) => reportSettingsStore.getState().set({ paper }),
+        },
+      }),
+      {
+        state: () => this.store.getState(),
+        search: () => this.search.getSnapshot(),
+        counties: () => this.coverage.counties(),
+        basemap: () => this.mapStatus.get().basemap.displayed,
+        appUrl: () => (deps.win ? `${deps.win.location.origin}${deps.win.location.pathname}` : ''),
+        server: () => `Plat API at ${new URL(deps.apiUrl('/'), 'http://localhost/').host}`,
+        now: () => new Date(),
+      },
+    )
     this.stops.push(this.coverage.state.subscribe(() => this.map && this.coverage.pushTo(this.map)))
     this.stops.push(this.store.subscribe((s, prev) => this.onStore(s, prev)))
     this.stops.push(this.search.subscribe(() => this.onResult(this.search.getSnapshot())))

@@ -19,9 +19,11 @@ export interface ParcelDetailsProps {
   onOwnerSearch?(record: ParcelRecord): void
   /** "Comparable sales": what parcels like this one sold for (offered when it has acres). */
   onComps?(record: ParcelRecord): void
+  /** "Report": a printable one-page parcel report (src/features/reports, filled in by the app). */
+  onReport?(record: ParcelRecord): void
 }
 
-export function ParcelDetails({ record, onClose, onOwnerSearch, onComps }: ParcelDetailsProps) {
+export function ParcelDetails({ record, onClose, onOwnerSearch, onComps, onReport }: ParcelDetailsProps) {
   const headingId = useId()
   const card = useMemo(() => propertyCard(record), [record])
   const buildings = Array.isArray(record.buildings) ? record.buildings : []
@@ -69,6 +71,11 @@ export function ParcelDetails({ record, onClose, onOwnerSearch, onComps }: Parce
         {onComps && Number(record.acres) > 0 && (
           <button type="button" className="pd-action" onClick={() => onComps(record)}>
             Comparable sales
+          </button>
+        )}
+        {onReport && (
+          <button type="button" className="pd-action" onClick={() => onReport(record)}>
+            Report
           </button>
         )}
       </div>

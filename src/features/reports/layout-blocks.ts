@@ -1,17 +1,9 @@
 /** How each kind of block lies in the flow (layout.ts): its items, and where it breaks across pages. */
-import type { Flow } from './layout'
+import type { Flow } from './flow'
 import { layoutMapBlock } from './layout-map'
 import { GAP, HEADER_FILL, INK, lineHeight, MUTED, SIZE } from './layout-style'
-import type {
-  Block,
-  PairBlock,
-  FactsBlock,
-  LinkBlock,
-  ParagraphBlock,
-  StripBlock,
-  TableBlock,
-} from './report-model'
 import { qrCode } from './qr'
+import type { Block, FactsBlock, LinkBlock, PairBlock, ParagraphBlock, StripBlock, TableBlock } from './report-model'
 import { fitText, printable, textWidth, wrapText } from './text-metrics'
 
 export function layoutBlock(block: Block, flow: Flow, next: Block | undefined): void {
@@ -22,19 +14,26 @@ export function layoutBlock(block: Block, flow: Flow, next: Block | undefined): 
       sectionTitle(flow, block.text)
       return
     case 'paragraph':
-      return paragraph(flow, block)
+      paragraph(flow, block)
+      return
     case 'facts':
-      return facts(flow, block)
+      facts(flow, block)
+      return
     case 'table':
-      return table(flow, block)
+      table(flow, block)
+      return
     case 'strip':
-      return strip(flow, block)
+      strip(flow, block)
+      return
     case 'link':
-      return link(flow, block)
+      link(flow, block)
+      return
     case 'map':
-      return layoutMapBlock(flow, block)
+      layoutMapBlock(flow, block)
+      return
     case 'pair':
-      return pair(flow, block)
+      pair(flow, block)
+      return
   }
 }
 
@@ -66,7 +65,7 @@ function measureStack(flow: Flow, x: number, width: number, blocks: readonly Blo
   return flow.measure((scratch) => scratch.inColumn(x, width, () => stack(scratch, blocks)))
 }
 
-export function sectionTitle(flow: Flow, text: string): void {
+function sectionTitle(flow: Flow, text: string): void {
   const lh = lineHeight(SIZE.section)
   flow.text({
     x: flow.x,
@@ -199,7 +198,16 @@ function strip(flow: Flow, s: StripBlock): void {
   for (const c of s.cells) {
     const w = proportional ? flow.width * (c.share ?? 0) : cellW
     if (w <= 0) continue
-    flow.items.push({ t: 'rect', x, y: top, w: Math.max(0.5, w - 1), h: STRIP_H, fill: c.color, stroke: INK, lineWidth: 0.4 })
+    flow.items.push({
+      t: 'rect',
+      x,
+      y: top,
+      w: Math.max(0.5, w - 1),
+      h: STRIP_H,
+      fill: c.color,
+      stroke: INK,
+      lineWidth: 0.4,
+    })
     if (w >= textWidth(c.mark, SIZE.body, 'bold') + 4)
       flow.text({
         x,
@@ -213,14 +221,31 @@ function strip(flow: Flow, s: StripBlock): void {
         text: c.mark,
       })
     if (!proportional)
-      flow.text({ x, y: top + STRIP_H + 1, w: cellW - 1, lineHeight: labelH, size: SIZE.small, color: MUTED, align: 'center', text: fitText(c.label, cellW - 1, SIZE.small) })
+      flow.text({
+        x,
+        y: top + STRIP_H + 1,
+        w: cellW - 1,
+        lineHeight: labelH,
+        size: SIZE.small,
+        color: MUTED,
+        align: 'center',
+        text: fitText(c.label, cellW - 1, SIZE.small),
+      })
     x += w
   }
   flow.y = top + STRIP_H + (proportional ? 4 : labelH + 1)
   for (const l of legend) flow.text({ ...l, y: flow.y + l.y })
   flow.y += legendH
   if (s.note) {
-    flow.text({ x: flow.x, y: flow.y, w: flow.width, lineHeight: lineHeight(SIZE.small), size: SIZE.small, color: MUTED, text: fitText(s.note, flow.width, SIZE.small) })
+    flow.text({
+      x: flow.x,
+      y: flow.y,
+      w: flow.width,
+      lineHeight: lineHeight(SIZE.small),
+      size: SIZE.small,
+      color: MUTED,
+      text: fitText(s.note, flow.width, SIZE.small),
+    })
     flow.y += lineHeight(SIZE.small)
   }
 }
@@ -246,7 +271,7 @@ function stripLegend(flow: Flow, s: StripBlock) {
 }
 
 /** Black on light colours, white on dark ones (relative luminance). */
-export function contrastInk(color: string): string {
+function contrastInk(color: string): string {
   const m = /^#?([0-9a-f]{6})$/i.exec(color)
   if (!m) return INK
   const n = Number.parseInt(m[1] as string, 16)

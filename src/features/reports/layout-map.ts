@@ -3,7 +3,7 @@
  * and the caption naming the basemap; and, once the picture is there, the scale bar and north arrow
  * drawn over it (`mapDecorations`, used by both renderers so they draw the same).
  */
-import type { Flow } from './layout'
+import type { Flow } from './flow'
 import { INK, lineHeight, MUTED, RULE, SIZE } from './layout-style'
 import type { LaidItem, LaidMap, LegendEntry, MapBlock, MapImage } from './report-model'
 import { scaleBar } from './scale-bar'
@@ -22,7 +22,15 @@ export function layoutMapBlock(flow: Flow, m: MapBlock): void {
   flow.y = top + m.height + 4
   for (const item of legend.items) flow.items.push(shift(item, flow.y))
   flow.y += legendH
-  flow.text({ x: flow.x, y: flow.y, w: flow.width, lineHeight: lh, size: SIZE.small, color: MUTED, text: fitText(m.caption, flow.width, SIZE.small) })
+  flow.text({
+    x: flow.x,
+    y: flow.y,
+    w: flow.width,
+    lineHeight: lh,
+    size: SIZE.small,
+    color: MUTED,
+    text: fitText(m.caption, flow.width, SIZE.small),
+  })
   flow.y += lh
 }
 
@@ -45,7 +53,18 @@ function legendItems(flow: Flow, entries: readonly LegendEntry[]): { items: Laid
       y += lh
     }
     items.push(swatch(e, x, y + (lh - SWATCH) / 2))
-    items.push({ t: 'text', x: x + SWATCH + 4, y: y + 1, w: w - SWATCH - 4, lineHeight: lineHeight(SIZE.small), size: SIZE.small, weight: 'normal', color: INK, align: 'left', text })
+    items.push({
+      t: 'text',
+      x: x + SWATCH + 4,
+      y: y + 1,
+      w: w - SWATCH - 4,
+      lineHeight: lineHeight(SIZE.small),
+      size: SIZE.small,
+      weight: 'normal',
+      color: INK,
+      align: 'left',
+      text,
+    })
     x += w + 12
   }
   return { items, height: entries.length ? y + lh : 0 }
@@ -76,15 +95,66 @@ export function mapDecorations(frame: LaidMap, image: MapImage): LaidItem[] {
     items.push({ t: 'rect', x: x - 3, y: y - 9, w: bar.length + labelW + 10, h: 18, fill: '#ffffff' })
     // Two halves, black and white: reads on any basemap and in grayscale.
     items.push({ t: 'rect', x, y: y + 2, w: bar.length / 2, h: 4, fill: INK, stroke: INK, lineWidth: 0.5 })
-    items.push({ t: 'rect', x: x + bar.length / 2, y: y + 2, w: bar.length / 2, h: 4, fill: '#ffffff', stroke: INK, lineWidth: 0.5 })
-    items.push({ t: 'text', x: x + bar.length + 4, y: y - 1, w: labelW, lineHeight: lineHeight(SIZE.small), size: SIZE.small, weight: 'bold', color: INK, align: 'left', text: bar.label })
-    items.push({ t: 'text', x: x - 2, y: y - 9, w: 20, lineHeight: 8, size: 6, weight: 'normal', color: MUTED, align: 'left', text: '0' })
+    items.push({
+      t: 'rect',
+      x: x + bar.length / 2,
+      y: y + 2,
+      w: bar.length / 2,
+      h: 4,
+      fill: '#ffffff',
+      stroke: INK,
+      lineWidth: 0.5,
+    })
+    items.push({
+      t: 'text',
+      x: x + bar.length + 4,
+      y: y - 1,
+      w: labelW,
+      lineHeight: lineHeight(SIZE.small),
+      size: SIZE.small,
+      weight: 'bold',
+      color: INK,
+      align: 'left',
+      text: bar.label,
+    })
+    items.push({
+      t: 'text',
+      x: x - 2,
+      y: y - 9,
+      w: 20,
+      lineHeight: 8,
+      size: 6,
+      weight: 'normal',
+      color: MUTED,
+      align: 'left',
+      text: '0',
+    })
   }
   // The maps are never rotated (the app keeps north up), so the arrow always points up.
   const cx = frame.x + frame.w - 16
   const top = frame.y + 8
   items.push({ t: 'rect', x: cx - 9, y: top - 2, w: 18, h: 30, fill: '#ffffff' })
-  items.push({ t: 'shape', points: [[cx, top + 10], [cx - 6, top + 24], [cx, top + 20], [cx + 6, top + 24]], fill: INK })
-  items.push({ t: 'text', x: cx - 8, y: top - 1, w: 16, lineHeight: 10, size: 8, weight: 'bold', color: INK, align: 'center', text: 'N' })
+  items.push({
+    t: 'shape',
+    points: [
+      [cx, top + 10],
+      [cx - 6, top + 24],
+      [cx, top + 20],
+      [cx + 6, top + 24],
+    ],
+    fill: INK,
+  })
+  items.push({
+    t: 'text',
+    x: cx - 8,
+    y: top - 1,
+    w: 16,
+    lineHeight: 10,
+    size: 8,
+    weight: 'bold',
+    color: INK,
+    align: 'center',
+    text: 'N',
+  })
   return items
 }

@@ -6,83 +6,12 @@
  * (text-metrics.ts), not left to the browser: the HTML and the PDF then break at the same rows, and
  * every page knows its number (Chromium does not print CSS paged-media margin boxes).
  */
+import { Flow } from './flow'
 import { layoutBlock } from './layout-blocks'
-import { FOOTER, GAP, INK, lineHeight, MUTED, RULE, SIZE } from './layout-style'
-import type { LaidItem, LaidPage, ReportDocument } from './report-model'
+import { GAP, INK, lineHeight, MUTED, RULE, SIZE } from './layout-style'
 import { MARGIN, type Paper } from './paper'
+import type { LaidItem, LaidPage, ReportDocument } from './report-model'
 import { fitText, textWidth, wrapText } from './text-metrics'
-
-/** Where blocks are placed: pages of items, and the pen's position on the last one. */
-export class Flow {
-  readonly pages: LaidItem[][] = []
-  y = 0
-  /** The column blocks are laid in: the page's text width, or part of it inside a `pair`. */
-  x = MARGIN
-  width: number
-  readonly bottom: number
-
-  constructor(
-    readonly paper: Paper,
-    private readonly doc: ReportDocument,
-  ) {
-    this.width = paper.width - 2 * MARGIN
-    this.bottom = paper.height - MARGIN - FOOTER
-    this.newPage()
-  }
-
-  get items(): LaidItem[] {
-    return this.pages[this.pages.length - 1] as LaidItem[]
-  }
-
-  get room(): number {
-    return this.bottom - this.y
-  }
-
-  /** A page with room for nothing yet is "fresh": a block that does not fit on one never moves on. */
-  get fresh(): boolean {
-    return this.y === this.top
-  }
-
-  private top = 0
-
-  newPage(): void {
-    this.pages.push([])
-    this.y = this.pages.length === 1 ? firstHeader(this.doc, this) : nextHeader(this.doc, this)
-    this.top = this.y
-  }
-
-  /** Starts a new page unless `height` fits here (or this page is still empty). */
-  ensure(height: number): void {
-    if (height > this.room && !this.fresh) this.newPage()
-  }
-
-  /** Lays `run` in a column [x, x + width), then restores the full width; returns where it ended. */
-  inColumn(x: number, width: number, run: () => void): number {
-    const saved = [this.x, this.width] as const
-    this.x = x
-    this.width = width
-    try {
-      run()
-    } finally {
-      ;[this.x, this.width] = saved
-    }
-    return this.y
-  }
-
-  /** Height `run` takes when laid from the top of a fresh page (nothing is kept). */
-  measure(run: (scratch: Flow) => void): number {
-    const scratch = new Flow(this.paper, this.doc)
-    scratch.x = this.x
-    scratch.width = this.width
-    const top = scratch.y
-    run(scratch)
-    return scratch.pages.length > 1 ? Number.POSITIVE_INFINITY : scratch.y - top
-  }
-
-  text(t: Omit<Extract<LaidItem, { t: 'text' }>, 't' | 'color' | 'align' | 'weight'> & Partial<Extract<LaidItem, { t: 'text' }>>): void {
-    this.items.push({ t: 'text', color: INK, align: 'left', weight: 'normal', ...t })
-  }
-}
 
 function kicker(doc: ReportDocument, flow: Flow, suffix: string): void {
   const y = MARGIN
@@ -127,7 +56,14 @@ function firstHeader(doc: ReportDocument, flow: Flow): number {
   y += lh
   if (doc.subheading) {
     for (const line of wrapText(doc.subheading, flow.width, SIZE.subheading, 'normal', 2)) {
-      flow.text({ x: flow.x, y, w: flow.width, lineHeight: lineHeight(SIZE.subheading), size: SIZE.subheading, text: line })
+      flow.text({
+        x: flow.x,
+        y,
+        w: flow.width,
+        lineHeight: lineHeight(SIZE.subheading),
+        size: SIZE.subheading,
+        text: line,
+      })
       y += lineHeight(SIZE.subheading)
     }
   }
@@ -178,7 +114,7 @@ function footer(doc: ReportDocument, paper: Paper, number: number, count: number
 }
 
 export function layoutReport(doc: ReportDocument, paper: Paper): LaidPage[] {
-  const flow = new Flow(paper, doc)
+  const flow = new Flow(paper, (f, first) => (first ? firstHeader(doc, f) : nextHeader(doc, f)))
   doc.blocks.forEach((block, i) => {
     if (i > 0 && !flow.fresh) flow.y += GAP
     layoutBlock(block, flow, doc.blocks[i + 1])

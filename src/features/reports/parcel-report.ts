@@ -8,8 +8,8 @@ import type { ParcelRecord } from '../../../contract/schemas'
 import { fieldFormat } from '../../format/field-formats'
 import { EMPTY, formatInteger, formatMeters, formatValue, isEmptyValue } from '../../format/format-value'
 import { columnLabel } from '../../format/record-columns'
+import { REPORT_MAP } from '../../format/report-colors'
 import { cdlColor } from '../../format/themes'
-import { REPORT_MAP } from './report-colors'
 import type { Block, ReportDocument } from './report-model'
 
 /** The parcel card's own derivations, computed by the app from the card (one home for them). */
@@ -126,12 +126,14 @@ export function parcelReport(input: ParcelReportInput): ReportDocument {
         { label: 'Height', align: 'right', weight: 1 },
         { label: 'Address', align: 'left', weight: 3 },
       ],
-      rows: buildings.slice(0, MAX_BUILDINGS).map((b, i) => [
-        text(b.occupancy) ?? text(b.occupancy_code) ?? `Building ${i + 1}`,
-        isEmptyValue(b.sq_feet) ? EMPTY : `${formatInteger(b.sq_feet)} sq ft`,
-        isEmptyValue(b.height) ? EMPTY : formatMeters(b.height),
-        text(b.address) ?? EMPTY,
-      ]),
+      rows: buildings
+        .slice(0, MAX_BUILDINGS)
+        .map((b, i) => [
+          text(b.occupancy) ?? text(b.occupancy_code) ?? `Building ${i + 1}`,
+          isEmptyValue(b.sq_feet) ? EMPTY : `${formatInteger(b.sq_feet)} sq ft`,
+          isEmptyValue(b.height) ? EMPTY : formatMeters(b.height),
+          text(b.address) ?? EMPTY,
+        ]),
       ...(more > 0 ? { note: `${more} more building${more === 1 ? '' : 's'} not shown.` } : {}),
     })
   }

@@ -6,16 +6,16 @@
  */
 import {
   type Color,
+  PDFDocument,
   type PDFFont,
   type PDFImage,
-  PDFDocument,
   type PDFPage,
   PDFString,
   rgb,
   StandardFonts,
 } from 'pdf-lib'
-import { HEADER_FILL, ZEBRA_FILL } from './layout-style'
 import { mapDecorations } from './layout-map'
+import { HEADER_FILL, ZEBRA_FILL } from './layout-style'
 import type { LaidItem, LaidPage, LaidTable, LaidText, MapImage } from './report-model'
 import { baselineOffset, printable } from './text-metrics'
 
@@ -177,7 +177,13 @@ const PAD = 3
 function drawTable(ctx: Ctx, t: LaidTable): void {
   const width = t.colW.reduce((s, w) => s + w, 0)
   const { page, height } = ctx
-  page.drawRectangle({ x: t.x, y: height - t.y - t.headerHeight, width, height: t.headerHeight, color: color(HEADER_FILL) })
+  page.drawRectangle({
+    x: t.x,
+    y: height - t.y - t.headerHeight,
+    width,
+    height: t.headerHeight,
+    color: color(HEADER_FILL),
+  })
   t.rows.forEach((_, r) => {
     if ((t.firstRow + r) % 2 === 1)
       page.drawRectangle({
@@ -201,9 +207,13 @@ function drawTable(ctx: Ctx, t: LaidTable): void {
       align: t.align[i] ?? 'left',
       text,
     })
-  t.header.forEach((h, i) => cell(h, i, t.y, t.headerHeight, true))
+  t.header.forEach((h, i) => {
+    cell(h, i, t.y, t.headerHeight, true)
+  })
   t.rows.forEach((row, r) => {
-    row.forEach((c, i) => cell(c, i, t.y + t.headerHeight + r * t.rowHeight, t.rowHeight, false))
+    row.forEach((c, i) => {
+      cell(c, i, t.y + t.headerHeight + r * t.rowHeight, t.rowHeight, false)
+    })
   })
   page.drawLine({
     start: { x: t.x, y: height - t.y - t.headerHeight },

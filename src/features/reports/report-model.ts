@@ -6,6 +6,7 @@
  * pages. Every length is in points (1/72 in), y downwards from the top of the page.
  */
 import type { Geometry } from 'geojson'
+import type { ParcelRecord } from '../../../contract/schemas'
 
 export type ReportKind = 'parcel' | 'search' | 'comps' | 'holding'
 
@@ -90,7 +91,15 @@ export interface PairBlock {
   split: number
 }
 
-export type Block = PairBlock | MapBlock | FactsBlock | ParagraphBlock | HeadingBlock | TableBlock | StripBlock | LinkBlock
+export type Block =
+  | PairBlock
+  | MapBlock
+  | FactsBlock
+  | ParagraphBlock
+  | HeadingBlock
+  | TableBlock
+  | StripBlock
+  | LinkBlock
 
 export interface ReportDocument {
   kind: ReportKind
@@ -208,27 +217,23 @@ export interface LaidPage {
 
 // --- maps ------------------------------------------------------------------------------------
 
-/** What a report map shows; a plain value the app turns into a MapLibre style. */
+/** What a report map shows; a plain value the app turns into a MapLibre style (map/print-map-style.ts). */
 export interface MapContent {
   /** The subject: hatched, thick outline (parcel report, comps subject). */
   subject?: Geometry | null
   /** Search areas, outlined dashed. */
   areas?: readonly Geometry[]
-  /** The whole picture to frame, as a geometry (else the subject/areas). */
-  frame?: Geometry | null
-  /** Draw every parcel's outline from the parcel tiles (the neighbours). */
-  neighbours?: boolean
   /** Results coloured by the report's theme. */
-  results?: boolean
+  results?: readonly ParcelRecord[]
   /** Comparable sales (rank-numbered; included solid, left out dashed). */
   comps?: readonly { rank: number; included: boolean; geometry: Geometry | null; point: readonly [number, number] }[]
+  /** Draw every parcel's outline from the parcel tiles (the neighbours). */
+  neighbours?: boolean
 }
 
 export interface MapImage {
   /** A PNG data URL of the map at print resolution. */
   dataUrl: string
-  widthPx: number
-  heightPx: number
   /** Ground metres per point of paper at the centre of the frame. */
   metersPerPoint: number
   /** The basemap drawn (after any fallback) and anything the reader should know. */

@@ -122,9 +122,7 @@ function Shape({ item, hatchId }: { item: LaidItem; hatchId: string }) {
         />
       )
     case 'line':
-      return (
-        <line x1={item.x1} y1={item.y1} x2={item.x2} y2={item.y2} stroke={item.color} strokeWidth={item.width} />
-      )
+      return <line x1={item.x1} y1={item.y1} x2={item.x2} y2={item.y2} stroke={item.color} strokeWidth={item.width} />
     case 'shape':
       return <polygon points={item.points.map((p) => p.join(',')).join(' ')} fill={item.fill} />
     case 'qr': {

@@ -10,3 +10,6 @@ export const REPORT_MAP = {
   compIncluded: '#1f6f50',
   compExcluded: '#7d7d7d',
 } as const
+
+/** The hatch image the print map fills the subject with (a MapLibre image id and its ink). */
+export const SUBJECT_HATCH = { id: 'report-subject-hatch', color: REPORT_MAP.subject } as const
