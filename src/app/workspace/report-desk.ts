@@ -5,8 +5,7 @@
  * paper lays the pages out again and redraws the maps for the new frame size. Plain TypeScript: the
  * maps are drawn through `renderMap` (MapLibre offscreen in the browser, a fake in Node tests).
  */
-import { layoutReport } from '../../features/reports/layout'
-import { PAPERS, type PaperId } from '../../features/reports/paper'
+import { PAPERS, type Paper, type PaperId } from '../../features/reports/paper'
 import type {
   Block,
   LaidMap,
@@ -71,12 +70,12 @@ export class ReportDesk {
   open(doc: ReportDocument, maps: readonly ReportMapSpec[]): void {
     this.template = doc
     this.specs = maps
-    this.lay(this.deps.paper.get())
+    void this.lay(this.deps.paper.get())
   }
 
   setPaper(paper: PaperId): void {
     this.deps.paper.set(paper)
-    if (this.template) this.lay(paper)
+    if (this.template) void this.lay(paper)
   }
 
   close(): void {
@@ -92,22 +91,29 @@ export class ReportDesk {
     return !!s && Object.values(s.maps).every((m) => m.status !== 'rendering')
   }
 
-  private lay(paper: PaperId): void {
+  private async lay(paper: PaperId): Promise<void> {
     const doc = this.template
     if (!doc) return
     this.abort?.abort()
     const abort = new AbortController()
     this.abort = abort
+    // The layout carries the PDF fonts' metrics (~170 KB): loaded with the first report, not the app.
+    const { layoutReport } = await import('../../features/reports/layout')
+    if (abort.signal.aborted) return
     const pages = layoutReport(doc, PAPERS[paper])
     const frames = new Map<string, LaidMap>()
     for (const p of pages) for (const i of p.items) if (i.t === 'map') frames.set(i.id, i)
     const maps: Record<string, MapImageState> = {}
     for (const s of this.specs) if (frames.has(s.id)) maps[s.id] = { status: 'rendering' }
     this.state.set({ doc, paper, pages, maps })
-    void this.drawMaps(frames, abort.signal)
+    await this.drawMaps(frames, abort.signal, layoutReport)
   }
 
-  private async drawMaps(frames: ReadonlyMap<string, LaidMap>, signal: AbortSignal): Promise<void> {
+  private async drawMaps(
+    frames: ReadonlyMap<string, LaidMap>,
+    signal: AbortSignal,
+    layoutReport: (doc: ReportDocument, paper: Paper) => LaidPage[],
+  ): Promise<void> {
     for (const spec of this.specs) {
       const frame = frames.get(spec.id)
       if (!frame) continue

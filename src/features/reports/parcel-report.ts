@@ -68,7 +68,7 @@ export function parcelReport(input: ParcelReportInput): ReportDocument {
       rows: [
         { label: 'Owner', value: [text(r.owner), text(r.owner2)].filter(Boolean).join('; ') || EMPTY },
         field(r, 'mail_addr'),
-        { label: 'Parcel number', value: parcelNumber ?? EMPTY },
+        { label: columnLabel('parcel_id'), value: parcelNumber ?? EMPTY },
         field(r, 'situs'),
         field(r, 'acres'),
         field(r, 'land_use'),

@@ -95,8 +95,9 @@ async function draw(style: StyleSpecification, req: PrintMapRequest): Promise<Dr
     ...(req.transformRequest ? { transformRequest: req.transformRequest } : {}),
   })
   try {
-    map.on('styleimagemissing', (ev: { id: string }) => {
-      const p = req.patterns.find((x) => x.id === ev.id)
+    // MapLibre 6 asks a resolver for images the style names (the event can no longer supply them).
+    map.setMissingStyleImageResolver((id) => {
+      const p = req.patterns.find((x) => x.id === id)
       if (p && !map.hasImage(p.id))
         map.addImage(p.id, hatchImage(p.color, req.pixelRatio), { pixelRatio: req.pixelRatio })
     })
