@@ -96,12 +96,12 @@ async function downloaded(page: Page, dialog: Locator): Promise<Buffer> {
 }
 
 /** The subject's outline is drawn inside the map frame, and reads dark on a grayscale printer. */
-function expectSubjectInFrame(pdf: Buffer, frame: PtBox, name: string): void {
+function expectSubjectInFrame(pdf: Buffer, frame: PtBox, name: string, minPixels = 150): void {
   const [page1] = pdfPages(pdf, { dpi: 100, first: 1, last: 1 })
   if (!page1) throw new Error('no page rendered')
   keep(page1, name)
   const inside = { x: frame.x + 2, y: frame.y + 2, w: frame.w - 4, h: frame.h - 4 }
-  expect(countColor(page1, inside, SUBJECT)).toBeGreaterThan(150)
+  expect(countColor(page1, inside, SUBJECT)).toBeGreaterThan(minPixels)
   // Nowhere but in the map (the legend swatch is hatched in it, so leave the map's strip out).
   const above = { x: 0, y: 0, w: 612, h: frame.y - 2 }
   expect(countColor(page1, above, SUBJECT, 40)).toBe(0)
@@ -109,7 +109,7 @@ function expectSubjectInFrame(pdf: Buffer, frame: PtBox, name: string): void {
   if (!gray) throw new Error('no grayscale page')
   keep(gray, `${name}-gray`)
   // The subject's line is darker than anything else on the map (neighbours are mid-grey).
-  expect(countDark(gray, inside, 95)).toBeGreaterThan(150)
+  expect(countDark(gray, inside, 95)).toBeGreaterThan(minPixels)
 }
 
 test('parcel report: one page with the map, the owner, parcel number and acres, printed and downloaded alike', async ({
@@ -160,4 +160,131 @@ test('parcel report: one page with the map, the owner, parcel number and acres, 
   await expect(dialog).toBeHidden()
   await expect(details.getByRole('button', { name: 'Report' })).toBeFocused()
   expect(errors).toEqual([])
+})
+
+/** Story County as the search area (a few thousand demo parcels), run as a person would. */
+async function searchStoryCounty(page: Page): Promise<void> {
+  await page.getByRole('button', { name: 'Search a county…' }).click()
+  const dialog = page.getByRole('dialog', { name: 'Search a county' })
+  await dialog.getByLabel('State').selectOption({ label: 'Iowa' })
+  await dialog.getByLabel('County').selectOption({ label: 'Story' })
+  await dialog.getByRole('button', { name: 'Search this county' }).click()
+  const results = page.getByRole('region', { name: 'Results' })
+  const go = page.getByRole('alertdialog', { name: 'This search is large' }).getByRole('button', { name: 'Continue' })
+  const done = results.getByRole('button', { name: 'Report' })
+  await expect(go.or(done)).toBeVisible({ timeout: 30_000 })
+  if (await go.isVisible()) await go.click()
+  await expect(page.getByRole('button', { name: 'Cancel' })).toHaveCount(0, { timeout: 90_000 })
+}
+
+test('search report: map of the area and results, the search in words, and 2,000+ rows over numbered pages with the header on each', async ({
+  page,
+}) => {
+  test.setTimeout(240_000)
+  const keys = e2eKeys()
+  const errors = watchConsole(page)
+  await openApp(page, keys.full)
+  await page.getByRole('combobox', { name: 'Colour results by' }).selectOption('crop')
+  await searchStoryCounty(page)
+  await page.getByRole('region', { name: 'Results' }).getByRole('button', { name: 'Report' }).click()
+  const dialog = report(page, 'Search report')
+  await ready(dialog)
+  const pages = dialog.getByRole('region', { name: /^Page \d+ of \d+$/ })
+  const count = await pages.count()
+  const subheading = await dialog
+    .getByText(/^[\d,]+ parcels?/)
+    .first()
+    .innerText()
+  const rows = Number(/^([\d,]+) parcels/.exec(subheading)?.[1]?.replace(/,/g, ''))
+  expect(rows).toBeGreaterThanOrEqual(2000)
+  expect(count).toBeGreaterThan(Math.floor(rows / 70))
+  await expect(dialog.getByText(/^Within 1 area \(Story County, IA\)\.$/)).toBeVisible()
+  const firstOwner = await dialog
+    .getByRole('table', { name: /^Results/ })
+    .first()
+    .locator('tbody tr')
+    .first()
+    .locator('td')
+    .first()
+    .innerText()
+  const frame = await mapFrame(page)
+  await page.screenshot({ path: `${SHOTS}/search-preview-desktop.png` })
+
+  const viaPrint = await printed(page)
+  expect(pdfPageCount(viaPrint)).toBe(count)
+  const text = pdfText(viaPrint)
+  const perPage = text.split('\f').filter((t) => t.trim())
+  expect(perPage).toHaveLength(count)
+  perPage.forEach((t, i) => {
+    expect(t).toContain(`Page ${i + 1} of ${count}`)
+    // Every page after the summary holds part of the table, under its header.
+    if (i > 0) for (const h of ['Owner', 'APN (parcel', 'Acres', 'Crop / land']) expect(t).toContain(h)
+  })
+  expect(text).toContain(firstOwner)
+  const [p1] = pdfPages(viaPrint, { first: 1, last: 1 })
+  if (!p1) throw new Error('no page')
+  keep(p1, 'search-print-p1')
+  const [p2] = pdfPages(viaPrint, { first: 2, last: 2 })
+  if (p2) keep(p2, 'search-print-p2')
+  const inside = { x: frame.x + 2, y: frame.y + 2, w: frame.w - 4, h: frame.h - 4 }
+  // The county, the search area, outlined dashed in its blue on the map.
+  expect(countColor(p1, inside, hex(REPORT_MAP.area))).toBeGreaterThan(200)
+
+  // Download PDF: the same pages, one for one.
+  const viaDownload = await downloaded(page, dialog)
+  expect(pdfPageCount(viaDownload)).toBe(count)
+  const dtext = pdfText(viaDownload).split('\f')
+  expect(dtext[count - 1]).toContain(`Page ${count} of ${count}`)
+  expect(dtext[1]).toContain('APN (parcel')
+  const [d1] = pdfPages(viaDownload, { first: 1, last: 1 })
+  if (d1) expect(countColor(d1, inside, hex(REPORT_MAP.area))).toBeGreaterThan(200)
+  expect(errors).toEqual([])
+})
+
+test('comps report: subject and comps on the map, the indicated value with what it rests on, and the comps table', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(180_000)
+  const keys = e2eKeys()
+  const farm = await someFarm(request, keys.full)
+  await openApp(page, keys.full)
+  await page.goto(`/?p=${farm.svc_uuid}&v=1`)
+  const details = page.getByRole('complementary', { name: 'Parcel details' })
+  await details.getByRole('button', { name: 'Comparable sales' }).click()
+  const panel = details.getByRole('region', { name: 'Comparable sales' })
+  await expect(panel.getByRole('region', { name: 'Indicated value' })).toBeVisible({ timeout: 60_000 })
+  const n = await panel.getByTestId('comps-n').innerText()
+  await panel.getByRole('button', { name: 'Report' }).click()
+  const dialog = report(page, 'Comparable sales report')
+  await ready(dialog)
+  const frame = await mapFrame(page)
+  const viaPrint = await printed(page)
+  const text = pdfText(viaPrint)
+  for (const t of [String(farm.parcel_id), Number(farm.acres).toFixed(2), 'Indicated value', 'not an appraisal'])
+    expect(text).toContain(t)
+  expect(text).toMatch(new RegExp(`${n} comparable sales?`))
+  // Framed to show comps miles around, the subject is small: a few dozen pixels of outline at 100 dpi.
+  expectSubjectInFrame(viaPrint, frame, 'comps-print-p1', 40)
+  const viaDownload = await downloaded(page, dialog)
+  expect(pdfPageCount(viaDownload)).toBe(pdfPageCount(viaPrint))
+  expect(pdfText(viaDownload)).toContain(String(farm.parcel_id))
+})
+
+test('on a phone: the report fits the screen width and offers its PDF', async ({ browser, request }) => {
+  const keys = e2eKeys()
+  const farm = await someFarm(request, keys.full)
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true })
+  const page = await context.newPage()
+  await openApp(page, keys.full)
+  await page.goto(`/?p=${farm.svc_uuid}&v=1`)
+  await page.getByRole('complementary', { name: 'Parcel details' }).getByRole('button', { name: 'Report' }).click()
+  const dialog = report(page, 'Parcel report')
+  await ready(dialog)
+  const box = await dialog.locator('.rp-page').first().boundingBox()
+  expect(box && box.width <= 390).toBe(true)
+  await page.screenshot({ path: `${SHOTS}/parcel-preview-phone.png` })
+  const pdf = await downloaded(page, dialog)
+  expect(pdfText(pdf)).toContain(String(farm.owner))
+  await context.close()
 })

@@ -140,14 +140,17 @@ const CELL_PAD = 3
 /** Rows over as many pages as it takes; each page's part has the header again. */
 function table(flow: Flow, t: TableBlock): void {
   const size = t.size ?? SIZE.table
-  const headerHeight = Math.round(size * 2 * 100) / 100
   const rowHeight = Math.round(size * 1.6 * 100) / 100
   const total = t.columns.reduce((s, c) => s + c.weight, 0) || 1
   const colW = t.columns.map((c) => (flow.width * c.weight) / total)
   const colX = colW.map((_, i) => flow.x + colW.slice(0, i).reduce((s, w) => s + w, 0))
   const cut = (text: string, i: number, bold = false) =>
     fitText(text, (colW[i] ?? 0) - 2 * CELL_PAD, size, bold ? 'bold' : 'normal')
-  const header = t.columns.map((c, i) => cut(c.label, i, true))
+  // Narrow columns of a wide table keep their whole label on two lines rather than cut it.
+  const header = t.columns.map((c, i) => wrapText(c.label, (colW[i] ?? 0) - 2 * CELL_PAD, size, 'bold', 2).join('\n'))
+  const headerLines = header.some((h) => h.includes('\n')) ? 2 : 1
+  const headerLineHeight = lineHeight(size)
+  const headerHeight = Math.round((headerLines * headerLineHeight + size * 0.7) * 100) / 100
   const titleH = t.title ? lineHeight(SIZE.section) + 2 : 0
   flow.ensure(titleH + headerHeight + rowHeight * Math.min(3, Math.max(1, t.rows.length)))
   if (t.title) sectionTitle(flow, t.title)
@@ -164,6 +167,7 @@ function table(flow: Flow, t: TableBlock): void {
       colW,
       align: t.columns.map((c) => c.align),
       headerHeight,
+      headerLineHeight,
       rowHeight,
       size,
       header,

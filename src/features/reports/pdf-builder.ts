@@ -208,7 +208,11 @@ function drawTable(ctx: Ctx, t: LaidTable): void {
       text,
     })
   t.header.forEach((h, i) => {
-    cell(h, i, t.y, t.headerHeight, true)
+    const lines = h.split('\n')
+    const top = t.y + (t.headerHeight - lines.length * t.headerLineHeight) / 2
+    lines.forEach((line, k) => {
+      cell(line, i, top + k * t.headerLineHeight, t.headerLineHeight, true)
+    })
   })
   t.rows.forEach((row, r) => {
     row.forEach((c, i) => {

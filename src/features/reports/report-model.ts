@@ -177,6 +177,8 @@ export interface LaidTable {
   colW: readonly number[]
   align: readonly ('left' | 'right')[]
   headerHeight: number
+  /** A header label may take two lines ("\n" between them), each this tall, centred in the header. */
+  headerLineHeight: number
   rowHeight: number
   size: number
   /** Cell texts, already cut to fit. */

@@ -177,7 +177,7 @@ function Table({ item }: { item: LaidTable }) {
         ))}
       </colgroup>
       <thead>
-        <tr style={{ height: pt(item.headerHeight), lineHeight: pt(item.headerHeight), background: HEADER_FILL }}>
+        <tr style={{ height: pt(item.headerHeight), lineHeight: pt(item.headerLineHeight), background: HEADER_FILL }}>
           {item.header.map((h, i) => (
             // biome-ignore lint/suspicious/noArrayIndexKey: columns are positional
             <th key={i} scope="col" style={cell(i)}>
