@@ -218,7 +218,7 @@ test('search report: map of the area and results, the search in words, and 2,000
   perPage.forEach((t, i) => {
     expect(t).toContain(`Page ${i + 1} of ${count}`)
     // Every page after the summary holds part of the table, under its header.
-    if (i > 0) for (const h of ['Owner', 'APN (parcel', 'Acres', 'Crop / land']) expect(t).toContain(h)
+    if (i > 0) for (const h of ['Owner', 'APN', 'Acres', 'Assessed']) expect(t).toContain(h)
   })
   expect(text).toContain(firstOwner)
   const [p1] = pdfPages(viaPrint, { first: 1, last: 1 })
@@ -235,7 +235,7 @@ test('search report: map of the area and results, the search in words, and 2,000
   expect(pdfPageCount(viaDownload)).toBe(count)
   const dtext = pdfText(viaDownload).split('\f')
   expect(dtext[count - 1]).toContain(`Page ${count} of ${count}`)
-  expect(dtext[1]).toContain('APN (parcel')
+  expect(dtext[1]).toContain('APN')
   const [d1] = pdfPages(viaDownload, { first: 1, last: 1 })
   if (d1) expect(countColor(d1, inside, hex(REPORT_MAP.area))).toBeGreaterThan(200)
   expect(errors).toEqual([])

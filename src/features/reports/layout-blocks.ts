@@ -136,13 +136,41 @@ function facts(flow: Flow, f: FactsBlock): void {
 }
 
 const CELL_PAD = 3
+/** Rows a table's column widths are measured on (enough to see each column's typical length). */
+const WIDTH_SAMPLE = 300
+
+/**
+ * Each column as wide as its longest text in the first rows (and its label's longest word), capped
+ * by its weight (a wide owner column may not starve the others), then scaled to fill the width.
+ */
+function columnWidths(t: TableBlock, width: number, size: number): number[] {
+  const total = t.columns.reduce((s, c) => s + c.weight, 0) || 1
+  const rows = t.rows.slice(0, WIDTH_SAMPLE)
+  // No column narrower than its label's longest word: a header may wrap, never lose letters.
+  const least = t.columns.map(
+    (c) => Math.max(...c.label.split(' ').map((w) => textWidth(printable(w), size, 'bold'))) + 2 * CELL_PAD + 1,
+  )
+  const wanted = t.columns.map((c, i) => {
+    const label = textWidth(printable(c.label), size, 'bold')
+    const longest = rows.reduce((m, r) => Math.max(m, textWidth(printable(r[i] ?? ''), size)), label)
+    const cap = ((width * c.weight) / total) * 1.6
+    return Math.max(least[i] as number, Math.min(cap, longest + 2 * CELL_PAD + 1))
+  })
+  const sum = (xs: number[]) => xs.reduce((s, w) => s + w, 0)
+  if (sum(wanted) <= width) return wanted.map((w) => (w * width) / sum(wanted))
+  const room = width - sum(least)
+  if (room <= 0) return least.map((w) => (w * width) / sum(least))
+  const extra = wanted.map((w, i) => w - (least[i] as number))
+  // Too wide: every column keeps its least, the room above that is shared as the columns want it.
+  const k = room / sum(extra)
+  return least.map((w, i) => w + (extra[i] as number) * k)
+}
 
 /** Rows over as many pages as it takes; each page's part has the header again. */
 function table(flow: Flow, t: TableBlock): void {
   const size = t.size ?? SIZE.table
   const rowHeight = Math.round(size * 1.6 * 100) / 100
-  const total = t.columns.reduce((s, c) => s + c.weight, 0) || 1
-  const colW = t.columns.map((c) => (flow.width * c.weight) / total)
+  const colW = columnWidths(t, flow.width, size)
   const colX = colW.map((_, i) => flow.x + colW.slice(0, i).reduce((s, w) => s + w, 0))
   const cut = (text: string, i: number, bold = false) =>
     fitText(text, (colW[i] ?? 0) - 2 * CELL_PAD, size, bold ? 'bold' : 'normal')
