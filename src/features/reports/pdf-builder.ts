@@ -19,10 +19,17 @@ import { HEADER_FILL, ZEBRA_FILL } from './layout-style'
 import type { LaidItem, LaidPage, LaidTable, LaidText, MapImage } from './report-model'
 import { baselineOffset, printable } from './text-metrics'
 
+const colors = new Map<string, Color>()
+
 function color(hex: string): Color {
-  const m = /^#?([0-9a-f]{6})$/i.exec(hex)
-  const n = m ? Number.parseInt(m[1] as string, 16) : 0
-  return rgb(((n >> 16) & 255) / 255, ((n >> 8) & 255) / 255, (n & 255) / 255)
+  let c = colors.get(hex)
+  if (!c) {
+    const m = /^#?([0-9a-f]{6})$/i.exec(hex)
+    const n = m ? Number.parseInt(m[1] as string, 16) : 0
+    c = rgb(((n >> 16) & 255) / 255, ((n >> 8) & 255) / 255, (n & 255) / 255)
+    colors.set(hex, c)
+  }
+  return c
 }
 
 interface Ctx {
