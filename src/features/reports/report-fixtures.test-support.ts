@@ -2,7 +2,7 @@
 import type { ParcelRecord } from '../../../contract/schemas'
 import type { ParcelReportInput } from './parcel-report'
 
-export const FARM: ParcelRecord = {
+const FARM: ParcelRecord = {
   svc_uuid: '2f1c0e4a-4b1d-4c3e-9a8b-0123456789ab',
   owner: 'JOHNSON FAMILY FARMS LLC',
   mail_addr: '1234 COUNTY ROAD E18, AMES IA 50010',
