@@ -12,6 +12,7 @@ import { HoldingsPane } from './holdings-pane'
 import { LinkProblems } from './link-problems'
 import { MapPane } from './map-pane'
 import { PickBar } from './pick-bar'
+import { ReportPane } from './report-pane'
 import { ResultsPane } from './results-pane'
 import { SearchPanel } from './search-panel'
 import { useAppShortcuts } from './use-app-shortcuts'
@@ -40,6 +41,7 @@ export function App() {
       <Suspense fallback={null}>
         <AppDialogs />
       </Suspense>
+      <ReportPane />
     </div>
   )
 }

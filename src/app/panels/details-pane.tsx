@@ -2,6 +2,7 @@
 import { useQueryClient } from '@tanstack/react-query'
 import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react'
 import type { ParcelRecord } from '../../../contract/schemas'
+import type { CompsResult } from '../../features/value/comps-analysis'
 import { useAppStore } from '../../state/store'
 import { compsCircle, compsOverlay, compsSources, downloadCompsCsv, todayIso } from '../workspace/comps-wiring'
 import { CardHoldingsActions } from './card-holdings-actions'
@@ -30,9 +31,13 @@ export function DetailsPane() {
   )
   // A parcel clicked on the map (not a loaded result) is on its way, or could not be loaded.
   const waiting = !record && pick && pick.id === selectedId ? pick : null
+  // The latest comps result, for the comps report (the panel's own state stays the panel's).
+  const [compsResult, setCompsResult] = useState<CompsResult | null>(null)
   const showComps = useCallback(
-    (result: Parameters<typeof compsOverlay>[0], subject: ParcelRecord) =>
-      workspace.showComps(compsOverlay(result, subject)),
+    (result: CompsResult | null, subject: ParcelRecord) => {
+      setCompsResult(result)
+      workspace.showComps(compsOverlay(result, subject))
+    },
     [workspace],
   )
   // biome-ignore lint/correctness/useExhaustiveDependencies: clears the map's comps when the panel goes
@@ -57,6 +62,13 @@ export function DetailsPane() {
               onOpenComp={(comp) => setComps({ ...comps, comp })}
               onDownload={downloadCompsCsv}
               onResult={showComps}
+              actions={
+                compsResult && (
+                  <button type="button" onClick={() => workspace.reports.comps(comps.subject, compsResult)}>
+                    Report
+                  </button>
+                )
+              }
             />
           </div>
           {comps.comp && (
@@ -80,6 +92,7 @@ export function DetailsPane() {
             onOwnerSearch={(r) => workspace.searchOwner(r)}
             onComps={(subject) => setComps({ subject, comp: null })}
             actions={<CardHoldingsActions record={record} />}
+            onReport={(r) => workspace.reports.parcel(r)}
           />
         </Suspense>
       ) : (

@@ -89,6 +89,16 @@ function SearchResults() {
           previous={staleness.stale}
         />
         {result.status !== 'idle' && (
+          <button
+            type="button"
+            className="button results-report"
+            disabled={!result.rows.some(Boolean)}
+            onClick={() => workspace.reports.search()}
+          >
+            Report
+          </button>
+        )}
+        {result.status !== 'idle' && (
           <ExportMenu
             records={result.rows}
             visibleColumns={s.visibleColumns}

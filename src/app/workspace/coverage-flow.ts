@@ -6,7 +6,7 @@
  */
 import type { CoverageResponse } from '../../../contract/tiles'
 import { ApiError } from '../../api/api-error'
-import type { MapPort } from '../../ports/workspace-ports'
+import type { MapPort, TileSourceInfo } from '../../ports/workspace-ports'
 import { ValueStore } from './value-store'
 
 export type CoverageState =
@@ -45,15 +45,18 @@ export class CoverageFlow {
     return s.status === 'ready' ? s.coverage.counties : []
   }
 
-  pushTo(map: MapPort): void {
+  /** The parcel tile source of this server (null: it makes none, or it is not known yet). */
+  tileInfo(): TileSourceInfo | null {
     const s = this.state.get()
     const tiles = s.status === 'ready' ? s.coverage.tiles : null
-    map.setCoverage(this.counties())
     // `?v=` the data version: the server then lets the browser keep a tile for a day (immutable),
     // and a new load changes the version, so the map asks for fresh tiles.
     const version = s.status === 'ready' ? `?v=${encodeURIComponent(s.coverage.version)}` : ''
-    map.setTiles(
-      tiles ? { url: this.tileUrl(tiles.path) + version, minzoom: tiles.min_zoom, maxzoom: tiles.max_zoom } : null,
-    )
+    return tiles ? { url: this.tileUrl(tiles.path) + version, minzoom: tiles.min_zoom, maxzoom: tiles.max_zoom } : null
+  }
+
+  pushTo(map: MapPort): void {
+    map.setCoverage(this.counties())
+    map.setTiles(this.tileInfo())
   }
 }

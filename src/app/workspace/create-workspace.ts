@@ -17,6 +17,7 @@ import { config } from '../../config/config'
 import { CONUS_BOUNDS } from '../../config/initial-view'
 import { searchSettingsStore } from '../../config/search-settings'
 import { SearchSession } from '../../features/search/search-session'
+import { SUBJECT_HATCH } from '../../format/report-colors'
 import type { MapFactory } from '../../ports/workspace-ports'
 import type { AppStore } from '../../state/store'
 import type { MapViewState } from '../../state/ui-slice'
@@ -80,7 +81,34 @@ export function createWorkspace(
     },
   })
   const baseUrl = () => connectionStore.getState().baseUrl
-  const workspace = new Workspace({
+  const workspace: Workspace = new Workspace({
+    renderReportMap: async (req, signal) => {
+      const [setup, { printMapStyle }, { renderPrintMap }] = await Promise.all([
+        // map-setup also points MapLibre at its worker (a blob: URL the CSP allows).
+        import('../../features/map/map-setup'),
+        import('../../features/map/print-map-style'),
+        import('../../features/reports/print-map'),
+      ])
+      const styles = printMapStyle({
+        basemap: req.basemap,
+        tiles: workspace.coverage.tileInfo(),
+        theme: req.theme,
+        content: req.content,
+      })
+      return renderPrintMap({
+        ...styles,
+        bounds: req.frame,
+        padding: req.padding,
+        maxZoom: req.maxZoom,
+        widthPt: req.widthPt,
+        heightPt: req.heightPt,
+        // 2–3 device pixels per CSS pixel: 190–290 dpi on paper, sharp lines and labels.
+        pixelRatio: Math.min(3, Math.max(2, win.devicePixelRatio || 1)),
+        patterns: [SUBJECT_HATCH],
+        transformRequest: (url) => setup.transformRequest(url, authorize),
+        signal,
+      })
+    },
     store,
     search,
     maps: realMaps,

@@ -17,6 +17,7 @@ import type { Polygon } from 'geojson'
 import type { ParcelRecord } from '../../../contract/schemas'
 import { type CoverageCounty, type CoverageResponse, PARCEL_TILE_MIN_ZOOM } from '../../../contract/tiles'
 import type { ApiError } from '../../api/api-error'
+import { reportSettingsStore } from '../../features/reports/report-settings'
 import type { SearchSession } from '../../features/search/search-session'
 import type { SearchResult } from '../../features/search/search-types'
 import { serverSorted } from '../../features/search/spec-key'
@@ -40,6 +41,8 @@ import { CoverageFlow } from './coverage-flow'
 import { drawEvents } from './draw-events'
 import { type HoldingSources, HoldingsFlows } from './holdings-flows'
 import { ParcelOpener } from './parcel-opener'
+import { ReportDesk, type ReportDeskDeps } from './report-desk'
+import { ReportIntents } from './report-intents'
 import { type SortDecision, sortDecision } from './sort-decision'
 import { startUrlSync, type UrlSync } from './url-sync'
 import { ValueStore } from './value-store'
@@ -66,6 +69,8 @@ export interface WorkspaceDeps {
   loadCoverage(): Promise<CoverageResponse | null>
   /** Absolute URL of a path on the API's server (the tile template). */
   apiUrl(path: string): string
+  /** Draws a report's map at print resolution (MapLibre offscreen); without it report maps fail. */
+  renderReportMap?: ReportDeskDeps['renderMap']
   /** The window whose address bar mirrors the search; null in Node tests. */
   win?: Window | null
   /** The view of the link the app was opened with; without one the map frames the continental US. */
@@ -91,6 +96,8 @@ export class Workspace {
   readonly parcels: ParcelOpener
   /** Owner portfolios and their holdings, the assemblage, list lookups (holdings-flows.ts). */
   readonly holdings: HoldingsFlows
+  /** "Print report": parcel, search and comps reports, and the open one (report-intents.ts). */
+  readonly reports: ReportIntents
   private map: MapPort | null = null
   private draw: DrawPort | null = null
   private holdingsLayer: HoldingsLayerPort | null = null
@@ -124,6 +131,24 @@ export class Workspace {
       frame: (g) => this.map?.fitTo(g, 16),
       known: (id) => this.parcels.recordById(id),
     })
+    this.reports = new ReportIntents(
+      new ReportDesk({
+        renderMap: deps.renderReportMap ?? (() => Promise.reject(new Error('Maps cannot be drawn here.'))),
+        paper: {
+          get: () => reportSettingsStore.getState().paper,
+          set: (paper) => reportSettingsStore.getState().set({ paper }),
+        },
+      }),
+      {
+        state: () => this.store.getState(),
+        search: () => this.search.getSnapshot(),
+        counties: () => this.coverage.counties(),
+        basemap: () => this.mapStatus.get().basemap.displayed,
+        appUrl: () => (deps.win ? `${deps.win.location.origin}${deps.win.location.pathname}` : ''),
+        server: () => `Plat API at ${new URL(deps.apiUrl('/'), 'http://localhost/').host}`,
+        now: () => new Date(),
+      },
+    )
     this.stops.push(this.coverage.state.subscribe(() => this.map && this.coverage.pushTo(this.map)))
     this.stops.push(this.store.subscribe((s, prev) => this.onStore(s, prev)))
     this.stops.push(this.search.subscribe(() => this.onResult(this.search.getSnapshot())))

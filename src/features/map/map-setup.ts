@@ -67,7 +67,7 @@ export function createMap(options: MapPlacement): MapLibreMap {
 }
 
 /** Our API's requests carry the key (a header, never the URL); basemap tiles their referrer policy. */
-function transformRequest(url: string, authorize: MapPlacement['authorize']): RequestParameters {
+export function transformRequest(url: string, authorize: MapPlacement['authorize']): RequestParameters {
   const headers = authorize?.(url)
   if (headers) return { url, headers }
   const referrerPolicy = basemapRequestPolicy(url)

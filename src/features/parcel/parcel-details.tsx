@@ -21,9 +21,11 @@ export interface ParcelDetailsProps {
   onComps?(record: ParcelRecord): void
   /** More buttons beside the card's own (the app's holdings actions). */
   actions?: ReactNode
+  /** "Report": a printable one-page parcel report (src/features/reports, filled in by the app). */
+  onReport?(record: ParcelRecord): void
 }
 
-export function ParcelDetails({ record, onClose, onOwnerSearch, onComps, actions }: ParcelDetailsProps) {
+export function ParcelDetails({ record, onClose, onOwnerSearch, onComps, actions, onReport }: ParcelDetailsProps) {
   const headingId = useId()
   const card = useMemo(() => propertyCard(record), [record])
   const buildings = Array.isArray(record.buildings) ? record.buildings : []
@@ -74,6 +76,11 @@ export function ParcelDetails({ record, onClose, onOwnerSearch, onComps, actions
           </button>
         )}
         {actions}
+        {onReport && (
+          <button type="button" className="pd-action" onClick={() => onReport(record)}>
+            Report
+          </button>
+        )}
       </div>
 
       <RotationStrip record={record} />

@@ -5,7 +5,7 @@
  * chart and the ranked, steerable table, and offers the comps as CSV.
  */
 import type { Polygon } from 'geojson'
-import { useEffect, useId, useMemo, useRef, useState } from 'react'
+import { type ReactNode, useEffect, useId, useMemo, useRef, useState } from 'react'
 import type { ParcelRecord } from '../../../contract/schemas'
 import { analyzeComps, type Comp, type CompsResult, type Override } from './comps-analysis'
 import { CompsChart } from './comps-chart'
@@ -34,6 +34,8 @@ export interface CompsPanelProps {
   onResult?(result: CompsResult | null, subject: ParcelRecord): void
   /** Saves the CSV (text) under a file name. */
   onDownload(csv: { header: readonly string[]; rows: unknown[][] }, fileName: string): void
+  /** More actions beside Download CSV, filled in by the app (the comps report's button). */
+  actions?: ReactNode
 }
 
 type Run =
@@ -198,6 +200,7 @@ export function CompsPanel(props: CompsPanelProps) {
           onOpen={(c) => props.onOpenComp(c.record)}
           onOverride={setOverride}
           onDownload={download}
+          actions={props.actions}
         />
       )}
     </section>
@@ -211,6 +214,7 @@ function CompsResultView(p: {
   onOpen(c: Comp): void
   onOverride(id: string, o: Override | null): void
   onDownload(): void
+  actions?: ReactNode
 }) {
   const { result, found } = p
   const v = result.indicated
@@ -252,6 +256,7 @@ function CompsResultView(p: {
         <button type="button" onClick={p.onDownload} disabled={result.comps.length === 0}>
           Download CSV
         </button>
+        {p.actions}
       </div>
       {result.comps.length > 0 ? (
         <CompsTable comps={result.comps} onOpen={p.onOpen} onOverride={p.onOverride} />

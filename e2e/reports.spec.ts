@@ -1,0 +1,290 @@
+/**
+ * Reports (issue 22): each report opens from its button, shows its pages, prints through Chromium
+ * to a PDF (page.pdf, the browser's own print path) and downloads as a PDF (pdf-lib); both PDFs are
+ * read back as a person gets them — their text (pdftotext) and their pages as pictures (pdftoppm) —
+ * to check the map frame shows the subject's outline and the text holds owner, parcel number, acres.
+ */
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { type APIRequestContext, expect, type Locator, type Page, test } from '@playwright/test'
+import { REPORT_MAP } from '../src/format/report-colors'
+import { apiPost } from './support/api'
+import { openApp, watchConsole } from './support/app'
+import { e2eKeys } from './support/keys'
+import {
+  countColor,
+  countDark,
+  type PageImage,
+  type PtBox,
+  pdfPageCount,
+  pdfPageSize,
+  pdfPages,
+  pdfText,
+} from './support/pdf'
+
+type Rec = Record<string, unknown> & { svc_uuid: string }
+
+const SHOTS = '/work/wt/shots/h22'
+const hex = (c: string): [number, number, number] => [
+  Number.parseInt(c.slice(1, 3), 16),
+  Number.parseInt(c.slice(3, 5), 16),
+  Number.parseInt(c.slice(5, 7), 16),
+]
+const SUBJECT = hex(REPORT_MAP.subject)
+
+function keep(img: PageImage, name: string): void {
+  try {
+    mkdirSync(SHOTS, { recursive: true })
+    writeFileSync(`${SHOTS}/${name}.png`, img.png)
+  } catch {
+    // Pictures for the closing note only; a machine without the folder still runs the test.
+  }
+}
+
+/** A cropland farm of 70–90 acres in Story County (what a person would click). */
+async function someFarm(request: APIRequestContext, key: string): Promise<Rec> {
+  const res = await apiPost<{ results: Rec[] }>(request, key, '/parcels/query', {
+    filters: [
+      { field: 'land_use', op: 'eq', value: 'AGRICULTURAL - CROPLAND' },
+      { field: 'county_fp', op: 'eq', value: '169' },
+      { field: 'acres', op: 'between', value: [70, 90] },
+      { field: 'owner', op: 'isnull', value: false },
+    ],
+    order: { field: 'svc_uuid', direction: 'asc' },
+    limit: 1,
+  })
+  const farm = res.results[0]
+  if (!farm) throw new Error('no farm in the demo data')
+  return farm
+}
+
+function report(page: Page, title: string): Locator {
+  return page.getByRole('dialog', { name: title })
+}
+
+/** Waits until the report's maps are drawn (its buttons come alive). */
+async function ready(dialog: Locator): Promise<void> {
+  await expect(dialog).toHaveAttribute('data-ready', 'true', { timeout: 60_000 })
+}
+
+/** The map frame of page 1, in points, as the preview places it. */
+async function mapFrame(page: Page): Promise<PtBox> {
+  const style = await page
+    .locator('.rp-page[data-page="1"] [data-map]')
+    .first()
+    .evaluate((el) => {
+      const s = (el as HTMLElement).style
+      return [s.left, s.top, s.width, s.height].map((v) => Number.parseFloat(v))
+    })
+  const [x = 0, y = 0, w = 0, h = 0] = style
+  return { x, y, w, h }
+}
+
+/** Chromium's print of the page (the print stylesheet and its named pages decide size and breaks). */
+async function printed(page: Page): Promise<Buffer> {
+  await page.emulateMedia({ media: 'print' })
+  const pdf = await page.pdf({ preferCSSPageSize: true, printBackground: true })
+  await page.emulateMedia({ media: 'screen' })
+  return pdf
+}
+
+async function downloaded(page: Page, dialog: Locator): Promise<Buffer> {
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    dialog.getByRole('button', { name: 'Download PDF' }).click(),
+  ])
+  return readFileSync((await download.path()) as string)
+}
+
+/** The subject's outline is drawn inside the map frame, and reads dark on a grayscale printer. */
+function expectSubjectInFrame(pdf: Buffer, frame: PtBox, name: string, minPixels = 150): void {
+  const [page1] = pdfPages(pdf, { dpi: 100, first: 1, last: 1 })
+  if (!page1) throw new Error('no page rendered')
+  keep(page1, name)
+  const inside = { x: frame.x + 2, y: frame.y + 2, w: frame.w - 4, h: frame.h - 4 }
+  expect(countColor(page1, inside, SUBJECT)).toBeGreaterThan(minPixels)
+  // Nowhere but in the map (the legend swatch is hatched in it, so leave the map's strip out).
+  const above = { x: 0, y: 0, w: 612, h: frame.y - 2 }
+  expect(countColor(page1, above, SUBJECT, 40)).toBe(0)
+  const [gray] = pdfPages(pdf, { dpi: 100, first: 1, last: 1, gray: true })
+  if (!gray) throw new Error('no grayscale page')
+  keep(gray, `${name}-gray`)
+  // The subject's line is darker than anything else on the map (neighbours are mid-grey).
+  expect(countDark(gray, inside, 95)).toBeGreaterThan(minPixels)
+}
+
+test('parcel report: one page with the map, the owner, parcel number and acres, printed and downloaded alike', async ({
+  page,
+  request,
+}) => {
+  const keys = e2eKeys()
+  const errors = watchConsole(page)
+  const farm = await someFarm(request, keys.full)
+  await openApp(page, keys.full)
+  await page.goto(`/?p=${farm.svc_uuid}&v=1`)
+  const details = page.getByRole('complementary', { name: 'Parcel details' })
+  await details.getByRole('button', { name: 'Report' }).click()
+  const dialog = report(page, 'Parcel report')
+  await expect(dialog).toBeVisible()
+  await ready(dialog)
+  await expect(dialog.getByRole('heading', { level: 1 })).toHaveText(String(farm.owner))
+  await expect(dialog.getByRole('region', { name: 'Page 1 of 1' })).toBeVisible()
+  await expect(dialog.getByRole('img', { name: 'Map' })).toBeVisible()
+  await expect(dialog.getByText(/^Basemap: Offline map/)).toBeVisible()
+  await page.screenshot({ path: `${SHOTS}/parcel-preview-desktop.png` })
+  const frame = await mapFrame(page)
+  const acres = Number(farm.acres).toFixed(2)
+
+  const viaPrint = await printed(page)
+  expect(pdfPageCount(viaPrint)).toBe(1)
+  const text = pdfText(viaPrint)
+  expect(text).toContain(String(farm.owner))
+  expect(text).toContain(String(farm.parcel_id))
+  expect(text).toContain(acres)
+  expect(text).toMatch(/Page 1 of 1/)
+  expect(text).toMatch(/Data: Story County, IA, loaded \d{4}-\d{2}-\d{2}/)
+  expectSubjectInFrame(viaPrint, frame, 'parcel-print-p1')
+
+  const viaDownload = await downloaded(page, dialog)
+  expect(pdfPageCount(viaDownload)).toBe(1)
+  const dtext = pdfText(viaDownload)
+  for (const t of [String(farm.owner), String(farm.parcel_id), acres, 'Page 1 of 1']) expect(dtext).toContain(t)
+  expectSubjectInFrame(viaDownload, frame, 'parcel-download-p1')
+  expect(pdfPageSize(viaDownload)).toEqual(pdfPageSize(viaPrint))
+
+  // A4: the same report laid out again on the other paper.
+  await dialog.getByLabel('Paper').selectOption('a4')
+  await ready(dialog)
+  const a4 = await downloaded(page, dialog)
+  expect(pdfPageSize(a4).map(Math.round)).toEqual([595, 842])
+  await dialog.getByRole('button', { name: 'Close' }).click()
+  await expect(dialog).toBeHidden()
+  await expect(details.getByRole('button', { name: 'Report' })).toBeFocused()
+  expect(errors).toEqual([])
+})
+
+/** Story County as the search area (a few thousand demo parcels), run as a person would. */
+async function searchStoryCounty(page: Page): Promise<void> {
+  await page.getByRole('button', { name: 'Search a county…' }).click()
+  const dialog = page.getByRole('dialog', { name: 'Search a county' })
+  await dialog.getByLabel('State').selectOption({ label: 'Iowa' })
+  await dialog.getByLabel('County').selectOption({ label: 'Story' })
+  await dialog.getByRole('button', { name: 'Search this county' }).click()
+  const results = page.getByRole('region', { name: 'Results' })
+  const go = page.getByRole('alertdialog', { name: 'This search is large' }).getByRole('button', { name: 'Continue' })
+  const done = results.getByRole('button', { name: 'Report' })
+  await expect(go.or(done)).toBeVisible({ timeout: 30_000 })
+  if (await go.isVisible()) await go.click()
+  await expect(page.getByRole('button', { name: 'Cancel' })).toHaveCount(0, { timeout: 90_000 })
+}
+
+test('search report: map of the area and results, the search in words, and 2,000+ rows over numbered pages with the header on each', async ({
+  page,
+}) => {
+  test.setTimeout(240_000)
+  const keys = e2eKeys()
+  const errors = watchConsole(page)
+  await openApp(page, keys.full)
+  await page.getByRole('combobox', { name: 'Colour results by' }).selectOption('crop')
+  await searchStoryCounty(page)
+  await page.getByRole('region', { name: 'Results' }).getByRole('button', { name: 'Report' }).click()
+  const dialog = report(page, 'Search report')
+  await ready(dialog)
+  const pages = dialog.getByRole('region', { name: /^Page \d+ of \d+$/ })
+  const count = await pages.count()
+  const subheading = await dialog
+    .getByText(/^[\d,]+ parcels?/)
+    .first()
+    .innerText()
+  const rows = Number(/^([\d,]+) parcels/.exec(subheading)?.[1]?.replace(/,/g, ''))
+  expect(rows).toBeGreaterThanOrEqual(2000)
+  expect(count).toBeGreaterThan(Math.floor(rows / 70))
+  await expect(dialog.getByText(/^Within 1 area \(Story County, IA\)\.$/)).toBeVisible()
+  const firstOwner = await dialog
+    .getByRole('table', { name: /^Results/ })
+    .first()
+    .locator('tbody tr')
+    .first()
+    .locator('td')
+    .first()
+    .innerText()
+  const frame = await mapFrame(page)
+  await page.screenshot({ path: `${SHOTS}/search-preview-desktop.png` })
+
+  const viaPrint = await printed(page)
+  expect(pdfPageCount(viaPrint)).toBe(count)
+  const text = pdfText(viaPrint)
+  const perPage = text.split('\f').filter((t) => t.trim())
+  expect(perPage).toHaveLength(count)
+  perPage.forEach((t, i) => {
+    expect(t).toContain(`Page ${i + 1} of ${count}`)
+    // Every page after the summary holds part of the table, under its header.
+    if (i > 0) for (const h of ['Owner', 'APN', 'Acres', 'Assessed']) expect(t).toContain(h)
+  })
+  expect(text).toContain(firstOwner)
+  const [p1] = pdfPages(viaPrint, { first: 1, last: 1 })
+  if (!p1) throw new Error('no page')
+  keep(p1, 'search-print-p1')
+  const [p2] = pdfPages(viaPrint, { first: 2, last: 2 })
+  if (p2) keep(p2, 'search-print-p2')
+  const inside = { x: frame.x + 2, y: frame.y + 2, w: frame.w - 4, h: frame.h - 4 }
+  // The county, the search area, outlined dashed in its blue on the map.
+  expect(countColor(p1, inside, hex(REPORT_MAP.area))).toBeGreaterThan(200)
+
+  // Download PDF: the same pages, one for one.
+  const viaDownload = await downloaded(page, dialog)
+  expect(pdfPageCount(viaDownload)).toBe(count)
+  const dtext = pdfText(viaDownload).split('\f')
+  expect(dtext[count - 1]).toContain(`Page ${count} of ${count}`)
+  expect(dtext[1]).toContain('APN')
+  const [d1] = pdfPages(viaDownload, { first: 1, last: 1 })
+  if (d1) expect(countColor(d1, inside, hex(REPORT_MAP.area))).toBeGreaterThan(200)
+  expect(errors).toEqual([])
+})
+
+test('comps report: subject and comps on the map, the indicated value with what it rests on, and the comps table', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(180_000)
+  const keys = e2eKeys()
+  const farm = await someFarm(request, keys.full)
+  await openApp(page, keys.full)
+  await page.goto(`/?p=${farm.svc_uuid}&v=1`)
+  const details = page.getByRole('complementary', { name: 'Parcel details' })
+  await details.getByRole('button', { name: 'Comparable sales' }).click()
+  const panel = details.getByRole('region', { name: 'Comparable sales' })
+  await expect(panel.getByRole('region', { name: 'Indicated value' })).toBeVisible({ timeout: 60_000 })
+  const n = await panel.getByTestId('comps-n').innerText()
+  await panel.getByRole('button', { name: 'Report' }).click()
+  const dialog = report(page, 'Comparable sales report')
+  await ready(dialog)
+  const frame = await mapFrame(page)
+  const viaPrint = await printed(page)
+  const text = pdfText(viaPrint)
+  for (const t of [String(farm.parcel_id), Number(farm.acres).toFixed(2), 'Indicated value', 'not an appraisal'])
+    expect(text).toContain(t)
+  expect(text).toMatch(new RegExp(`${n} comparable sales?`))
+  // Framed to show comps miles around, the subject is small: a few dozen pixels of outline at 100 dpi.
+  expectSubjectInFrame(viaPrint, frame, 'comps-print-p1', 40)
+  const viaDownload = await downloaded(page, dialog)
+  expect(pdfPageCount(viaDownload)).toBe(pdfPageCount(viaPrint))
+  expect(pdfText(viaDownload)).toContain(String(farm.parcel_id))
+})
+
+test('on a phone: the report fits the screen width and offers its PDF', async ({ browser, request }) => {
+  const keys = e2eKeys()
+  const farm = await someFarm(request, keys.full)
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true })
+  const page = await context.newPage()
+  await openApp(page, keys.full)
+  await page.goto(`/?p=${farm.svc_uuid}&v=1`)
+  await page.getByRole('complementary', { name: 'Parcel details' }).getByRole('button', { name: 'Report' }).click()
+  const dialog = report(page, 'Parcel report')
+  await ready(dialog)
+  const box = await dialog.locator('.rp-page').first().boundingBox()
+  expect(box && box.width <= 390).toBe(true)
+  await page.screenshot({ path: `${SHOTS}/parcel-preview-phone.png` })
+  const pdf = await downloaded(page, dialog)
+  expect(pdfText(pdf)).toContain(String(farm.owner))
+  await context.close()
+})

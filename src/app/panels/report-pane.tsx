@@ -1,0 +1,26 @@
+/** The open report (workspace.reports.desk), over the whole app; its view loads on first use. */
+import { lazy, Suspense, useSyncExternalStore } from 'react'
+import { createPortal } from 'react-dom'
+import { useWorkspace } from './workspace-context'
+
+const ReportView = lazy(() => import('../../features/reports/report-view').then((m) => ({ default: m.ReportView })))
+
+export function ReportPane() {
+  const { desk } = useWorkspace().reports
+  const state = useSyncExternalStore(desk.state.subscribe, desk.state.get, desk.state.get)
+  if (!state) return null
+  // A child of <body>, beside the app: the print stylesheet prints it alone.
+  return createPortal(
+    <Suspense fallback={null}>
+      <ReportView
+        doc={state.doc}
+        paper={state.paper}
+        pages={state.pages}
+        maps={state.maps}
+        onPaper={(p) => desk.setPaper(p)}
+        onClose={() => desk.close()}
+      />
+    </Suspense>,
+    document.body,
+  )
+}

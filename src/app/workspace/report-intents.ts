@@ -1,0 +1,260 @@
+/**
+ * "Print report" for a parcel, the search on screen, and a comps result: each gathers the plain
+ * summary its report needs from the rooms that own it (the parcel card's derivations, the results'
+ * totals, the value module's analysis, the link codec, /coverage for the data's load date), builds
+ * the document (src/features/reports) and the spec of its map, and opens it on the desk.
+ * A holding report (src/features/holdings) is one more method here: its summary in, a document out.
+ */
+import bbox from '@turf/bbox'
+import type { Geometry } from 'geojson'
+import type { ParcelRecord } from '../../../contract/schemas'
+import type { CoverageCounty } from '../../../contract/tiles'
+import { propertyCard } from '../../features/parcel/property-card'
+import { COMPS_MAP_ID, compsReport } from '../../features/reports/comps-report'
+import { PARCEL_MAP_ID, parcelReport } from '../../features/reports/parcel-report'
+import { SEARCH_MAP_ID, searchReport } from '../../features/reports/search-report'
+import { summarize } from '../../features/results/summarize'
+import type { SearchResult } from '../../features/search/search-types'
+import { encodeShareState } from '../../features/share/url-codec'
+import type { CompsResult } from '../../features/value/comps-analysis'
+import { columnLabel, loadedRecords } from '../../format/record-columns'
+import type { Bounds } from '../../ports/workspace-ports'
+import type { AppState } from '../../state/store'
+import { DEFAULT_COLUMNS } from '../../state/ui-slice'
+import { compsOverlay } from './comps-wiring'
+import type { ReportDesk } from './report-desk'
+import { describeSearch } from './search-summary'
+import { shareStateOf } from './url-sync'
+
+export interface ReportContext {
+  state(): AppState
+  search(): SearchResult
+  counties(): readonly CoverageCounty[]
+  /** The basemap on screen. */
+  basemap(): string
+  /** The app's address without query ("https://plat.example/"), for links. */
+  appUrl(): string
+  /** "Plat API at host". */
+  server(): string
+  now(): Date
+}
+
+const geometryOf = (r: ParcelRecord): Geometry | null =>
+  r.geom && typeof r.geom === 'object' ? (r.geom as Geometry) : null
+
+function boundsOf(g: Geometry | null): Bounds | null {
+  if (!g) return null
+  const b = bbox(g) as number[]
+  return b.length >= 4 && b.every(Number.isFinite) ? ([b[0], b[1], b[2], b[3]] as Bounds) : null
+}
+
+const day = (iso: string) => iso.slice(0, 10)
+
+/** The county (or counties) the records come from, with when its data was loaded. */
+function dataSource(
+  records: readonly ParcelRecord[],
+  counties: readonly CoverageCounty[],
+): { name: string; loadedAt: string } | null {
+  const found = new Map<string, CoverageCounty>()
+  for (const r of records) {
+    const c = counties.find(
+      (k) =>
+        (r.state_fp === k.state_fp && String(r.county_fp ?? '').padStart(3, '0') === k.county_fp) ||
+        (r.state === k.state && typeof r.county === 'string' && r.county.toLowerCase() === k.county.toLowerCase()),
+    )
+    if (c) found.set(`${c.state_fp}${c.county_fp}`, c)
+    if (found.size > 3) break
+  }
+  const list = [...found.values()]
+  if (list.length === 0) return null
+  const dates = list.map((c) => day(c.loaded_at)).sort()
+  const name =
+    list.length === 1
+      ? `${list[0]?.county} County, ${list[0]?.state}`
+      : `${list.length}${found.size > 3 ? '+' : ''} counties (${list.map((c) => c.county).join(', ')})`
+  const loadedAt = dates[0] === dates.at(-1) ? (dates[0] as string) : `${dates[0]} to ${dates.at(-1)}`
+  return { name, loadedAt }
+}
+
+function printed(now: Date): string {
+  const f = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' })
+  return `Printed ${f.format(now)}`
+}
+
+export class ReportIntents {
+  constructor(
+    readonly desk: ReportDesk,
+    private readonly ctx: ReportContext,
+  ) {}
+
+  /** The link that opens this parcel's card, centred on it. */
+  parcelLink(record: ParcelRecord): string {
+    const b = boundsOf(geometryOf(record))
+    const lon = Number(record.lon)
+    const lat = Number(record.lat)
+    const center: [number, number] = b
+      ? [(b[0] + b[2]) / 2, (b[1] + b[3]) / 2]
+      : Number.isFinite(lon) && Number.isFinite(lat)
+        ? [lon, lat]
+        : [0, 0]
+    const query = encodeShareState({
+      mode: 'area',
+      areas: [],
+      filters: [],
+      order: null,
+      includeBuildings: false,
+      searched: false,
+      selectedId: record.svc_uuid,
+      view: { center: [Math.round(center[0] * 1e5) / 1e5, Math.round(center[1] * 1e5) / 1e5], zoom: 17 },
+      visibleColumns: DEFAULT_COLUMNS,
+      theme: 'plain',
+    })
+    return `${this.ctx.appUrl()}?${query}`
+  }
+
+  parcel(record: ParcelRecord): void {
+    const card = propertyCard(record)
+    const fact = (name: string) => card.facts.find((f) => f.name === name)?.value ?? '–'
+    const doc = parcelReport({
+      record,
+      valuePerAcre: fact('value_per_acre'),
+      crop: fact('crop'),
+      lastSale: fact('last_sale'),
+      sales: card.sales,
+      link: this.parcelLink(record),
+      county: dataSource([record], this.ctx.counties()),
+      printed: printed(this.ctx.now()),
+      server: this.ctx.server(),
+    })
+    const subject = geometryOf(record)
+    const frame = boundsOf(subject)
+    this.desk.open(
+      doc,
+      frame
+        ? [
+            {
+              id: PARCEL_MAP_ID,
+              content: { subject, neighbours: true },
+              frame,
+              padding: 0.22,
+              maxZoom: 18,
+              theme: 'plain',
+              basemap: this.ctx.basemap(),
+            },
+          ]
+        : [],
+    )
+  }
+
+  /** The search whose results are on screen (as Copy link's "results" link: it reruns that search). */
+  search(): void {
+    const s = this.ctx.state()
+    const run = s.submitted
+    const result = this.ctx.search()
+    const records = loadedRecords(result.rows)
+    const setup = run ?? { mode: s.mode, areas: s.areas, filters: s.filters }
+    const totals = summarize(result.rows, {
+      rowCount: result.rowCount,
+      recordsExpected: result.progress.recordsExpected,
+    })
+    const query = encodeShareState({ ...shareStateOf(s), ...(run ?? {}), searched: !!run })
+    const order = s.order
+      ? `${columnLabel(s.order.field)}, ${s.order.direction === 'asc' ? 'ascending' : 'descending'}`
+      : null
+    const doc = searchReport({
+      setup,
+      summary: describeSearch(setup),
+      records,
+      expected: totals.expected,
+      columns: s.visibleColumns,
+      theme: s.theme,
+      totals,
+      order,
+      link: `${this.ctx.appUrl()}?${query}`,
+      printed: printed(this.ctx.now()),
+      server: this.ctx.server(),
+      county: dataSource(records, this.ctx.counties()),
+    })
+    const areas = setup.mode === 'area' ? setup.areas.map((a) => a.geometry as Geometry) : []
+    const framed: Geometry | null = areas.length
+      ? { type: 'GeometryCollection', geometries: areas }
+      : records.length
+        ? { type: 'GeometryCollection', geometries: records.flatMap((r) => geometryOf(r) ?? []) }
+        : null
+    const frame = boundsOf(framed)
+    this.desk.open(
+      doc,
+      frame
+        ? [
+            {
+              id: SEARCH_MAP_ID,
+              content: { areas, results: records },
+              frame,
+              padding: 0.04,
+              maxZoom: 17,
+              theme: s.theme,
+              basemap: this.ctx.basemap(),
+            },
+          ]
+        : [],
+    )
+  }
+
+  comps(subject: ParcelRecord, result: CompsResult): void {
+    const overlay = compsOverlay(result, subject)
+    const doc = compsReport({
+      subject,
+      comps: result.comps.map((c) => ({
+        rank: c.rank,
+        parcelId: c.parcelId,
+        saleDate: c.saleDate,
+        salePrice: c.salePrice,
+        acres: c.acres,
+        perAcre: c.perAcre,
+        adjusted: c.adjusted,
+        miles: c.miles,
+        csr2: c.csr2,
+        grade: c.grade,
+        included: c.included,
+        excludedBecause: c.excludedBecause,
+      })),
+      indicated: result.indicated,
+      basis: {
+        radiusMiles: null,
+        acresBand: null,
+        windowStart: result.windowStart,
+        windowEnd: result.windowEnd,
+        trend: result.trend.note,
+        soil: result.soil.note,
+        outsideRadius: result.outsideRadius,
+        outsideWindow: result.outsideWindow,
+      },
+      link: this.parcelLink(subject),
+      printed: printed(this.ctx.now()),
+      server: this.ctx.server(),
+      county: dataSource([subject], this.ctx.counties()),
+    })
+    const subjectGeometry = geometryOf(subject)
+    const points = overlay?.comps.map((c) => [c.point[0], c.point[1]]) ?? []
+    const frame = boundsOf({
+      type: 'GeometryCollection',
+      geometries: [...(subjectGeometry ? [subjectGeometry] : []), { type: 'MultiPoint', coordinates: points }],
+    })
+    this.desk.open(
+      doc,
+      frame
+        ? [
+            {
+              id: COMPS_MAP_ID,
+              content: { subject: subjectGeometry, comps: overlay?.comps ?? [], neighbours: false },
+              frame,
+              padding: 0.06,
+              maxZoom: 16,
+              theme: 'plain',
+              basemap: this.ctx.basemap(),
+            },
+          ]
+        : [],
+    )
+  }
+}

@@ -1,0 +1,42 @@
+/**
+ * The map's scale bar and the ground resolution behind it, pure. MapLibre tiles are 512 px at zoom
+ * 0, so a CSS pixel covers 40,075,016.686 m × cos(latitude) / (512 × 2^zoom) of Web Mercator ground.
+ */
+const EARTH_CIRCUMFERENCE_M = 40_075_016.686
+const FEET_PER_METER = 3.280_839_9
+const FEET_PER_MILE = 5280
+
+export function metersPerPixel(latitude: number, zoom: number): number {
+  return (EARTH_CIRCUMFERENCE_M * Math.cos((latitude * Math.PI) / 180)) / (512 * 2 ** zoom)
+}
+
+/** 1, 2, 5 × 10^n: the round lengths a scale bar shows. */
+function roundDown(x: number): number {
+  const p = 10 ** Math.floor(Math.log10(x))
+  const m = x / p
+  return (m >= 5 ? 5 : m >= 2 ? 2 : 1) * p
+}
+
+export interface ScaleBar {
+  /** Length of the bar on paper, in points. */
+  length: number
+  label: string
+}
+
+/**
+ * The longest round length (feet below a mile, else miles) whose bar fits in `maxLength` points,
+ * given how many metres of ground a point of paper covers.
+ */
+export function scaleBar(metersPerPoint: number, maxLength: number): ScaleBar | null {
+  if (!(metersPerPoint > 0) || !(maxLength > 0)) return null
+  const maxFeet = maxLength * metersPerPoint * FEET_PER_METER
+  if (maxFeet >= FEET_PER_MILE) {
+    const miles = roundDown(maxFeet / FEET_PER_MILE)
+    return {
+      length: (miles * FEET_PER_MILE) / FEET_PER_METER / metersPerPoint,
+      label: `${miles.toLocaleString('en-US')} mi`,
+    }
+  }
+  const feet = roundDown(maxFeet)
+  return { length: feet / FEET_PER_METER / metersPerPoint, label: `${feet.toLocaleString('en-US')} ft` }
+}
