@@ -1,27 +1,29 @@
-/** The open parcel's details: beside the map on desktop, a bottom sheet on phones. */
-import { useQueryClient } from '@tanstack/react-query'
+/**
+ * The open parcel's details — or the comparable sales the store has open (for a parcel, a drawn
+ * area or a holding): beside the map on desktop, a bottom sheet on phones.
+ */
 import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react'
 import type { ParcelRecord } from '../../../contract/schemas'
+import type { CompsState } from '../../state/comps-slice'
 import { useAppStore } from '../../state/store'
-import { compsCircle, compsOverlay, compsSources, downloadCompsCsv, todayIso } from '../workspace/comps-wiring'
+import { compsCircle, compsOverlay, compsSubjectOf, downloadCompsCsv, todayIso } from '../workspace/comps-wiring'
 import { useLookup, usePick, useSearchResult, useWorkspace } from './workspace-context'
 
 const ParcelDetails = lazy(() =>
   import('../../features/parcel/parcel-details').then((m) => ({ default: m.ParcelDetails })),
 )
-const CompsPanel = lazy(() => import('../../features/value/comps-panel').then((m) => ({ default: m.CompsPanel })))
+const loadCompsPanel = () => import('../../features/value/comps-panel')
+const CompsPanel = lazy(() => loadCompsPanel().then((m) => ({ default: m.CompsPanel })))
 
 export function DetailsPane() {
   const workspace = useWorkspace()
   const selectedId = useAppStore((s) => s.selectedId)
   const open = useAppStore((s) => s.detailsOpen)
   const closeDetails = useAppStore((s) => s.closeDetails)
+  const comps = useAppStore((s) => s.comps)
   const lookup = useLookup()
   const pick = usePick()
   const rows = useSearchResult().rows
-  const client = useQueryClient()
-  // Comparable sales for a subject, and a comp's card opened from its table (comps stay mounted).
-  const [comps, setComps] = useState<{ subject: ParcelRecord; comp: ParcelRecord | null } | null>(null)
   // biome-ignore lint/correctness/useExhaustiveDependencies: the record changes when lookups or rows do
   const record = useMemo(
     () => (selectedId ? (workspace.parcels.recordById(selectedId) ?? null) : null),
@@ -29,66 +31,101 @@ export function DetailsPane() {
   )
   // A parcel clicked on the map (not a loaded result) is on its way, or could not be loaded.
   const waiting = !record && pick && pick.id === selectedId ? pick : null
-  const showComps = useCallback(
-    (result: Parameters<typeof compsOverlay>[0], subject: ParcelRecord) =>
-      workspace.showComps(compsOverlay(result, subject)),
-    [workspace],
-  )
-  // biome-ignore lint/correctness/useExhaustiveDependencies: clears the map's comps when the panel goes
+  // The card's comps button is there: fetch the comps code while the user reads the card.
   useEffect(() => {
-    if (!comps) workspace.showComps(null)
-  }, [comps === null, workspace])
-  // Another parcel opened, or the details closed: the comps were for the one before.
-  if (comps && (!open || comps.subject.svc_uuid !== selectedId)) setComps(null)
+    if (record) void loadCompsPanel()
+  }, [record])
+  if (comps) return <CompsPane comps={comps} record={record} waiting={waiting} />
   if (!open || (!record && !waiting)) return null
   return (
     // data-covers-map: the map frames a parcel in the part this panel leaves visible.
     <aside className="details-pane" aria-label="Parcel details" data-covers-map="">
-      {record && comps ? (
-        <Suspense fallback={<p className="muted">Loading…</p>}>
-          <div hidden={comps.comp !== null}>
-            <CompsPanel
-              subject={comps.subject}
-              sources={compsSources(client)}
-              circle={compsCircle}
-              today={todayIso()}
-              onClose={() => setComps(null)}
-              onOpenComp={(comp) => setComps({ ...comps, comp })}
-              onDownload={downloadCompsCsv}
-              onResult={showComps}
-            />
-          </div>
-          {comps.comp && (
-            <>
-              <button
-                type="button"
-                className="link-button comps-back"
-                onClick={() => setComps({ ...comps, comp: null })}
-              >
-                ← Back to comparable sales
-              </button>
-              <ParcelDetails record={comps.comp} onClose={() => setComps({ ...comps, comp: null })} />
-            </>
-          )}
-        </Suspense>
-      ) : record ? (
+      {record ? (
         <Suspense fallback={<p className="muted">Loading…</p>}>
           <ParcelDetails
             record={record}
             onClose={closeDetails}
             onOwnerSearch={(r) => workspace.searchOwner(r)}
-            onComps={(subject) => setComps({ subject, comp: null })}
+            onComps={(r) => workspace.compsForSubject({ kind: 'parcel', id: r.svc_uuid })}
           />
         </Suspense>
       ) : (
-        <div className="details-waiting">
-          <p role={waiting?.status === 'failed' ? 'alert' : 'status'}>
-            {waiting?.status === 'failed' ? waiting.message : 'Loading parcel…'}
-          </p>
-          <button type="button" className="link-button" onClick={closeDetails}>
-            Close details
-          </button>
-        </div>
+        <Waiting waiting={waiting} onClose={closeDetails} />
+      )}
+    </aside>
+  )
+}
+
+function Waiting({
+  waiting,
+  onClose,
+  close = 'Close details',
+}: {
+  waiting: ReturnType<typeof usePick>
+  onClose(): void
+  close?: string
+}) {
+  return (
+    <div className="details-waiting">
+      <p role={waiting?.status === 'failed' ? 'alert' : 'status'}>
+        {waiting?.status === 'failed' ? waiting.message : 'Loading parcel…'}
+      </p>
+      <button type="button" className="link-button" onClick={onClose}>
+        {close}
+      </button>
+    </div>
+  )
+}
+
+/** Comps in the pane; a comp's card opened from the table covers them until "Back". */
+function CompsPane(p: { comps: CompsState; record: ParcelRecord | null; waiting: ReturnType<typeof usePick> }) {
+  const { comps } = p
+  const workspace = useWorkspace()
+  const s = workspace.store.getState
+  const areas = useAppStore((st) => st.areas)
+  const [comp, setComp] = useState<{ of: CompsState['subject']; record: ParcelRecord } | null>(null)
+  const subject = useMemo(() => compsSubjectOf(comps.subject, p.record, areas), [comps.subject, p.record, areas])
+  const showComps = useCallback(
+    (result: Parameters<typeof compsOverlay>[0], of: NonNullable<typeof subject>) =>
+      workspace.showComps(compsOverlay(result, of)),
+    [workspace],
+  )
+  const opened = comp && comp.of === comps.subject ? comp.record : null
+  const site = comps.subject.kind === 'site'
+  const close = () => s().closeComps()
+  return (
+    <aside className="details-pane" aria-label={site ? 'Area details' : 'Parcel details'} data-covers-map="">
+      {subject && workspace.sources ? (
+        <Suspense fallback={<p className="muted">Loading…</p>}>
+          <div hidden={opened !== null}>
+            <CompsPanel
+              subject={subject}
+              choices={comps.choices}
+              overrides={comps.overrides}
+              asOf={comps.asOf}
+              today={todayIso()}
+              sources={workspace.sources}
+              circle={compsCircle}
+              onChoices={(c) => s().setCompsChoices(c)}
+              onOverride={(id, o) => s().setCompsOverride(id, o)}
+              onAsOf={(d) => s().setCompsAsOf(d)}
+              onClose={close}
+              onOpenComp={(record) => setComp({ of: comps.subject, record })}
+              onDownload={downloadCompsCsv}
+              onResult={showComps}
+            />
+          </div>
+          {opened && (
+            <>
+              <button type="button" className="link-button comps-back" onClick={() => setComp(null)}>
+                ← Back to comparable sales
+              </button>
+              <ParcelDetails record={opened} onClose={() => setComp(null)} />
+            </>
+          )}
+        </Suspense>
+      ) : (
+        <Waiting waiting={p.waiting} onClose={close} close="Close comparable sales" />
       )}
     </aside>
   )

@@ -87,6 +87,7 @@ export function createWorkspace(
       })
     },
     apiUrl: (path) => absoluteApiUrl(baseUrl(), path, win.location.href),
+    sources,
   })
   // Another server or key: its coverage and tiles may differ.
   connectionStore.subscribe((now, before) => {

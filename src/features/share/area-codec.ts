@@ -72,14 +72,14 @@ function cleanLabel(text: string): string {
     .trim()
 }
 
-function toBase64Url(text: string): string {
+export function toBase64Url(text: string): string {
   let binary = ''
   for (const byte of new TextEncoder().encode(text)) binary += String.fromCharCode(byte)
   return btoa(binary).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '')
 }
 
 /** The name, or undefined where it is not base64url of UTF-8 (a garbled link keeps its area). */
-function fromBase64Url(text: string): string | undefined {
+export function fromBase64Url(text: string): string | undefined {
   if (!/^[A-Za-z0-9_-]*$/.test(text)) return undefined
   try {
     const binary = atob(text.replace(/-/g, '+').replace(/_/g, '/'))

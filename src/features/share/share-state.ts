@@ -8,6 +8,7 @@ import type { ThemeId } from '../../format/themes'
 import type { SortOrder } from '../../state/search-slice'
 import type { DrawnArea, SearchMode } from '../../state/search-spec'
 import type { MapViewState } from '../../state/ui-slice'
+import type { SharedComps } from './comps-codec'
 
 export interface ShareState {
   mode: SearchMode
@@ -21,4 +22,6 @@ export interface ShareState {
   visibleColumns: string[]
   /** How results are coloured; links made before themes existed open with the plain theme. */
   theme: ThemeId
+  /** Comparable sales open (issue 20); absent in links without them. */
+  comps?: SharedComps | null
 }

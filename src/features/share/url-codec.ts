@@ -8,6 +8,7 @@ import { MAX_FILTERS } from '../../../contract/limits'
 import { isThemeId } from '../../format/themes'
 import { DEFAULT_COLUMNS, type MapViewState } from '../../state/ui-slice'
 import { decodeAreas, encodeAreas } from './area-codec'
+import { decodeComps, encodeComps } from './comps-codec'
 import { decodeFilters, encodeFilters } from './filter-codec'
 import { readParams } from './query-params'
 import type { ShareState } from './share-state'
@@ -40,6 +41,8 @@ export function encodeShareState(s: ShareState): string {
   }
   // Added within format 1: a reader that predates themes ignores `t`, as it ignores any unknown parameter.
   if (s.theme !== 'plain') params.push(['t', s.theme])
+  // Comparable sales (comps-codec.ts): a section with its own version, ignored by older readers.
+  if (s.comps) params.push(['cs', encodeComps(s.comps, s.areas)])
   // The version goes last: a link that lost its end is recognised by its absence (query-params.ts).
   params.push(['v', String(FORMAT_VERSION)])
   return params.map(([k, v]) => `${k}=${v}`).join('&')
@@ -119,6 +122,12 @@ function decode(input: string): DecodedLink {
   if (theme !== undefined) {
     if (isThemeId(theme)) state.theme = theme
     else problems.push('The map colouring could not be read; results are shown in one colour.')
+  }
+  const comps = params.get('cs')
+  if (comps !== undefined) {
+    const r = decodeComps(comps, state.areas ?? [])
+    if (r.comps) state.comps = r.comps
+    problems.push(...r.problems)
   }
   return { state, problems }
 }
