@@ -2,8 +2,9 @@
  * The open parcel's details — or the comparable sales the store has open (for a parcel, a drawn
  * area or a holding): beside the map on desktop, a bottom sheet on phones.
  */
-import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react'
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react'
 import type { ParcelRecord } from '../../../contract/schemas'
+import { sameSubject } from '../../features/value/comps-subject'
 import type { CompsState } from '../../state/comps-slice'
 import { useAppStore } from '../../state/store'
 import { compsCircle, compsOverlay, compsSubjectOf, downloadCompsCsv, todayIso } from '../workspace/comps-wiring'
@@ -84,7 +85,11 @@ function CompsPane(p: { comps: CompsState; record: ParcelRecord | null; waiting:
   const s = workspace.store.getState
   const areas = useAppStore((st) => st.areas)
   const [comp, setComp] = useState<{ of: CompsState['subject']; record: ParcelRecord } | null>(null)
-  const subject = useMemo(() => compsSubjectOf(comps.subject, p.record, areas), [comps.subject, p.record, areas])
+  const made = useMemo(() => compsSubjectOf(comps.subject, p.record, areas), [comps.subject, p.record, areas])
+  // The same facts keep the same object: the panel starts a search when its subject changes.
+  const kept = useRef(made)
+  if (made !== kept.current && !(made && kept.current && sameSubject(made, kept.current))) kept.current = made
+  const subject = kept.current
   const showComps = useCallback(
     (result: Parameters<typeof compsOverlay>[0], of: NonNullable<typeof subject>) =>
       workspace.showComps(compsOverlay(result, of)),

@@ -10,6 +10,7 @@
 import type { Polygon } from 'geojson'
 import { useEffect, useId, useMemo, useRef, useState } from 'react'
 import type { ParcelRecord } from '../../../contract/schemas'
+import { formatAcres } from '../../format/format-value'
 import type { CompsChoices, CompsOverride } from '../../state/comps-slice'
 import type { Comp, CompsResult } from './comps-analysis'
 import { COMPS_CSV_HEADER, compsCsvRows } from './comps-csv'
@@ -245,7 +246,7 @@ export function CompsPanel(props: CompsPanelProps) {
 }
 
 function subjectLine(s: CompsSubject): string {
-  const parts = [s.label, `${s.acres.toFixed(2)} ac`]
+  const parts = [s.label, `${formatAcres(s.acres)} ac`]
   parts.push(s.landUse ? s.landUse.toLowerCase() : 'land use unknown: any use')
   if (s.csr2 !== null) parts.push(`CSR2 ${s.csr2}`)
   return parts.join(' · ')

@@ -3,7 +3,7 @@
  * appraisal), what the time and soil adjustments rest on, the chart, the CSV and the ranked table.
  */
 
-import { formatUsd as usd } from '../../format/format-value'
+import { formatAcres, formatUsd as usd } from '../../format/format-value'
 import type { CompsOverride } from '../../state/comps-slice'
 import type { Comp, CompsResult } from './comps-analysis'
 import { CompsChart } from './comps-chart'
@@ -30,7 +30,7 @@ export function CompsResultView(p: {
               <strong data-testid="comps-indicated">{usd(v.value)}</strong>
               <span>
                 {' '}
-                = median <span data-testid="comps-median">{usd(v.perAcre)}</span>/ac × {p.acres.toFixed(2)} ac
+                = median <span data-testid="comps-median">{usd(v.perAcre)}</span>/ac × {formatAcres(p.acres)} ac
               </span>
             </p>
             <p>

@@ -76,3 +76,24 @@ export function isSubjectsOwn(subject: CompsSubject, record: ParcelRecord, at: L
   if (!g || (g.type !== 'Polygon' && g.type !== 'MultiPolygon')) return false
   return booleanPointInPolygon([at[0], at[1]], g as Polygon | MultiPolygon)
 }
+
+/**
+ * Same facts, same comps: a parcel's record may arrive again as another object (a search row after a
+ * fetched card), which must not start the comps search again.
+ */
+export function sameSubject(a: CompsSubject, b: CompsSubject): boolean {
+  return (
+    a.kind === b.kind &&
+    a.id === b.id &&
+    a.label === b.label &&
+    a.point[0] === b.point[0] &&
+    a.point[1] === b.point[1] &&
+    a.acres === b.acres &&
+    a.landUse === b.landUse &&
+    a.crop === b.crop &&
+    a.csr2 === b.csr2 &&
+    a.assessedValue === b.assessedValue &&
+    a.geometry === b.geometry &&
+    a.record?.sale_date === b.record?.sale_date
+  )
+}
