@@ -36,6 +36,15 @@ export function DetailsPane() {
   useEffect(() => {
     if (record) void loadCompsPanel()
   }, [record])
+  // Comps closed over their parcel's card: focus goes back to the button that opened them.
+  const hadComps = useRef(false)
+  useEffect(() => {
+    if (hadComps.current && !comps)
+      [...document.querySelectorAll<HTMLButtonElement>('.details-pane button')]
+        .find((b) => b.textContent?.trim() === 'Comparable sales')
+        ?.focus({ preventScroll: true })
+    hadComps.current = comps !== null
+  })
   if (comps) return <CompsPane comps={comps} record={record} waiting={waiting} />
   if (!open || (!record && !waiting)) return null
   return (
