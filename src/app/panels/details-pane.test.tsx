@@ -13,11 +13,7 @@ import { WorkspaceProvider } from './workspace-context'
 const subject = subjectRecord({ parcel_id: '09-12-300-001', sale_date: '2019-03-02' })
 // Sold 100 days ago: inside the default window whatever day the test runs (comps are valued as of today).
 const SOLD = new Date(Date.now() - 100 * 86_400_000).toISOString().slice(0, 10)
-const sales = [
-  soldRecord('a', 1, 800_000, SOLD),
-  soldRecord('b', 2, 880_000, SOLD),
-  soldRecord('c', 3, 960_000, SOLD),
-]
+const sales = [soldRecord('a', 1, 800_000, SOLD), soldRecord('b', 2, 880_000, SOLD), soldRecord('c', 3, 960_000, SOLD)]
 
 function setup() {
   const { sources } = memorySources([subject, ...sales])
