@@ -1,11 +1,16 @@
 import { readFileSync } from 'node:fs'
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test'
 import type { MapProbe } from '../src/features/map/map-probe'
+import { encodeShareState } from '../src/features/share/url-codec'
+import { DEFAULT_COLUMNS } from '../src/state/ui-slice'
 import { apiPost } from './support/api'
-import { openApp, watchConsole } from './support/app'
+import { openApp, waitForSearchDone, watchConsole } from './support/app'
 import { e2eKeys } from './support/keys'
 
 type Rec = Record<string, unknown> & { svc_uuid: string }
+
+/** Screenshots go to SHOTS_DIR when set (the session's review folder), else test-results/. */
+const shot = (name: string) => `${process.env.SHOTS_DIR ?? 'test-results'}/${name}`
 
 /** A cropland farm of about 80 acres in Story County, found through the API (what the user would click). */
 async function someFarm(request: APIRequestContext, key: string): Promise<Rec> {
@@ -94,6 +99,9 @@ test('comps from a farm card: the median shown is the median of the included com
       .poll(() => page.evaluate((id) => (window as unknown as { platMap: MapProbe }).platMap.layerVisible(id), layer))
       .toBe(true)
   const windowStart = /sold since (\d{4}-\d{2}-\d{2})/.exec(summary)![1]!
+  // A long list shows its first 50 rows; the rest on request.
+  const more = panel.getByRole('button', { name: /^Show all \d+ comps/ })
+  if (await more.count()) await more.click()
   const rowsShown = await panel.getByRole('table').getByRole('row').count()
 
   const [download] = await Promise.all([
@@ -144,7 +152,7 @@ test('comps from a farm card: the median shown is the median of the included com
   await expect(panel).toBeHidden()
   await details.getByRole('button', { name: '← Back to comparable sales' }).click()
   await expect(panel.getByTestId('comps-median')).toHaveText(`$${Math.round(shownMedian).toLocaleString('en-US')}`)
-  await page.screenshot({ path: 'test-results/comps-desktop.png' })
+  await page.screenshot({ path: shot('comps-desktop.png') })
   expect(errors).toEqual([])
 })
 
@@ -158,5 +166,215 @@ test('comps on a phone: the panel fits 390 px and shows the value', async ({ pag
   expect(box!.x).toBeGreaterThanOrEqual(0)
   expect(box!.x + box!.width).toBeLessThanOrEqual(390.5)
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390)
-  await page.screenshot({ path: 'test-results/comps-phone.png' })
+  await page.screenshot({ path: shot('comps-phone.png') })
+})
+
+test('a shared link reopens the same comps: settings, pins and drops, and the same median; a garbled comps part loses nothing else', async ({
+  page,
+  browser,
+  request,
+}) => {
+  const keys = e2eKeys()
+  const farm = await someFarm(request, keys.full)
+  const panel = await openComps(page, farm, keys.full)
+  // Steer them: 8 miles, distance weighs most.
+  await panel.getByText(/^Within 10 mi/).click()
+  await panel.getByLabel('Radius (mi)').fill('8')
+  await panel.getByLabel('Distance').selectOption('5')
+  await panel.getByRole('button', { name: 'Find comps' }).click()
+  await expect(panel.locator('summary')).toContainText('Within 8 mi')
+  await expect(panel.getByRole('region', { name: 'Indicated value' })).toBeVisible()
+  const n0 = Number(await panel.getByTestId('comps-n').innerText())
+  // Pin one the rules leave out, drop one they keep.
+  const out = panel.locator('tr.comps-out').first()
+  const pinned = (await out.getAttribute('data-comp-id'))!
+  await out.getByRole('button', { name: /^Pin comp/ }).click()
+  await expect(panel.getByTestId('comps-n')).toHaveText(String(n0 + 1))
+  const kept = panel.locator(`tr.comps-in:not([data-comp-id="${pinned}"])`).first()
+  const dropped = (await kept.getAttribute('data-comp-id'))!
+  await kept.getByRole('button', { name: /^Drop comp/ }).click()
+  await expect(panel.getByTestId('comps-n')).toHaveText(String(n0))
+  await expect.poll(() => page.url()).toContain(dropped)
+  const link = page.url()
+  expect(link).toMatch(/[?&]cs=1~p[0-9a-f-]+~8,5,50,x,5/)
+  const shown = {
+    median: await panel.getByTestId('comps-median').innerText(),
+    indicated: await panel.getByTestId('comps-indicated').innerText(),
+    n: await panel.getByTestId('comps-n').innerText(),
+    summary: await panel.locator('summary').innerText(),
+  }
+
+  // Someone else opens the link: the same comps, the same median.
+  const other = await browser.newPage()
+  await openApp(other, keys.full)
+  await other.goto(link)
+  const again = other
+    .getByRole('complementary', { name: 'Parcel details' })
+    .getByRole('region', { name: 'Comparable sales' })
+  await expect(again.getByTestId('comps-median')).toHaveText(shown.median, { timeout: 30_000 })
+  await expect(again.getByTestId('comps-indicated')).toHaveText(shown.indicated)
+  await expect(again.getByTestId('comps-n')).toHaveText(shown.n)
+  await expect(again.locator('summary')).toHaveText(shown.summary)
+  await expect(again.locator(`tr[data-comp-id="${pinned}"]`).getByRole('button', { name: /^Pin/ })).toHaveAttribute(
+    'aria-pressed',
+    'true',
+  )
+  await expect(again.locator(`tr[data-comp-id="${dropped}"]`)).toHaveClass(/comps-out/)
+
+  // A garbled comps part is named, and the rest of the link (the parcel) still opens.
+  await other.goto(link.replace(/cs=1~p/, 'cs=1~q'))
+  await expect(other.getByText(/The comparable sales in this link could not be restored/)).toBeVisible()
+  await expect(
+    other
+      .getByRole('complementary', { name: 'Parcel details' })
+      .getByRole('button', { name: 'Comparable sales', exact: true }),
+  ).toBeVisible()
+  await other.close()
+})
+
+const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', maximumFractionDigits: 0 })
+const NON_MARKET = /QUIT\s?CLAIM|INTERSPOUSAL|AFFIDAVIT|GIFT|FAMILY|CORRECTION/i
+
+/** A square around the farm, ±`d` degrees, as the link carries it (1e-5°). */
+function squareAround(farm: Rec, d: number) {
+  const [x, y] = [farm.lon as number, farm.lat as number].map((v) => Math.round(v * 1e5) / 1e5) as [number, number]
+  const ring = [
+    [x - d, y - d],
+    [x + d, y - d],
+    [x + d, y + d],
+    [x - d, y + d],
+    [x - d, y - d],
+  ].map(([a, b]) => [Math.round(a! * 1e5) / 1e5, Math.round(b! * 1e5) / 1e5])
+  return { id: 'sq', kind: 'rectangle' as const, geometry: { type: 'Polygon' as const, coordinates: [ring] } }
+}
+
+/** The share state of an area search around the farm (run on opening). */
+function areaSearch(farm: Rec, d: number) {
+  return encodeShareState({
+    mode: 'area',
+    areas: [squareAround(farm, d)],
+    filters: [],
+    order: null,
+    includeBuildings: false,
+    searched: true,
+    selectedId: null,
+    view: { center: [farm.lon as number, farm.lat as number], zoom: 13 },
+    visibleColumns: DEFAULT_COLUMNS,
+    theme: 'plain',
+  })
+}
+
+test('sales in these results: median $/acre by year with its n, as the API’s records give it', async ({
+  page,
+  request,
+}) => {
+  const keys = e2eKeys()
+  const errors = watchConsole(page)
+  const farm = await someFarm(request, keys.full)
+  const area = squareAround(farm, 0.03)
+  // What the app should show, from the server's own records (never a stand-in for the app).
+  const ids = (
+    await apiPost<{ svc_uuids: string[] }>(request, keys.full, '/parcels/area', {
+      type: 'FeatureCollection',
+      features: [{ type: 'Feature', properties: {}, geometry: area.geometry }],
+    })
+  ).svc_uuids
+  const records: Rec[] = []
+  for (let offset = 0; offset < ids.length; offset += 100) {
+    const page = await apiPost<{ results: Rec[] }>(request, keys.full, '/parcels/query', {
+      filters: [{ field: 'svc_uuid', op: 'in', value: ids }],
+      order: { field: 'svc_uuid', direction: 'asc' },
+      limit: 100,
+      offset,
+    })
+    records.push(...page.results)
+  }
+  const byYear = new Map<number, number[]>()
+  for (const r of records) {
+    const price = Number(r.sale_price)
+    const acres = Number(r.acres)
+    const date = typeof r.sale_date === 'string' ? r.sale_date : ''
+    if (!(price > 0 && acres > 0 && /^\d{4}-/.test(date))) continue
+    const deed = String((r.sale_date_1 === date ? r.deed_type_1 : r.deed_type) ?? '')
+    if (price < 1000 || NON_MARKET.test(deed)) continue
+    const year = Number(date.slice(0, 4))
+    byYear.set(year, [...(byYear.get(year) ?? []), price / acres])
+  }
+  const all = [...byYear.values()].flat()
+  const years = [...byYear.keys()].sort((a, b) => b - a)
+  expect(all.length).toBeGreaterThan(10)
+
+  await openApp(page, keys.full)
+  await page.goto(`/?${areaSearch(farm, 0.03)}`)
+  await waitForSearchDone(page)
+  const sales = page.getByRole('region', { name: 'Sales in these results' })
+  await expect(sales.getByTestId('sales-overall')).toHaveText(
+    `${all.length} sales, median ${usd.format(median(all))}/ac (${years.at(-1)}–${years[0]})`,
+  )
+  await sales.getByText('Sales in these results').click()
+  const grid = sales.getByRole('table')
+  for (const year of years.slice(0, 6)) {
+    const row = grid.getByRole('row').filter({ has: page.getByRole('rowheader', { name: String(year), exact: true }) })
+    const values = byYear.get(year)!
+    await expect(row.getByRole('cell').last()).toHaveText(`${usd.format(median(values))}n ${values.length}`)
+  }
+  await page.screenshot({ path: shot('sales-summary-desktop.png') })
+
+  expect(errors).toEqual([])
+})
+
+test('comps for a drawn area: valued from the parcels loaded inside it, on the map and in the link', async ({
+  page,
+  request,
+}) => {
+  const keys = e2eKeys()
+  const errors = watchConsole(page)
+  const farm = await someFarm(request, keys.full)
+  await openApp(page, keys.full)
+  // ±0.004° around the farm: about 150 acres of farmland.
+  await page.goto(`/?${areaSearch(farm, 0.004)}`)
+  await waitForSearchDone(page)
+  const sales = page.getByRole('region', { name: 'Sales in these results' })
+  await sales.getByRole('button', { name: 'Comparable sales for Rectangle 1' }).click()
+  const panel = page
+    .getByRole('complementary', { name: 'Area details' })
+    .getByRole('region', { name: 'Comparable sales' })
+  await expect(panel.getByRole('region', { name: 'Indicated value' })).toBeVisible({ timeout: 30_000 })
+  await expect(panel.getByText(/^Rectangle 1 · [\d,.]+ ac · agricultural - /)).toBeVisible()
+  await expect
+    .poll(() => page.evaluate(() => (window as unknown as { platMap: MapProbe }).platMap.layerVisible('comps-label')))
+    .toBe(true)
+  await expect.poll(() => page.url()).toMatch(/[?&]cs=1~s1,/)
+  const medianShown = await panel.getByTestId('comps-median').innerText()
+  await page.screenshot({ path: shot('area-comps-desktop.png') })
+  // The link brings the same area comps back.
+  await page.goto(page.url())
+  const back = page
+    .getByRole('complementary', { name: 'Area details' })
+    .getByRole('region', { name: 'Comparable sales' })
+  await expect(back.getByTestId('comps-median')).toHaveText(medianShown, { timeout: 30_000 })
+  expect(errors).toEqual([])
+})
+
+test('on a phone: the sales summary and area comps fit 390 px', async ({ page, request }) => {
+  await page.setViewportSize({ width: 390, height: 844 })
+  const keys = e2eKeys()
+  const farm = await someFarm(request, keys.full)
+  await openApp(page, keys.full)
+  await page.goto(`/?${areaSearch(farm, 0.004)}`)
+  const sales = page.getByRole('region', { name: 'Sales in these results' })
+  await expect(sales).toBeVisible({ timeout: 60_000 })
+  await sales.getByText('Sales in these results').click()
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390)
+  await page.screenshot({ path: shot('sales-summary-phone.png') })
+  await sales.getByRole('button', { name: 'Comparable sales for Rectangle 1' }).click()
+  const panel = page
+    .getByRole('complementary', { name: 'Area details' })
+    .getByRole('region', { name: 'Comparable sales' })
+  await expect(panel.getByTestId('comps-indicated')).toBeVisible({ timeout: 30_000 })
+  const box = await panel.boundingBox()
+  expect(box!.x).toBeGreaterThanOrEqual(0)
+  expect(box!.x + box!.width).toBeLessThanOrEqual(390.5)
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390)
+  await page.screenshot({ path: shot('area-comps-phone.png') })
 })

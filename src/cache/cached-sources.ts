@@ -2,7 +2,9 @@
  * The planner's sources in the app: TanStack Query's QueryClient is the memory cache (keys from the
  * normalized request, request-key.ts), the persisted store is the disk under it. A peek
  * never calls the network; a fetch goes through `fetchQuery`, so two searches asking the same page
- * at once share one call.
+ * at once share one call. The workspace makes one set (create-workspace.ts) and every feature that
+ * reads parcels (search, opening a parcel by id, comparable sales) goes through it: one response
+ * cache, one disk, one size account.
  */
 import type { QueryClient } from '@tanstack/react-query'
 import type { FeatureCollection } from 'geojson'
@@ -32,6 +34,14 @@ export interface CachedSource<Req, Res> {
   fetch(req: Req, signal: AbortSignal): Promise<{ value: Res; network: boolean }>
 }
 
+/**
+ * A source that can also answer from memory synchronously: a repeat that memory holds whole (a
+ * comps search reopened) renders in the same frame, without waiting a microtask per call.
+ */
+export interface MemoryCachedSource<Req, Res> extends CachedSource<Req, Res> {
+  peekMemory(req: Req): Res | undefined
+}
+
 export type AreaSource = CachedSource<FeatureCollection, AreaResponse>
 export type QuerySource = CachedSource<QueryRequest, QueryResponse>
 /** GET /parcels/point, keyed like identify's lookups (so a point asked both ways costs one call). */
@@ -46,7 +56,13 @@ export interface SourceDeps {
   baseUrl(): string
 }
 
-export function createCachedSources(deps: SourceDeps): { area: AreaSource; query: QuerySource; point: PointSource } {
+export interface CachedSources {
+  area: MemoryCachedSource<FeatureCollection, AreaResponse>
+  query: MemoryCachedSource<QueryRequest, QueryResponse>
+  point: PointSource
+}
+
+export function createCachedSources(deps: SourceDeps): CachedSources {
   return {
     area: cachedSource(deps, areaKey, fetchArea, AreaResponseSchema),
     query: cachedSource(deps, queryKey, fetchQuery, QueryResponseSchema),
@@ -59,9 +75,12 @@ function cachedSource<Req, S extends z.ZodType>(
   keyOf: (baseUrl: string, req: Req) => readonly unknown[],
   fetchFn: (conn: Connection, req: Req, signal: AbortSignal) => Promise<z.output<S>>,
   schema: S,
-): CachedSource<Req, z.output<S>> {
+): MemoryCachedSource<Req, z.output<S>> {
   type Res = z.output<S>
   return {
+    peekMemory(req) {
+      return deps.client.getQueryData<Res>(keyOf(deps.baseUrl(), req))
+    },
     async peek(req) {
       const key = keyOf(deps.baseUrl(), req)
       const hot = deps.client.getQueryData<Res>(key)

@@ -9,6 +9,7 @@ import { serverSorted } from '../../features/search/spec-key'
 import { StaleNotice, useStaleSearch } from '../../features/search/stale-notice'
 import { outsideCoverage } from '../../geo/coverage'
 import { useAppStore } from '../../state/store'
+import { compsAreaChoices } from '../workspace/comps-wiring'
 import { describeSearch } from '../workspace/search-summary'
 import { HoldingsResults } from './holdings-results'
 import { OutsideCoverage } from './outside-coverage'
@@ -19,6 +20,8 @@ import { useCoverage, useSearchResult, useWorkspace } from './workspace-context'
 const ResultsTable = lazy(() =>
   import('../../features/results/results-table').then((m) => ({ default: m.ResultsTable })),
 )
+// Sales by year and land use, and comps for a drawn area (issue 20): once there are results.
+const SalesSummary = lazy(() => import('../../features/value/sales-summary').then((m) => ({ default: m.SalesSummary })))
 
 export function ResultsPane() {
   const holdingsView = useValueStore(useWorkspace().holdings.table)
@@ -42,6 +45,7 @@ function SearchResults() {
       visibleColumns: st.visibleColumns,
       setVisibleColumns: st.setVisibleColumns,
       selectedId: st.selectedId,
+      drawn: st.areas,
     })),
   )
   const pane = useRef<HTMLElement>(null)
@@ -107,6 +111,16 @@ function SearchResults() {
           />
         )}
       </div>
+      {result.status !== 'idle' && (
+        <Suspense fallback={null}>
+          <SalesSummary
+            rows={result.rows}
+            partial={!result.complete}
+            areas={compsAreaChoices(s.drawn)}
+            onCompsForArea={(id) => workspace.compsForArea(id)}
+          />
+        </Suspense>
+      )}
       <Suspense fallback={<p className="muted">Loading table…</p>}>
         <ResultsTable
           rows={result.rows}

@@ -130,6 +130,7 @@ export function createWorkspace(
     // The search's own sources (same keys, same IndexedDB), with its retry policy.
     holdingSources: { query: retrying(sources.query), point: retrying(sources.point) },
     confirmThreshold: () => searchSettingsStore.getState().confirmThreshold,
+    sources,
   })
   // Another server or key: its coverage and tiles may differ.
   connectionStore.subscribe((now, before) => {

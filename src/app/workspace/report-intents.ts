@@ -17,6 +17,8 @@ import { summarize } from '../../features/results/summarize'
 import type { SearchResult } from '../../features/search/search-types'
 import { encodeShareState } from '../../features/share/url-codec'
 import type { CompsResult } from '../../features/value/comps-analysis'
+import { settingsFor } from '../../features/value/comps-settings'
+import type { CompsSubject } from '../../features/value/comps-subject'
 import { columnLabel, loadedRecords } from '../../format/record-columns'
 import type { Bounds } from '../../ports/workspace-ports'
 import type { AppState } from '../../state/store'
@@ -200,8 +202,12 @@ export class ReportIntents {
     )
   }
 
-  comps(subject: ParcelRecord, result: CompsResult): void {
-    const overlay = compsOverlay(result, subject)
+  /** A parcel's comps (a site has no card to report on); radius and acres band from the open choices. */
+  comps(of: CompsSubject, result: CompsResult): void {
+    const subject = of.record
+    if (!subject) return
+    const overlay = compsOverlay(result, of)
+    const choices = settingsFor(of, this.ctx.state().comps?.choices ?? null)
     const doc = compsReport({
       subject,
       comps: result.comps.map((c) => ({
@@ -220,8 +226,8 @@ export class ReportIntents {
       })),
       indicated: result.indicated,
       basis: {
-        radiusMiles: null,
-        acresBand: null,
+        radiusMiles: choices.radiusMiles,
+        acresBand: choices.acresBand,
         windowStart: result.windowStart,
         windowEnd: result.windowEnd,
         trend: result.trend.note,

@@ -12,6 +12,7 @@ import { decodeShareState, encodeShareState } from '../../features/share/url-cod
 import { buildSearchSpec } from '../../state/search-slice'
 import type { AppState, AppStore } from '../../state/store'
 import { DEFAULT_COLUMNS, type MapViewState } from '../../state/ui-slice'
+import { todayIso } from './comps-wiring'
 
 const WRITE_DELAY_MS = 300
 
@@ -34,6 +35,7 @@ export function shareStateOf(s: AppState): ShareState {
     visibleColumns: s.visibleColumns,
     theme: s.theme,
     assemblage: s.assemblage,
+    comps: s.comps,
   }
 }
 
@@ -63,6 +65,10 @@ function applyShareState(store: AppStore, state: Partial<ShareState>): MapViewSt
     s.clearSubmitted()
   }
   store.getState().select(state.selectedId ?? null, state.selectedId != null)
+  // Comps for a parcel show in its details: that parcel is the one open.
+  const comps = state.comps ?? null
+  if (comps?.subject.kind === 'parcel') store.getState().select(comps.subject.id, true)
+  store.getState().replaceComps(comps && { ...comps, asOf: comps.asOf ?? todayIso() })
   if (state.view) store.getState().setView(state.view)
   return state.view ?? null
 }

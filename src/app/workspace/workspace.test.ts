@@ -3,6 +3,7 @@ import type { CoverageResponse } from '../../../contract/tiles'
 import { harness, until } from '../../features/search/search-harness.test-support'
 import type { DrawEvents, MapPort } from '../../ports/workspace-ports'
 import { createAppStore } from '../../state/store'
+import { restoreFromUrl } from './url-sync'
 import { Workspace } from './workspace'
 
 function fakeMap(calls: string[]): MapPort {
@@ -264,5 +265,68 @@ describe('opening a link', () => {
     ws.mountMap({} as HTMLElement)
     await until(() => calls.includes('fit:15'))
     ws.dispose()
+  })
+})
+
+describe('comparable sales (issue 20)', () => {
+  it('comps for a parcel open it; another parcel or closed details close the comps; Escape closes them first', async () => {
+    const { store, ws } = await setup()
+    ws.compsForSubject({ kind: 'parcel', id: 'p1' })
+    expect(store.getState()).toMatchObject({ selectedId: 'p1', detailsOpen: true })
+    expect(store.getState().comps).toMatchObject({ subject: { kind: 'parcel', id: 'p1' }, choices: null })
+    expect(store.getState().comps!.asOf).toMatch(/^\d{4}-\d{2}-\d{2}$/)
+    store.getState().setCompsOverride('c9', 'pin')
+    expect(store.getState().comps!.overrides).toEqual({ c9: 'pin' })
+    store.getState().select('p2', true)
+    expect(store.getState().comps).toBeNull()
+    ws.compsForSubject({ kind: 'parcel', id: 'p2' })
+    store.getState().closeDetails()
+    expect(store.getState().comps).toBeNull()
+    ws.compsForSubject({ kind: 'parcel', id: 'p2' })
+    ws.escape()
+    expect(store.getState().comps).toBeNull()
+    expect(store.getState().detailsOpen).toBe(true)
+  })
+
+  it('comps for a drawn area: a site with the area’s acres, centre and id; a parcel opened later closes them', async () => {
+    const { store, ws } = await setup()
+    ws.searchMapView()
+    const area = store.getState().areas[0]!
+    store.getState().select('p1', true)
+    ws.compsForArea(area.id)
+    const comps = store.getState().comps!
+    expect(comps.subject).toMatchObject({ kind: 'site', areaId: area.id, label: 'Polygon 1' })
+    expect(comps.subject.kind === 'site' && comps.subject.acres).toBeGreaterThan(0)
+    expect(store.getState().selectedId).toBeNull()
+    store.getState().select('p3', true)
+    expect(store.getState().comps).toBeNull()
+  })
+
+  it('a link with comps restores them and opens their parcel; a garbled comps part is reported and the rest kept', () => {
+    const store = createAppStore()
+    const id = '012dc70f-abe8-5d09-af93-5f033862e78b'
+    const { problems } = restoreFromUrl(
+      store,
+      `?f=state:eq:sIA&cs=1~p${id}~2.5,7,30,x,514235~20261101~aaaa-1&c=-93.5,42,10&v=1`,
+    )
+    expect(problems).toEqual([])
+    expect(store.getState()).toMatchObject({ selectedId: id, detailsOpen: true })
+    expect(store.getState().comps).toEqual({
+      subject: { kind: 'parcel', id },
+      choices: {
+        radiusMiles: 2.5,
+        years: 7,
+        acresBand: 0.3,
+        priceBand: null,
+        weights: { distance: 5, size: 1, landUse: 4, crop: 2, soil: 3, recency: 5 },
+      },
+      overrides: { 'aaaa-1': 'pin' },
+      asOf: '2026-11-01',
+    })
+    const garbled = createAppStore()
+    const r = restoreFromUrl(garbled, '?f=state:eq:sIA&cs=1~q!!&c=-93.5,42,10&v=1')
+    expect(garbled.getState().comps).toBeNull()
+    expect(garbled.getState().filters).toEqual([{ field: 'state', op: 'eq', value: 'IA' }])
+    expect(r.problems).toHaveLength(1)
   })
 })

@@ -17,6 +17,7 @@ import type { Polygon } from 'geojson'
 import type { ParcelRecord } from '../../../contract/schemas'
 import { type CoverageCounty, type CoverageResponse, PARCEL_TILE_MIN_ZOOM } from '../../../contract/tiles'
 import type { ApiError } from '../../api/api-error'
+import type { CachedSources } from '../../cache/cached-sources'
 import { reportSettingsStore } from '../../features/reports/report-settings'
 import type { SearchSession } from '../../features/search/search-session'
 import type { SearchResult } from '../../features/search/search-types'
@@ -32,11 +33,13 @@ import type {
   MapPort,
   TilesStatus,
 } from '../../ports/workspace-ports'
+import type { CompsSubjectRef } from '../../state/comps-slice'
 import type { SortOrder } from '../../state/search-slice'
 import type { SearchSpec } from '../../state/search-spec'
 import type { AppState, AppStore } from '../../state/store'
 import type { MapViewState } from '../../state/ui-slice'
 import { addPolygons } from './add-polygons'
+import { siteForArea, todayIso } from './comps-wiring'
 import { CoverageFlow } from './coverage-flow'
 import { drawEvents } from './draw-events'
 import { type HoldingSources, HoldingsFlows } from './holdings-flows'
@@ -79,6 +82,8 @@ export interface WorkspaceDeps {
   holdingSources?: HoldingSources | null
   /** Calls above which a run asks first (Settings). */
   confirmThreshold?(): number
+  /** The response cache's sources the search uses, for other readers of parcels (comps); null in tests. */
+  sources?: CachedSources | null
 }
 
 export class Workspace {
@@ -98,6 +103,8 @@ export class Workspace {
   readonly holdings: HoldingsFlows
   /** "Print report": parcel, search and comps reports, and the open one (report-intents.ts). */
   readonly reports: ReportIntents
+  /** The one response cache (memory + IndexedDB): the search's sources, shared with comps. */
+  readonly sources: CachedSources | null
   private map: MapPort | null = null
   private draw: DrawPort | null = null
   private holdingsLayer: HoldingsLayerPort | null = null
@@ -110,6 +117,7 @@ export class Workspace {
   constructor(private readonly deps: WorkspaceDeps) {
     this.store = deps.store
     this.search = deps.search
+    this.sources = deps.sources ?? null
     this.coverage = new CoverageFlow(deps.loadCoverage, deps.apiUrl)
     this.parcels = new ParcelOpener({
       store: this.store,
@@ -239,6 +247,26 @@ export class Workspace {
     // Frame the comps and the subject (the same set frames the same way, so pin/drop does not jump).
     const points = overlay?.comps.map((c) => [c.point[0], c.point[1]]) ?? []
     if (points.length > 0) this.map?.fitTo({ type: 'MultiPoint', coordinates: points }, 14)
+  }
+
+  /**
+   * Comparable sales for a subject: a parcel (its card's button), a drawn area (`compsForArea`), or
+   * any site another panel describes by its facts — a holding, an assemblage: centre, acres, land
+   * use, crop, CSR2 and an outline (`CompsSite`, src/state/comps-slice.ts). The comps take the
+   * details pane, valued as of today; the shared link carries them.
+   */
+  compsForSubject(subject: CompsSubjectRef): void {
+    const s = this.store.getState()
+    if (subject.kind === 'parcel') s.select(subject.id, true)
+    else s.select(null)
+    this.store.getState().openComps(subject, todayIso())
+  }
+
+  /** Comps for a drawn area, its land use, cover and CSR2 taken from the parcels loaded inside it. */
+  compsForArea(areaId: string): void {
+    const areas = this.store.getState().areas
+    const area = areas.find((a) => a.id === areaId)
+    if (area) this.compsForSubject(siteForArea(areas, area, this.search.getSnapshot().rows))
   }
 
   /** "All parcels of this owner": a filters-only search on the owner, scoped to the parcel's state. */
@@ -371,7 +399,8 @@ export class Workspace {
     this.draw?.cancel()
     const s = this.store.getState()
     if (s.tool !== 'pan' && s.tool !== 'identify') return
-    if (s.detailsOpen) s.closeDetails()
+    if (s.comps) s.closeComps()
+    else if (s.detailsOpen) s.closeDetails()
     else s.select(null)
   }
 
@@ -391,6 +420,13 @@ export class Workspace {
       this.draw?.setTool(s.tool)
     }
     if (s.areas !== prev.areas) this.draw?.syncAreas(s.areas)
+    if (s.comps && s.comps === prev.comps && (s.selectedId !== prev.selectedId || s.detailsOpen !== prev.detailsOpen)) {
+      // Another parcel opened, or the details closed: the comps were for the subject before.
+      const subject = s.comps.subject
+      const orphaned = subject.kind === 'parcel' ? s.selectedId !== subject.id || !s.detailsOpen : s.selectedId !== null
+      if (orphaned) s.closeComps()
+    }
+    if (!s.comps && prev.comps) this.map?.setComps(null)
   }
 
   private onResult(r: SearchResult): void {

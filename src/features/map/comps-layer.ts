@@ -1,6 +1,7 @@
 /**
  * Comparable sales on the map: each comp outlined (green when included, grey when left out) with its
- * rank and $/acre as a label, and the subject parcel outlined in black. Its own GeoJSON source and
+ * rank and $/acre as a label, and the subject outlined in black (a site known only by its centre, a
+ * ringed dot). Its own GeoJSON source and
  * layers on top, added on first use, so the base style and the result layers do not change.
  */
 import type { Feature, FeatureCollection } from 'geojson'
@@ -8,7 +9,13 @@ import type { GeoJSONSource, LayerSpecification, Map as MapLibreMap } from 'mapl
 import type { CompsOverlay } from '../../ports/workspace-ports'
 
 const SOURCE = 'comps'
-const LAYERS = { fill: 'comps-fill', line: 'comps-line', subject: 'comps-subject', label: 'comps-label' } as const
+const LAYERS = {
+  fill: 'comps-fill',
+  line: 'comps-line',
+  subject: 'comps-subject',
+  subjectPoint: 'comps-subject-point',
+  label: 'comps-label',
+} as const
 
 const shortUsd = (v: number) =>
   v >= 10_000 ? `$${(v / 1000).toFixed(1)}k` : v < 1 ? '<$1' : `$${Math.round(v).toLocaleString('en-US')}`
@@ -55,6 +62,13 @@ function layers(): LayerSpecification[] {
       source: SOURCE,
       filter: kind('subject') as never,
       paint: { 'line-color': '#111', 'line-width': 3 },
+    },
+    {
+      id: LAYERS.subjectPoint,
+      type: 'circle',
+      source: SOURCE,
+      filter: ['all', kind('subject'), ['==', ['geometry-type'], 'Point']] as never,
+      paint: { 'circle-radius': 7, 'circle-color': '#fff', 'circle-stroke-color': '#111', 'circle-stroke-width': 3 },
     },
     {
       id: LAYERS.label,

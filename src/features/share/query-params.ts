@@ -24,6 +24,7 @@ const WHOLE: Record<string, string> = {
   p: 'the selected parcel',
   c: 'the map view',
   t: 'the map colouring',
+  cs: 'the comparable-sales section',
 }
 
 export function readParams(input: string): { params: Map<string, string>; problems: string[] } {

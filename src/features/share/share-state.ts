@@ -9,6 +9,7 @@ import type { AssemblageRef } from '../../state/holdings-slice'
 import type { SortOrder } from '../../state/search-slice'
 import type { DrawnArea, SearchMode } from '../../state/search-spec'
 import type { MapViewState } from '../../state/ui-slice'
+import type { SharedComps } from './comps-codec'
 
 export interface ShareState {
   mode: SearchMode
@@ -24,4 +25,6 @@ export interface ShareState {
   theme: ThemeId
   /** A custom assemblage of parcels (issue 21), by id; links without one open without. */
   assemblage?: AssemblageRef | null
+  /** Comparable sales open (issue 20); absent in links without them. */
+  comps?: SharedComps | null
 }

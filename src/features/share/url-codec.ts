@@ -9,6 +9,7 @@ import { isThemeId } from '../../format/themes'
 import { DEFAULT_COLUMNS, type MapViewState } from '../../state/ui-slice'
 import { decodeAreas, encodeAreas } from './area-codec'
 import { decodeAssemblage, encodeAssemblage } from './assemblage-codec'
+import { decodeComps, encodeComps } from './comps-codec'
 import { decodeFilters, encodeFilters } from './filter-codec'
 import { readParams } from './query-params'
 import type { ShareState } from './share-state'
@@ -43,6 +44,8 @@ export function encodeShareState(s: ShareState): string {
   if (s.theme !== 'plain') params.push(['t', s.theme])
   // Added within format 1 (issue 21): the assemblage's parcels (assemblage-codec.ts).
   if (s.assemblage && s.assemblage.ids.length > 0) params.push(['g', encodeAssemblage(s.assemblage)])
+  // Comparable sales (comps-codec.ts): a section with its own version, ignored by older readers.
+  if (s.comps) params.push(['cs', encodeComps(s.comps, s.areas)])
   // The version goes last: a link that lost its end is recognised by its absence (query-params.ts).
   params.push(['v', String(FORMAT_VERSION)])
   return params.map(([k, v]) => `${k}=${v}`).join('&')
@@ -127,6 +130,12 @@ function decode(input: string): DecodedLink {
   if (assemblage !== undefined) {
     const r = decodeAssemblage(assemblage)
     state.assemblage = r.assemblage
+    problems.push(...r.problems)
+  }
+  const comps = params.get('cs')
+  if (comps !== undefined) {
+    const r = decodeComps(comps, state.areas ?? [])
+    if (r.comps) state.comps = r.comps
     problems.push(...r.problems)
   }
   return { state, problems }

@@ -1,11 +1,13 @@
 import { describe, expect, it } from 'vitest'
 import { soldRecord, subjectRecord } from './comps.test-support'
-import { analyzeComps, estimateSoil, estimateTrend, indicate, nonMarketReason } from './comps-analysis'
+import { analyzeComps, estimateSoil, estimateTrend, indicate } from './comps-analysis'
 import { COMPS_CSV_HEADER, compsCsvRows } from './comps-csv'
-import { defaultSettings } from './comps-settings'
+import { settingsFor } from './comps-settings'
+import { parcelSubject } from './comps-subject'
+import { nonMarketReason } from './sale-quality'
 
-const subject = subjectRecord()
-const settings = defaultSettings(subject) // 10 mi, 5 years, ±50 % acres
+const subject = parcelSubject(subjectRecord())!
+const settings = settingsFor(subject, null) // 10 mi, 5 years, ±50 % acres
 const TODAY = '2024-07-01'
 // Four market sales on one day (so no trend can be estimated: prices stay raw), one $1 quit-claim.
 const records = [
@@ -61,16 +63,7 @@ describe('analyzeComps', () => {
   })
 
   it('puts a pinned outlier back and leaves a dropped comp out', () => {
-    const pinned = analyzeComps(
-      subject,
-      records,
-      settings,
-      TODAY,
-      new Map([
-        ['d', 'pin' as const],
-        ['a', 'drop' as const],
-      ]),
-    )
+    const pinned = analyzeComps(subject, records, settings, TODAY, { d: 'pin', a: 'drop' })
     const by = new Map(pinned.comps.map((c) => [c.id, c]))
     expect(by.get('d')!.included).toBe(true)
     expect(by.get('a')!.excludedBecause).toBe('dropped by you')
@@ -123,7 +116,7 @@ describe('time and soil adjustments', () => {
     expect(estimateSoil(80, pairs)).toMatchObject({ perPoint: 100, n: 5 })
     expect(estimateSoil(null, pairs).perPoint).toBeNull()
     expect(estimateSoil(80, pairs.slice(0, 4)).perPoint).toBeNull()
-    const subj = subjectRecord({ csr2: 80 })
+    const subj = parcelSubject(subjectRecord({ csr2: 80 }))!
     const sales = pairs.map(([csr2, perAcre], i) =>
       soldRecord(`s${i}`, 1 + i * 0.1, perAcre * 80, '2024-01-01', { csr2 }),
     )

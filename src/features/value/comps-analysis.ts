@@ -7,13 +7,15 @@
  * soil; score and grade; include what is unflagged and graded A–C unless the user pinned or dropped it.
  */
 import type { ParcelRecord } from '../../../contract/schemas'
+import { formatInteger } from '../../format/format-value'
+import type { CompsOverride } from '../../state/comps-slice'
 import { milesBetween, parcelPoint } from './comps-geo'
 import { decimalYear, saleDateOf, windowStart } from './comps-plan'
 import { type Grade, gradeOf, type Likeness, reasons, score, similarities } from './comps-score'
 import type { CompsSettings } from './comps-settings'
 import { iqrFences, median, quantile, theilSen } from './comps-stats'
-
-export type Override = 'pin' | 'drop'
+import { type CompsSubject, isSubjectsOwn } from './comps-subject'
+import { lastDeed, nonMarketReason } from './sale-quality'
 
 export interface Comp {
   id: string
@@ -34,7 +36,7 @@ export interface Comp {
   reasons: string[]
   /** Why it is left out by default (non-arm's-length, outlier, price band); empty when none. */
   flags: string[]
-  override: Override | null
+  override: CompsOverride | null
   included: boolean
   /** Why it is out now (a flag, "grade D", "dropped by you"), or null when included. */
   excludedBecause: string | null
@@ -87,27 +89,6 @@ const num = (v: unknown): number | null => {
 }
 const text = (v: unknown): string | null => (typeof v === 'string' && v.trim() !== '' ? v : null)
 
-/** Deeds recorded for transfers that are not open-market sales. */
-const NON_MARKET_DEED = /QUIT\s?CLAIM|INTERSPOUSAL|AFFIDAVIT|GIFT|FAMILY|CORRECTION/i
-/** A recorded consideration below this is nominal ($1, $10 "and other valuable consideration"). */
-const NOMINAL_PRICE = 1000
-
-/** The deed of the record's last sale, where the record carries the sale history fields. */
-function lastDeed(r: ParcelRecord, saleDate: string): string | null {
-  if (
-    text(r.deed_type_1) &&
-    (r.sale_date_1 === undefined || saleDateOf({ svc_uuid: '', sale_date: r.sale_date_1 }) === saleDate)
-  )
-    return text(r.deed_type_1)
-  return text(r.deed_type)
-}
-
-export function nonMarketReason(price: number, deed: string | null): string | null {
-  if (price < NOMINAL_PRICE) return `non-arm's-length: nominal price $${price.toLocaleString('en-US')}`
-  if (deed && NON_MARKET_DEED.test(deed)) return `non-arm's-length: ${deed.toLowerCase()}`
-  return null
-}
-
 interface Candidate {
   record: ParcelRecord
   saleDate: string
@@ -120,15 +101,15 @@ interface Candidate {
 }
 
 export function analyzeComps(
-  subject: ParcelRecord,
+  subject: CompsSubject,
   records: readonly ParcelRecord[],
   s: CompsSettings,
   today: string,
-  overrides: ReadonlyMap<string, Override> = new Map(),
+  overrides: Readonly<Record<string, CompsOverride>> = {},
 ): CompsResult {
-  const subjectAcres = num(subject.acres) ?? 0
-  const subjectCsr2 = num(subject.csr2)
-  const here = parcelPoint(subject)
+  const subjectAcres = subject.acres
+  const subjectCsr2 = subject.csr2
+  const here = subject.point
   const start = windowStart(today, s.years)
   const now = decimalYear(today)
   let outsideRadius = 0
@@ -136,15 +117,15 @@ export function analyzeComps(
   let unusable = 0
   const cands: Candidate[] = []
   for (const r of records) {
-    if (r.svc_uuid === subject.svc_uuid) continue
     const saleDate = saleDateOf(r)
     const salePrice = num(r.sale_price)
     const acres = num(r.acres)
     const at = parcelPoint(r)
-    if (!saleDate || salePrice === null || salePrice <= 0 || !acres || acres <= 0 || !at || !here) {
+    if (!saleDate || salePrice === null || salePrice <= 0 || !acres || acres <= 0 || !at) {
       unusable++
       continue
     }
+    if (isSubjectsOwn(subject, r, at)) continue
     const miles = milesBetween(here, at)
     if (miles > s.radiusMiles) {
       outsideRadius++
@@ -187,7 +168,7 @@ export function analyzeComps(
     subjectCsr2,
     clean.filter((c) => c.csr2 !== null).map((c) => [c.csr2 as number, timeAdjusted.get(c) as number]),
   )
-  const subjectPerAcre = (num(subject.parcel_value) ?? Number.NaN) / subjectAcres
+  const subjectPerAcre = (subject.assessedValue ?? Number.NaN) / subjectAcres
 
   const comps: Comp[] = cands.map((c) => {
     const t = timeAdjusted.get(c) as number
@@ -200,9 +181,9 @@ export function analyzeComps(
       subjectAcres,
       acresBand: s.acresBand,
       landUse: text(c.record.land_use),
-      subjectLandUse: text(subject.land_use),
+      subjectLandUse: subject.landUse,
       crop: text(c.record.cdl_majority_category),
-      subjectCrop: text(subject.cdl_majority_category),
+      subjectCrop: subject.crop,
       csr2: c.csr2,
       subjectCsr2,
       age: Math.max(0, now - decimalYear(c.saleDate)),
@@ -214,7 +195,8 @@ export function analyzeComps(
       (f): f is string => f !== null && !(f.startsWith('outlier') && c.nonMarket !== null),
     )
     const grade = gradeOf(points)
-    const override = overrides.get(c.record.svc_uuid) ?? null
+    // Own keys only: an id such as "constructor" must not find Object.prototype's.
+    const override = Object.hasOwn(overrides, c.record.svc_uuid) ? (overrides[c.record.svc_uuid] ?? null) : null
     const excludedBecause =
       override === 'pin'
         ? null
@@ -263,7 +245,7 @@ export function analyzeComps(
   }
 }
 
-const round = (x: number) => Math.round(x).toLocaleString('en-US')
+const round = (x: number) => formatInteger(x)
 
 function priceBandFlag(perAcre: number, subjectPerAcre: number, band: number | null): string | null {
   if (band === null || !Number.isFinite(subjectPerAcre) || subjectPerAcre <= 0) return null

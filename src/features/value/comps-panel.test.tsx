@@ -1,15 +1,19 @@
 import { cleanup, render, screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import type { Polygon } from 'geojson'
+import { useState } from 'react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
+import type { CompsChoices, CompsOverride } from '../../state/comps-slice'
 import { memorySources, soldRecord, subjectRecord } from './comps.test-support'
 import { CompsPanel, type CompsPanelProps } from './comps-panel'
+import { parcelSubject, siteSubject } from './comps-subject'
 
 afterEach(cleanup)
 
-const subject = subjectRecord({ parcel_id: '09-12-300-001' })
+const record = subjectRecord({ parcel_id: '09-12-300-001' })
+const subject = parcelSubject(record)!
 const records = [
-  subject,
+  record,
   soldRecord('a', 1, 800_000, '2024-01-01'),
   soldRecord('b', 2, 880_000, '2024-01-01'),
   soldRecord('c', 3, 960_000, '2024-01-01'),
@@ -28,9 +32,41 @@ const square: Polygon = {
   ],
 }
 
-function setup(over: Partial<CompsPanelProps> = {}, list = records) {
+type Fixed = Omit<CompsPanelProps, 'choices' | 'overrides' | 'asOf' | 'onChoices' | 'onOverride' | 'onAsOf'>
+
+/** The panel with its store part held here, as the app's store holds it. */
+function Controlled(
+  p: Fixed & { asOf?: string; choices?: CompsChoices | null; seen?: (c: CompsChoices | null) => void },
+) {
+  const [choices, setChoices] = useState<CompsChoices | null>(p.choices ?? null)
+  const [overrides, setOverrides] = useState<Record<string, CompsOverride>>({})
+  const [asOf, setAsOf] = useState(p.asOf ?? p.today)
+  return (
+    <CompsPanel
+      {...p}
+      choices={choices}
+      overrides={overrides}
+      asOf={asOf}
+      onChoices={(c) => {
+        p.seen?.(c)
+        setChoices(c)
+      }}
+      onOverride={(id, o) =>
+        setOverrides((m) => {
+          const next = { ...m }
+          if (o) next[id] = o
+          else delete next[id]
+          return next
+        })
+      }
+      onAsOf={setAsOf}
+    />
+  )
+}
+
+function setup(over: Partial<Fixed> & { asOf?: string; seen?: (c: CompsChoices | null) => void } = {}, list = records) {
   const { sources, sent } = memorySources(list)
-  const props: CompsPanelProps = {
+  const props = {
     subject,
     sources,
     circle: vi.fn(() => [square]),
@@ -40,8 +76,8 @@ function setup(over: Partial<CompsPanelProps> = {}, list = records) {
     onDownload: vi.fn(),
     ...over,
   }
-  render(<CompsPanel {...props} />)
-  return { props, sent }
+  const view = render(<Controlled {...props} />)
+  return { props, sent, sources, view }
 }
 
 describe('CompsPanel', () => {
@@ -96,9 +132,9 @@ describe('CompsPanel', () => {
     const many = Array.from({ length: 2_700 }, (_, i) =>
       soldRecord(`m${String(i).padStart(4, '0')}`, 1, 800_000, '2024-01-01'),
     )
-    const { sent } = setup({}, [subject, ...many])
+    const { sent } = setup({}, [record, ...many])
     const dialog = await screen.findByRole('alertdialog', { name: 'Confirm a large comps search' })
-    expect(dialog.textContent).toContain('This needs 27 more calls to read 2,701 sold parcels')
+    expect(dialog.textContent).toContain('This needs 26 more calls to read 2,700 sold parcels')
     await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }))
     expect(await screen.findByText(/Search stopped/)).toBeTruthy()
     expect(sent).toEqual(['area', 'query'])
@@ -122,5 +158,101 @@ describe('CompsPanel', () => {
     await userEvent.type(again, '0')
     await userEvent.click(screen.getByRole('button', { name: 'Find comps' }))
     expect((await screen.findByRole('alert')).textContent).toMatch(/radius between 0 and 30/)
+  })
+
+  it('shows a repeat from memory in its first render, with no call, and moves focus to its heading', async () => {
+    const { sources, sent, view } = setup()
+    await screen.findByRole('table')
+    view.unmount()
+    render(
+      <Controlled
+        subject={subject}
+        sources={sources}
+        circle={() => [square]}
+        today="2024-07-01"
+        onClose={vi.fn()}
+        onOpenComp={vi.fn()}
+        onDownload={vi.fn()}
+      />,
+    )
+    // No await: the ranked list is there in the same task as the render.
+    expect(within(screen.getByRole('table')).getAllByRole('row')).toHaveLength(6)
+    expect(screen.getByTestId('comps-median').textContent).toBe('$11,000')
+    expect(screen.getByText(/0 calls made, 2 from the cache/)).toBeTruthy()
+    expect(sent).toEqual(['area', 'query'])
+    expect(document.activeElement).toBe(screen.getByRole('heading', { name: 'Comparable sales' }))
+  })
+
+  it('values as of a link’s date and offers today’s', async () => {
+    setup({ asOf: '2024-03-01' })
+    await screen.findByRole('table')
+    expect(screen.getByText(/sold since 2019-03-01/)).toBeTruthy()
+    await userEvent.click(screen.getByRole('button', { name: 'Value as of today' }))
+    expect(await screen.findByText(/sold since 2019-07-01/)).toBeTruthy()
+    expect(screen.queryByRole('button', { name: 'Value as of today' })).toBeNull()
+  })
+
+  it('goes back to the default settings on request', async () => {
+    const seen = vi.fn()
+    setup({ seen })
+    await screen.findByRole('table')
+    await userEvent.click(screen.getByText(/Within 10 mi/))
+    expect(screen.queryByRole('button', { name: 'Back to defaults' })).toBeNull()
+    await userEvent.selectOptions(screen.getByLabelText('Distance'), '5')
+    await userEvent.click(screen.getByRole('button', { name: 'Find comps' }))
+    expect(seen).toHaveBeenLastCalledWith(
+      expect.objectContaining({ weights: expect.objectContaining({ distance: 5 }) }),
+    )
+    await userEvent.click(screen.getByRole('button', { name: 'Back to defaults' }))
+    expect(seen).toHaveBeenLastCalledWith(null)
+  })
+
+  it('works by keyboard: the settings open, a comp is pinned and sorted with keys alone', async () => {
+    setup()
+    await screen.findByRole('table')
+    const summary = screen.getByText(/Within 10 mi/)
+    summary.focus()
+    await userEvent.keyboard('{Enter}')
+    expect(screen.getByLabelText('Radius (mi)')).toBeTruthy()
+    const pin = screen
+      .getAllByRole('button', { name: /^Pin comp/ })
+      .find((b) => b.closest('tr')?.dataset.compId === 'd')!
+    pin.focus()
+    await userEvent.keyboard('{Enter}')
+    expect(screen.getByTestId('comps-n').textContent).toBe('4')
+    expect(pin.getAttribute('aria-pressed')).toBe('true')
+    screen.getByRole('button', { name: 'Price' }).focus()
+    await userEvent.keyboard('{Enter}')
+    expect(screen.getByRole('columnheader', { name: /Price/ }).getAttribute('aria-sort')).toBe('ascending')
+  })
+
+  it('shows the first 50 comps of a long list and the rest on request', async () => {
+    const many = Array.from({ length: 80 }, (_, i) =>
+      soldRecord(`m${String(i).padStart(3, '0')}`, 1 + i / 100, 800_000, '2024-01-01'),
+    )
+    setup({}, [record, ...many])
+    const table = await screen.findByRole('table')
+    expect(within(table).getAllByRole('row')).toHaveLength(51)
+    await userEvent.click(screen.getByRole('button', { name: 'Show all 80 comps (30 more)' }))
+    expect(within(table).getAllByRole('row')).toHaveLength(81)
+  })
+
+  it('describes a site subject by its facts', async () => {
+    const site = siteSubject({
+      kind: 'site',
+      areaId: 'a1',
+      label: 'Rectangle 1',
+      point: [-93.5, 42],
+      acres: 80,
+      landUse: null,
+      crop: null,
+      csr2: null,
+      geometry: null,
+    })
+    const { props } = setup({ subject: site })
+    await screen.findByRole('table')
+    expect(screen.getByText('Rectangle 1 · 80.00 ac · land use unknown: any use')).toBeTruthy()
+    await userEvent.click(screen.getByRole('button', { name: 'Download CSV' }))
+    expect(props.onDownload).toHaveBeenCalledWith(expect.anything(), 'comps-Rectangle-1-2024-07-01.csv')
   })
 })

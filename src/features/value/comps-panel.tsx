@@ -1,125 +1,160 @@
 /**
- * "What is this parcel worth?": comparable sales for one subject parcel. Runs the comps search with
- * sensible defaults as it opens, shows progress, asks before an expensive search, then the indicated
- * value (with its range, n and the words that it is not an appraisal), the trend and soil notes, the
- * chart and the ranked, steerable table, and offers the comps as CSV.
+ * "What is this worth?": comparable sales for one subject (a parcel, a drawn area, a holding).
+ * Controlled: the choices, pins/drops and valuation date live in the store (and the shared link);
+ * the panel runs the search they define, shows progress, asks before an expensive search, then the
+ * indicated value, notes, chart and the ranked, steerable table, and offers the comps as CSV.
+ *
+ * Speed: a repeat the memory cache holds whole is answered during render (`salesInMemory`), so the
+ * ranked list is in the panel's first frame; the ranking is memoised (comps-memo.ts).
  */
 import type { Polygon } from 'geojson'
 import { type ReactNode, useEffect, useId, useMemo, useRef, useState } from 'react'
 import type { ParcelRecord } from '../../../contract/schemas'
-import { analyzeComps, type Comp, type CompsResult, type Override } from './comps-analysis'
-import { CompsChart } from './comps-chart'
+import { formatAcres } from '../../format/format-value'
+import type { CompsChoices, CompsOverride } from '../../state/comps-slice'
+import type { Comp, CompsResult } from './comps-analysis'
 import { COMPS_CSV_HEADER, compsCsvRows } from './comps-csv'
-import { type LonLat, milesToMeters, parcelPoint } from './comps-geo'
-import { compsFilters } from './comps-plan'
-import { CompsCancelled, type CompsProgress, type CompsSources, type FoundSales, findSales } from './comps-search'
-import { type CompsSettings, defaultSettings, settingsProblem } from './comps-settings'
+import type { LonLat } from './comps-geo'
+import { analyzeCompsMemo } from './comps-memo'
+import { compsRequest } from './comps-request'
+import { CompsResultView } from './comps-result-view'
+import {
+  CompsCancelled,
+  type CompsProgress,
+  type CompsSources,
+  type FoundSales,
+  findSales,
+  type SalesQuery,
+  salesInMemory,
+} from './comps-search'
+import { settingsFor, settingsProblem } from './comps-settings'
 import { CompsSettingsForm } from './comps-settings-form'
-import { CompsTable, usd } from './comps-table'
+import type { CompsSubject } from './comps-subject'
 import './comps.css'
 
 /** More query calls than this are shown and confirmed before they are made. */
 const CONFIRM_CALLS = 25
 
 export interface CompsPanelProps {
-  subject: ParcelRecord
+  /** Keep it the same object while it is the same subject: a new one starts a new search. */
+  subject: CompsSubject
+  choices: CompsChoices | null
+  overrides: Readonly<Record<string, CompsOverride>>
+  /** The valuation date, YYYY-MM-DD, and today's (to offer moving to it). */
+  asOf: string
+  today: string
   sources: CompsSources
   /** The radius circle as search polygons (the app's buffer code). */
   circle(center: LonLat, meters: number): Polygon[]
-  /** The valuation date, YYYY-MM-DD. */
-  today: string
+  onChoices(choices: CompsChoices | null): void
+  onOverride(id: string, override: CompsOverride | null): void
+  onAsOf(date: string): void
   onClose(): void
   onOpenComp(record: ParcelRecord): void
   /** The analysed comps (or null), e.g. for the map. */
-  onResult?(result: CompsResult | null, subject: ParcelRecord): void
+  onResult?(result: CompsResult | null, subject: CompsSubject): void
   /** Saves the CSV (text) under a file name. */
   onDownload(csv: { header: readonly string[]; rows: unknown[][] }, fileName: string): void
   /** More actions beside Download CSV, filled in by the app (the comps report's button). */
   actions?: ReactNode
 }
 
-type Run =
+type Run = { query: SalesQuery | null } & (
   | { state: 'idle' }
   | { state: 'running'; progress: CompsProgress }
   | { state: 'confirm'; calls: number; records: number; answer(ok: boolean): void }
   | { state: 'done'; found: FoundSales }
   | { state: 'failed'; message: string }
+)
+
+const START: CompsProgress = { calls: 0, cached: 0, planned: 1, records: 0 }
 
 export function CompsPanel(props: CompsPanelProps) {
-  const { subject, sources, circle, today, onResult } = props
+  const { subject, choices, overrides, asOf, sources, circle, onResult } = props
   const headingId = useId()
-  const [settings, setSettings] = useState<CompsSettings>(() => defaultSettings(subject))
-  const [run, setRun] = useState<Run>({ state: 'idle' })
+  const heading = useRef<HTMLHeadingElement>(null)
   const [runs, setRuns] = useState(0)
-  const [overrides, setOverrides] = useState<ReadonlyMap<string, Override>>(new Map())
+  const settings = useMemo(() => settingsFor(subject, choices), [subject, choices])
   const problem = settingsProblem(settings, subject)
-  const center = parcelPoint(subject)
+  const query = useMemo<SalesQuery | null>(() => {
+    if (problem) return null
+    const r = compsRequest(subject, settings, asOf)
+    return { circle: circle(r.center, r.meters), filters: r.filters, loose: r.loose }
+  }, [subject, settings, asOf, circle, problem])
+  // Everything already in memory: done in this very render.
+  const fromMemory = useMemo(() => (query ? salesInMemory(sources, query) : null), [query, sources])
+  const [run, setRun] = useState<Run>({ state: 'idle', query: null })
+  const current: Run =
+    run.query === query
+      ? run
+      : fromMemory
+        ? { state: 'done', query, found: fromMemory }
+        : { state: 'running', query, progress: START }
   const abort = useRef<AbortController | null>(null)
+
+  useEffect(() => heading.current?.focus({ preventScroll: true }), [])
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: `runs` restarts the search on purpose
   useEffect(() => {
-    if (problem || !center) return
+    if (!query || fromMemory) return
     const controller = new AbortController()
     abort.current = controller
-    const acres = Number(subject.acres)
-    setRun({ state: 'running', progress: { calls: 0, cached: 0, planned: 1, records: 0 } })
-    findSales(sources, circle(center, milesToMeters(settings.radiusMiles)), compsFilters(acres, settings), {
+    const live = () => !controller.signal.aborted
+    setRun({ state: 'running', query, progress: START })
+    findSales(sources, query, {
       signal: controller.signal,
-      onProgress: (progress) => !controller.signal.aborted && setRun({ state: 'running', progress }),
+      onProgress: (progress) => live() && setRun({ state: 'running', query, progress }),
       confirmAbove: CONFIRM_CALLS,
       confirm: (calls, records) =>
         new Promise<boolean>((resolve) =>
           setRun({
             state: 'confirm',
+            query,
             calls,
             records,
             answer: (ok) => {
-              if (ok) setRun({ state: 'running', progress: { calls: 0, cached: 0, planned: calls, records: 0 } })
+              if (ok) setRun({ state: 'running', query, progress: { ...START, planned: calls } })
               resolve(ok)
             },
           }),
         ),
     }).then(
-      (found) => !controller.signal.aborted && setRun({ state: 'done', found }),
+      (found) => live() && setRun({ state: 'done', query, found }),
       (e: unknown) => {
-        if (controller.signal.aborted) return
-        if (e instanceof CompsCancelled) setRun({ state: 'idle' })
-        else setRun({ state: 'failed', message: e instanceof Error ? e.message : String(e) })
+        if (!live()) return
+        if (e instanceof CompsCancelled) setRun({ state: 'idle', query })
+        else setRun({ state: 'failed', query, message: e instanceof Error ? e.message : String(e) })
       },
     )
     return () => controller.abort()
-  }, [subject.svc_uuid, settings, runs])
+  }, [query, runs])
 
+  const found = current.state === 'done' ? current.found : null
   const result = useMemo(
-    () => (run.state === 'done' ? analyzeComps(subject, run.found.records, settings, today, overrides) : null),
-    [run, subject, settings, today, overrides],
+    () => (found ? analyzeCompsMemo(subject, found.records, settings, asOf, overrides) : null),
+    [found, subject, settings, asOf, overrides],
   )
-  useEffect(() => onResult?.(result, subject), [result, subject, onResult])
-
-  const setOverride = (id: string, o: Override | null) =>
-    setOverrides((m) => {
-      const next = new Map(m)
-      if (o) next.set(id, o)
-      else next.delete(id)
-      return next
-    })
+  // The map after the panel's own frame: its GeoJSON update must not hold up the ranked list.
+  useEffect(() => {
+    const t = setTimeout(() => onResult?.(result, subject), 0)
+    return () => clearTimeout(t)
+  }, [result, subject, onResult])
 
   const download = () => {
     if (!result) return
-    const name = String(subject.parcel_id ?? subject.svc_uuid).replace(/[^\w.-]+/g, '-')
-    props.onDownload({ header: COMPS_CSV_HEADER, rows: compsCsvRows(result.comps) }, `comps-${name}-${today}.csv`)
+    const name = subject.label.replace(/[^\w.-]+/g, '-')
+    props.onDownload({ header: COMPS_CSV_HEADER, rows: compsCsvRows(result.comps) }, `comps-${name}-${asOf}.csv`)
   }
+  const again = () => setRuns((n) => n + 1)
 
   return (
     <section className="comps-panel" aria-labelledby={headingId}>
       <header className="comps-header">
         <div>
-          <h2 id={headingId}>Comparable sales</h2>
-          <p className="comps-sub">
-            {String(subject.parcel_id ?? subject.svc_uuid)} · {Number(subject.acres).toFixed(2)} ac
-            {subject.land_use ? ` · ${String(subject.land_use).toLowerCase()}` : ''}
-            {typeof subject.csr2 === 'number' ? ` · CSR2 ${subject.csr2}` : ''}
-          </p>
+          <h2 id={headingId} ref={heading} tabIndex={-1}>
+            Comparable sales
+          </h2>
+          <p className="comps-sub">{subjectLine(subject)}</p>
         </div>
         <button type="button" className="pd-close" aria-label="Close comparable sales" onClick={props.onClose}>
           ×
@@ -129,76 +164,82 @@ export function CompsPanel(props: CompsPanelProps) {
       <details className="comps-settings-box">
         <summary>
           Within {settings.radiusMiles} mi · sold since {result?.windowStart ?? `${settings.years} yr`} · acres ±
-          {Math.round(settings.acresBand * 100)} %
+          {Math.round(settings.acresBand * 100)} %{choices ? '' : ' (defaults)'}
         </summary>
         <CompsSettingsForm
-          key={runs}
+          key={JSON.stringify(settings)}
           settings={settings}
-          problem={null}
-          busy={run.state === 'running'}
+          busy={current.state === 'running'}
           onRun={(next) => {
-            setSettings(next)
-            setRuns((n) => n + 1)
+            props.onChoices(next)
+            again()
           }}
+          onDefaults={choices ? () => props.onChoices(null) : undefined}
         />
       </details>
-      {!center && <p role="alert">This parcel has no location to measure distances from.</p>}
+      {asOf !== props.today && (
+        <p className="comps-asof">
+          Valued as of {asOf} (the link's date).{' '}
+          <button type="button" className="link-button" onClick={() => props.onAsOf(props.today)}>
+            Value as of today
+          </button>
+        </p>
+      )}
       {problem && <p role="alert">{problem}</p>}
-      {run.state === 'idle' && !problem && center && (
+      {current.state === 'idle' && !problem && (
         <p>
           Search stopped.{' '}
-          <button type="button" className="link-button" onClick={() => setRuns((n) => n + 1)}>
+          <button type="button" className="link-button" onClick={again}>
             Find comps
           </button>
         </p>
       )}
-
-      {run.state === 'running' && (
+      {current.state === 'running' && (
         <p role="status" className="comps-progress">
-          Finding sales… {run.progress.calls + run.progress.cached} of {run.progress.planned} calls
-          {run.progress.records > 0 && ` · ${run.progress.records.toLocaleString('en-US')} sold parcels`}
-          <progress value={run.progress.calls + run.progress.cached} max={run.progress.planned} />
+          Finding sales… {current.progress.calls + current.progress.cached} of {current.progress.planned} calls
+          {current.progress.records > 0 && ` · ${current.progress.records.toLocaleString('en-US')} sold parcels`}
+          <progress value={current.progress.calls + current.progress.cached} max={current.progress.planned} />
           <button
             type="button"
             className="link-button"
             onClick={() => {
               abort.current?.abort()
-              setRun({ state: 'idle' })
+              setRun({ state: 'idle', query })
             }}
           >
             Cancel
           </button>
         </p>
       )}
-      {run.state === 'confirm' && (
+      {current.state === 'confirm' && (
         <div role="alertdialog" aria-label="Confirm a large comps search" className="comps-confirm">
           <p>
-            This needs {run.calls} more calls to read {run.records.toLocaleString('en-US')} sold parcels. A smaller
-            radius or acres band costs less.
+            This needs {current.calls} more calls to read {current.records.toLocaleString('en-US')} sold parcels. A
+            smaller radius or acres band costs less.
           </p>
-          <button type="button" className="comps-primary" onClick={() => run.answer(true)}>
-            Make {run.calls} calls
+          <button type="button" className="comps-primary" onClick={() => current.answer(true)}>
+            Make {current.calls} calls
           </button>{' '}
-          <button type="button" onClick={() => run.answer(false)}>
+          <button type="button" onClick={() => current.answer(false)}>
             Cancel
           </button>
         </div>
       )}
-      {run.state === 'failed' && (
+      {current.state === 'failed' && (
         <p role="alert" className="comps-error">
-          Could not find sales: {run.message}{' '}
-          <button type="button" className="link-button" onClick={() => setRuns((n) => n + 1)}>
+          Could not find sales: {current.message}{' '}
+          <button type="button" className="link-button" onClick={again}>
             Try again
           </button>
         </p>
       )}
-      {run.state === 'done' && result && !problem && (
+      {found && result && !problem && (
         <CompsResultView
           result={result}
-          found={run.found}
-          acres={Number(subject.acres)}
-          onOpen={(c) => props.onOpenComp(c.record)}
-          onOverride={setOverride}
+          found={found}
+          acres={subject.acres}
+          onOpen={(c: Comp) => props.onOpenComp(c.record)}
+          onOverride={props.onOverride}
           onDownload={download}
           actions={props.actions}
         />
@@ -207,62 +248,9 @@ export function CompsPanel(props: CompsPanelProps) {
   )
 }
 
-function CompsResultView(p: {
-  result: CompsResult
-  found: FoundSales
-  acres: number
-  onOpen(c: Comp): void
-  onOverride(id: string, o: Override | null): void
-  onDownload(): void
-  actions?: ReactNode
-}) {
-  const { result, found } = p
-  const v = result.indicated
-  const calls = found.progress
-  return (
-    <>
-      <section className="comps-value" aria-label="Indicated value">
-        {v ? (
-          <>
-            <p className="comps-value-main">
-              <strong data-testid="comps-indicated">{usd(v.value)}</strong>
-              <span>
-                {' '}
-                = median <span data-testid="comps-median">{usd(v.perAcre)}</span>/ac × {p.acres.toFixed(2)} ac
-              </span>
-            </p>
-            <p>
-              Range {usd(v.low)}–{usd(v.high)} (interquartile, {usd(v.perAcreLow)}–{usd(v.perAcreHigh)}/ac) · from{' '}
-              <span data-testid="comps-n">{v.n}</span> comp{v.n === 1 ? '' : 's'}
-              {v.n < 3 && ' — too few to lean on'}
-            </p>
-          </>
-        ) : (
-          <p>No comps are included, so there is no indicated value. Widen the radius, years or acres band.</p>
-        )}
-        <p className="comps-disclaimer">An estimate from public sales, not an appraisal.</p>
-      </section>
-      <ul className="comps-notes">
-        <li>Time: {result.trend.note}</li>
-        <li>Soil: {result.soil.note}</li>
-        <li>
-          {result.comps.length} sale{result.comps.length === 1 ? '' : 's'} from {result.windowStart} to{' '}
-          {result.windowEnd} within the radius; {result.outsideWindow} older and {result.outsideRadius} beyond the
-          radius left aside. {calls.calls} call{calls.calls === 1 ? '' : 's'} made, {calls.cached} from the cache.
-        </li>
-      </ul>
-      {result.comps.length > 0 && <CompsChart result={result} />}
-      <div className="comps-actions">
-        <button type="button" onClick={p.onDownload} disabled={result.comps.length === 0}>
-          Download CSV
-        </button>
-        {p.actions}
-      </div>
-      {result.comps.length > 0 ? (
-        <CompsTable comps={result.comps} onOpen={p.onOpen} onOverride={p.onOverride} />
-      ) : (
-        <p>No sales match. Widen the radius, the years or the acres band.</p>
-      )}
-    </>
-  )
+function subjectLine(s: CompsSubject): string {
+  const parts = [s.label, `${formatAcres(s.acres)} ac`]
+  parts.push(s.landUse ? s.landUse.toLowerCase() : 'land use unknown: any use')
+  if (s.csr2 !== null) parts.push(`CSR2 ${s.csr2}`)
+  return parts.join(' · ')
 }

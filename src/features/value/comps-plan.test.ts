@@ -4,23 +4,30 @@ import {
   callsFor,
   chunkIds,
   compsFilters,
+  dateStylesOf,
   decimalYear,
   pageBody,
   saleDateOf,
+  windowDates,
   windowStart,
 } from './comps-plan'
-import { defaultSettings, landUseFamily, settingsProblem } from './comps-settings'
+import { compsRequest } from './comps-request'
+import { landUseFamily, settingsFor, settingsProblem } from './comps-settings'
+import { parcelSubject } from './comps-subject'
 
-const farm = { svc_uuid: 's', land_use: 'AGRICULTURAL - CROPLAND', acres: 80 }
+const farmRecord = { svc_uuid: 's', land_use: 'AGRICULTURAL - CROPLAND', acres: 80, lon: -93.5, lat: 42 }
+const farm = parcelSubject(farmRecord)!
+const defaultSettings = (subject = farm) => settingsFor(subject, null)
 
 describe('comps plan', () => {
   it('defaults to 10 mi for farmland and 1 mi in town', () => {
-    expect(defaultSettings(farm).radiusMiles).toBe(10)
-    expect(defaultSettings({ svc_uuid: 't', land_use: 'RESIDENTIAL - SINGLE FAMILY', acres: 0.2 }).radiusMiles).toBe(1)
+    expect(defaultSettings().radiusMiles).toBe(10)
+    const house = parcelSubject({ svc_uuid: 't', land_use: 'RESIDENTIAL - SINGLE FAMILY', acres: 0.2, lon: 0, lat: 0 })!
+    expect(defaultSettings(house).radiusMiles).toBe(1)
   })
 
   it('asks for sold parcels, acres in the band and the land-use family (spec operators only)', () => {
-    const s = { ...defaultSettings(farm), acresBand: 0.25 }
+    const s = { ...defaultSettings(), acresBand: 0.25 }
     expect(compsFilters(80, s)).toEqual([
       { field: 'sale_price', op: 'gt', value: 0 },
       { field: 'acres', op: 'between', value: [60, 100] },
@@ -67,8 +74,57 @@ describe('comps plan', () => {
   })
 
   it('says what is wrong with settings', () => {
-    expect(settingsProblem(defaultSettings(farm), farm)).toBeNull()
-    expect(settingsProblem({ ...defaultSettings(farm), radiusMiles: 0 }, farm)).toMatch(/radius/)
-    expect(settingsProblem(defaultSettings(farm), { svc_uuid: 'n' })).toMatch(/acreage/)
+    expect(settingsProblem(defaultSettings(), farm)).toBeNull()
+    expect(settingsProblem({ ...defaultSettings(), radiusMiles: 0 }, farm)).toMatch(/radius/)
+    expect(settingsProblem(defaultSettings(), { ...farm, acres: 0 })).toMatch(/acreage/)
+  })
+})
+
+describe('the sale-date window as a list of days', () => {
+  it('writes every day of the window, ends included, in the styles asked', () => {
+    expect(windowDates('2024-02-27', '2024-03-02', ['iso'])).toEqual([
+      '2024-02-27',
+      '2024-02-28',
+      '2024-02-29',
+      '2024-03-01',
+      '2024-03-02',
+    ])
+    expect(windowDates('2024-03-09', '2024-03-10', ['us'])).toEqual(['3/9/2024', '3/10/2024'])
+    expect(windowDates('2024-03-09', '2024-03-10', ['us-padded'])).toEqual(['03/09/2024', '03/10/2024'])
+    // Both US styles (a subject dated 12/15): a day written alike in both is listed once.
+    expect(windowDates('2024-12-09', '2024-12-10', ['us', 'us-padded'])).toEqual([
+      '12/9/2024',
+      '12/09/2024',
+      '12/10/2024',
+    ])
+    // Five years from 2019-07-01 to 2024-07-01, both ends: 5 × 365 + 2 leap days + 1 = 1,828.
+    expect(windowDates('2019-07-01', '2024-07-01', ['iso'])).toHaveLength(1828)
+  })
+
+  it('takes the date style from the subject’s own record, ISO when it shows none', () => {
+    expect(dateStylesOf({ svc_uuid: 'a', sale_date: '2014-12-13' })).toEqual({ styles: ['iso'], seen: true })
+    expect(dateStylesOf({ svc_uuid: 'a', sale_date: '3/7/2014' })).toEqual({ styles: ['us'], seen: true })
+    expect(dateStylesOf({ svc_uuid: 'a', sale_date: '03/17/2014' })).toEqual({ styles: ['us-padded'], seen: true })
+    expect(dateStylesOf({ svc_uuid: 'a', sale_date: '12/15/2014' })).toEqual({
+      styles: ['us', 'us-padded'],
+      seen: true,
+    })
+    expect(dateStylesOf({ svc_uuid: 'a', sale_date_1: '2014-12-13' })).toEqual({ styles: ['iso'], seen: true })
+    expect(dateStylesOf({ svc_uuid: 'a' })).toEqual({ styles: ['iso'], seen: false })
+    expect(dateStylesOf(null)).toEqual({ styles: ['iso'], seen: false })
+  })
+
+  it('asks with the window; keeps looser filters only when the style was assumed', () => {
+    const seen = parcelSubject({ ...farmRecord, sale_date: '2014-12-13' })!
+    const r = compsRequest(seen, defaultSettings(seen), '2024-07-01')
+    expect(r).toMatchObject({ center: [-93.5, 42], meters: 10 * 1609.344, windowStart: '2019-07-01', loose: null })
+    const dates = r.filters.find((f) => f.field === 'sale_date')!
+    expect(dates.op).toBe('in')
+    expect((dates.value as string[]).length).toBe(1828)
+    expect(r.filters).toHaveLength(4) // + svc_uuid per page: 5 of the 10 filters allowed
+    const assumed = compsRequest(farm, defaultSettings(), '2024-07-01')
+    expect(assumed.loose).toEqual(assumed.filters.slice(0, 3))
+    // The longest window (20 years, both US styles) stays under the 50,000 values an `in` list may hold.
+    expect(windowDates('2004-07-01', '2024-07-01', ['us', 'us-padded']).length).toBeLessThan(50_000)
   })
 })

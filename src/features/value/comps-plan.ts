@@ -1,14 +1,20 @@
 /**
  * The calls a comps search makes, pure. The spec has no radius filter and `sale_date` allows only
- * equality operators, so:
+ * equality operators (`eq`, `ne`, `in`, `nin`, `isnull`), so:
  *   1. one area search (`POST /parcels/area`) for the radius circle;
  *   2. `POST /parcels/query` over the circle's ids with `sale_price gt 0`, `acres between`,
- *      `land_use in …`, paged at 100 records (the schema's maximum), ordered by svc_uuid so offset
- *      paging is stable; ids go in chunks of at most 50,000 (what the server accepts per `in` list).
- * The sale-date window and the exact radius (by parcel centroid) are then checked in the browser.
+ *      `land_use in …` and `sale_date in [every day of the window]`, paged at 100 records (the
+ *      schema's maximum), ordered by svc_uuid so offset paging is stable; ids go in chunks of at
+ *      most 50,000 (what the server accepts per `in` list).
+ * The window as a list of days is what keeps the pages few: 5 years is 1,828 values, and only the
+ * window's sales are read (146 of 820 sold farms for the bench's subject, so 2 pages, not 9). The
+ * spec says only "a string" for the date, so the days are written in the style the subject's own
+ * record shows (ISO when it shows none); the exact window and radius are checked in the browser.
  *
- * Calls = 1 + Σ over chunks max(1, ⌈m_c / 100⌉), m_c = sold, sized, same-use parcels in chunk c;
- * with one chunk (≤ 50,000 parcels in the circle) that is 1 + max(1, ⌈M / 100⌉). Cached pages are free.
+ * Calls = 1 + Σ over chunks max(1, ⌈m_c / 100⌉), m_c = parcels in chunk c sold in the window, sized
+ * and of the uses; with one chunk (≤ 50,000 parcels in the circle) that is 1 + max(1, ⌈M / 100⌉).
+ * Cached pages are free. When the style was assumed and the window finds nothing at all, the search
+ * is asked once more without the date list (`CompsRequest.loose`), as a different style would miss.
  */
 import { MAX_IN_VALUES, MAX_LIMIT } from '../../../contract/limits'
 import type { FilterItem, OrderItem, ParcelRecord, QueryRequest } from '../../../contract/schemas'
@@ -24,14 +30,61 @@ export function acresRange(subjectAcres: number, band: number): [number, number]
   return [round3(subjectAcres * (1 - band)), round3(subjectAcres * (1 + band))]
 }
 
-/** The comps filters, without the id list. */
-export function compsFilters(subjectAcres: number, s: CompsSettings): FilterItem[] {
+/** The comps filters, without the id list; `saleDates` is the window as a list of day strings. */
+export function compsFilters(subjectAcres: number, s: CompsSettings, saleDates: string[] | null = null): FilterItem[] {
   const filters: FilterItem[] = [
     { field: 'sale_price', op: 'gt', value: 0 },
     { field: 'acres', op: 'between', value: acresRange(subjectAcres, s.acresBand) },
   ]
   if (s.landUses.length > 0) filters.push({ field: 'land_use', op: 'in', value: [...s.landUses].sort() })
+  if (saleDates) filters.push({ field: 'sale_date', op: 'in', value: saleDates })
   return filters
+}
+
+/** How a county writes dates: ISO `2024-03-07`, or US `3/7/2024` with or without leading zeros. */
+export type DateStyle = 'iso' | 'us' | 'us-padded'
+
+/**
+ * The date styles the record's own sale dates show (`sale_date`, and the history's `sale_date_1…3`
+ * where the record carries them); `seen` false when it shows none and ISO is assumed.
+ */
+export function dateStylesOf(record: ParcelRecord | null): { styles: DateStyle[]; seen: boolean } {
+  const styles = new Set<DateStyle>()
+  for (const key of ['sale_date', 'sale_date_1', 'sale_date_2', 'sale_date_3']) {
+    const v = record?.[key]
+    if (typeof v !== 'string') continue
+    if (/^\d{4}-\d{2}-\d{2}$/.test(v.trim())) styles.add('iso')
+    const us = /^(\d{1,2})\/(\d{1,2})\/\d{4}$/.exec(v.trim())
+    if (us) {
+      const [m, d] = [us[1] as string, us[2] as string]
+      const padded = m.startsWith('0') || d.startsWith('0')
+      const unpadded = m.length === 1 || d.length === 1
+      if (padded || !unpadded) styles.add('us-padded')
+      if (unpadded || !padded) styles.add('us')
+    }
+  }
+  return styles.size ? { styles: [...styles].sort(), seen: true } : { styles: ['iso'], seen: false }
+}
+
+const DAY_MS = 86_400_000
+
+/** Every day from `start` to `end` (YYYY-MM-DD, inclusive) in the given styles, oldest first. */
+export function windowDates(start: string, end: string, styles: readonly DateStyle[]): string[] {
+  const out: string[] = []
+  const t1 = Date.parse(`${end}T00:00:00Z`)
+  for (let t = Date.parse(`${start}T00:00:00Z`); t <= t1; t += DAY_MS) {
+    const iso = new Date(t).toISOString().slice(0, 10)
+    const [y, m, d] = [iso.slice(0, 4), iso.slice(5, 7), iso.slice(8, 10)]
+    for (const style of styles) {
+      if (style === 'iso') out.push(iso)
+      else if (style === 'us-padded') out.push(`${m}/${d}/${y}`)
+      else {
+        const loose = `${Number(m)}/${Number(d)}/${y}`
+        if (!(styles.includes('us-padded') && loose === `${m}/${d}/${y}`)) out.push(loose)
+      }
+    }
+  }
+  return out
 }
 
 export function chunkIds(ids: readonly string[], max = MAX_IN_VALUES): string[][] {

@@ -1,17 +1,19 @@
 /** The comps search settings: radius, years, acres band, price band and the six weights. */
 import { type FormEvent, useState } from 'react'
-import { type CompsSettings, CRITERIA, CRITERION_LABELS } from './comps-settings'
+import { COMPS_CRITERIA, type CompsChoices } from '../../state/comps-slice'
+import { type CompsSettings, CRITERION_LABELS } from './comps-settings'
 
 export interface SettingsFormProps {
   settings: CompsSettings
-  problem: string | null
   busy: boolean
-  onRun(next: CompsSettings): void
+  onRun(next: CompsChoices): void
+  /** Back to the defaults for the subject (offered when the user has changed them). */
+  onDefaults?(): void
 }
 
 const pct = (f: number | null) => (f === null ? '' : String(Math.round(f * 100)))
 
-export function CompsSettingsForm({ settings, problem, busy, onRun }: SettingsFormProps) {
+export function CompsSettingsForm({ settings, busy, onRun, onDefaults }: SettingsFormProps) {
   const [radius, setRadius] = useState(String(settings.radiusMiles))
   const [years, setYears] = useState(String(settings.years))
   const [band, setBand] = useState(pct(settings.acresBand))
@@ -20,7 +22,6 @@ export function CompsSettingsForm({ settings, problem, busy, onRun }: SettingsFo
   const submit = (e: FormEvent) => {
     e.preventDefault()
     onRun({
-      ...settings,
       radiusMiles: Number(radius),
       years: Number(years),
       acresBand: Number(band) / 100,
@@ -58,7 +59,7 @@ export function CompsSettingsForm({ settings, problem, busy, onRun }: SettingsFo
       </div>
       <fieldset className="comps-weights">
         <legend>Weights (1 = matters little, 5 = matters most)</legend>
-        {CRITERIA.map((c) => (
+        {COMPS_CRITERIA.map((c) => (
           <label key={c}>
             {CRITERION_LABELS[c]}
             <select value={weights[c]} onChange={(e) => setWeights({ ...weights, [c]: Number(e.target.value) })}>
@@ -74,14 +75,16 @@ export function CompsSettingsForm({ settings, problem, busy, onRun }: SettingsFo
       {settings.landUses.length > 0 && (
         <p className="comps-hint">Land uses: {settings.landUses.map((u) => u.toLowerCase()).join(', ')}</p>
       )}
-      {problem && (
-        <p role="alert" className="comps-error">
-          {problem}
-        </p>
-      )}
-      <button type="submit" className="comps-primary" disabled={busy}>
-        Find comps
-      </button>
+      <div className="comps-form-actions">
+        <button type="submit" className="comps-primary" disabled={busy}>
+          Find comps
+        </button>
+        {onDefaults && (
+          <button type="button" onClick={onDefaults}>
+            Back to defaults
+          </button>
+        )}
+      </div>
     </form>
   )
 }

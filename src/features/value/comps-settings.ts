@@ -1,12 +1,12 @@
 /**
- * What the user steers in a comps search, and the defaults for a subject parcel: a 10-mile radius
- * for farmland (farms sell rarely; the market is the township and its neighbours), 1 mile in town.
+ * What the user steers in a comps search, and the defaults for a subject: a 10-mile radius for
+ * farmland (farms sell rarely; the market is the township and its neighbours), 1 mile in town.
+ * The steerable part (`CompsChoices`) lives in the store and the link; land uses follow the subject.
  */
-import type { ParcelRecord } from '../../../contract/schemas'
+import type { CompsChoices, CompsCriterion } from '../../state/comps-slice'
+import type { CompsSubject } from './comps-subject'
 
-export type Criterion = 'distance' | 'size' | 'landUse' | 'crop' | 'soil' | 'recency'
-export const CRITERIA: readonly Criterion[] = ['distance', 'size', 'landUse', 'crop', 'soil', 'recency']
-export const CRITERION_LABELS: Record<Criterion, string> = {
+export const CRITERION_LABELS: Record<CompsCriterion, string> = {
   distance: 'Distance',
   size: 'Size',
   landUse: 'Land use',
@@ -15,27 +15,16 @@ export const CRITERION_LABELS: Record<Criterion, string> = {
   recency: 'Sale recency',
 }
 
-export interface CompsSettings {
-  radiusMiles: number
-  /** Sold within this many years before the valuation date. */
-  years: number
-  /** Acres within ±this fraction of the subject's (0.5 = 50 %). */
-  acresBand: number
+export interface CompsSettings extends CompsChoices {
   /** Land uses asked for (`land_use in …`); empty = any. */
   landUses: string[]
-  /** ±fraction around the subject's assessed $/acre a comp's $/acre must fall in; null = off. */
-  priceBand: number | null
-  /** 1–5 each. */
-  weights: Record<Criterion, number>
 }
 
 const MAX_RADIUS_MILES = 30
 const MAX_YEARS = 20
 
-const num = (v: unknown): number | null => (typeof v === 'number' && Number.isFinite(v) ? v : null)
-
-const isFarmland = (record: ParcelRecord): boolean =>
-  /^(AGRICULTURAL|VACANT - RURAL)/i.test(String(record.land_use ?? '')) || (num(record.acres) ?? 0) >= 20
+const isFarmland = (subject: CompsSubject): boolean =>
+  /^(AGRICULTURAL|VACANT - RURAL)/i.test(subject.landUse ?? '') || subject.acres >= 20
 
 /**
  * Land uses that sell as the same kind of land. Assessor classes read "FAMILY - KIND"; farmland of any
@@ -59,7 +48,7 @@ const KNOWN_FARM_USES: readonly string[] = [
   'VACANT - RURAL LAND',
 ]
 
-export const DEFAULT_WEIGHTS: Record<Criterion, number> = {
+export const DEFAULT_WEIGHTS: Record<CompsCriterion, number> = {
   distance: 3,
   size: 3,
   landUse: 4,
@@ -68,22 +57,26 @@ export const DEFAULT_WEIGHTS: Record<Criterion, number> = {
   recency: 3,
 }
 
-export function defaultSettings(subject: ParcelRecord): CompsSettings {
+function defaultChoices(subject: CompsSubject): CompsChoices {
   const farm = isFarmland(subject)
-  const landUse = typeof subject.land_use === 'string' && subject.land_use !== '' ? subject.land_use : null
   return {
     radiusMiles: farm ? 10 : 1,
     years: farm ? 5 : 3,
     acresBand: farm ? 0.5 : 0.4,
-    landUses: landUseFamily(landUse, KNOWN_FARM_USES),
     priceBand: null,
     weights: { ...DEFAULT_WEIGHTS },
   }
 }
 
+/** The user's choices (or the defaults) and the subject's land-use family. */
+export function settingsFor(subject: CompsSubject, choices: CompsChoices | null): CompsSettings {
+  return { ...(choices ?? defaultChoices(subject)), landUses: landUseFamily(subject.landUse, KNOWN_FARM_USES) }
+}
+
 /** A reason the settings cannot run, or null. */
-export function settingsProblem(s: CompsSettings, subject: ParcelRecord): string | null {
-  if (!(num(subject.acres) ?? 0)) return 'This parcel has no acreage, so it has no $/acre to compare.'
+export function settingsProblem(s: CompsChoices, subject: CompsSubject): string | null {
+  if (!(subject.acres > 0))
+    return `This ${subject.kind === 'parcel' ? 'parcel' : 'area'} has no acreage, so it has no $/acre to compare.`
   if (!(s.radiusMiles > 0 && s.radiusMiles <= MAX_RADIUS_MILES))
     return `Enter a radius between 0 and ${MAX_RADIUS_MILES} miles.`
   if (!(s.years >= 1 && s.years <= MAX_YEARS && Number.isInteger(s.years)))

@@ -1,10 +1,17 @@
 /**
  * The ranked comps, sortable by any column; a row's parcel number opens that comp's card; Pin keeps a
- * comp in (an outlier put back), Drop leaves it out, a second press returns it to the rule.
+ * comp in (an outlier put back), Drop leaves it out, a second press returns it to the rule. A long
+ * list shows its first 50 rows and the rest on request: opening comps waits for the layout of what a
+ * person reads first, not of hundreds of rows of buttons (a table lays out every cell to size columns).
  */
 import { useMemo, useState } from 'react'
-import type { Comp, Override } from './comps-analysis'
+import { formatInteger, formatUsd as usd } from '../../format/format-value'
+import type { CompsOverride } from '../../state/comps-slice'
+import type { Comp } from './comps-analysis'
 import { fmtAcres } from './comps-score'
+
+/** Rows shown before "Show all": the best-ranked (or first by the sort), laid out in a frame. */
+const FIRST_ROWS = 50
 
 type Key = 'rank' | 'saleDate' | 'salePrice' | 'acres' | 'miles' | 'perAcre' | 'adjusted' | 'score'
 const COLUMNS: readonly [Key, string][] = [
@@ -18,16 +25,15 @@ const COLUMNS: readonly [Key, string][] = [
   ['adjusted', 'Adj. $/ac'],
 ]
 
-export const usd = (v: number) => `$${Math.round(v).toLocaleString('en-US')}`
-
 export interface CompsTableProps {
   comps: readonly Comp[]
   onOpen(comp: Comp): void
-  onOverride(id: string, override: Override | null): void
+  onOverride(id: string, override: CompsOverride | null): void
 }
 
 export function CompsTable({ comps, onOpen, onOverride }: CompsTableProps) {
   const [sort, setSort] = useState<{ key: Key; desc: boolean }>({ key: 'rank', desc: false })
+  const [all, setAll] = useState(false)
   const rows = useMemo(() => {
     const dir = sort.desc ? -1 : 1
     return [...comps].sort((a, b) =>
@@ -57,7 +63,7 @@ export function CompsTable({ comps, onOpen, onOverride }: CompsTableProps) {
           </tr>
         </thead>
         <tbody>
-          {rows.map((c) => (
+          {(all ? rows : rows.slice(0, FIRST_ROWS)).map((c) => (
             <tr key={c.id} className={c.included ? 'comps-in' : 'comps-out'} data-comp-id={c.id}>
               <td>{c.rank}</td>
               <td>
@@ -104,6 +110,11 @@ export function CompsTable({ comps, onOpen, onOverride }: CompsTableProps) {
           ))}
         </tbody>
       </table>
+      {!all && rows.length > FIRST_ROWS && (
+        <button type="button" className="link-button comps-more" onClick={() => setAll(true)}>
+          Show all {formatInteger(rows.length)} comps ({formatInteger(rows.length - FIRST_ROWS)} more)
+        </button>
+      )}
     </div>
   )
 }

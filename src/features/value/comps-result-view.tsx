@@ -1,0 +1,78 @@
+/**
+ * The comps found, shown: the indicated value (with its range, n and the words that it is not an
+ * appraisal), what the time and soil adjustments rest on, the chart, the CSV and the ranked table.
+ */
+
+import type { ReactNode } from 'react'
+import { formatAcres, formatUsd as usd } from '../../format/format-value'
+import type { CompsOverride } from '../../state/comps-slice'
+import type { Comp, CompsResult } from './comps-analysis'
+import { CompsChart } from './comps-chart'
+import type { FoundSales } from './comps-search'
+import { CompsTable } from './comps-table'
+
+export function CompsResultView(p: {
+  result: CompsResult
+  found: FoundSales
+  acres: number
+  onOpen(c: Comp): void
+  onOverride(id: string, o: CompsOverride | null): void
+  onDownload(): void
+  actions?: ReactNode
+}) {
+  const { result, found } = p
+  const v = result.indicated
+  const calls = found.progress
+  return (
+    <>
+      <section className="comps-value" aria-label="Indicated value">
+        {v ? (
+          <>
+            <p className="comps-value-main">
+              <strong data-testid="comps-indicated">{usd(v.value)}</strong>
+              <span>
+                {' '}
+                = median <span data-testid="comps-median">{usd(v.perAcre)}</span>/ac × {formatAcres(p.acres)} ac
+              </span>
+            </p>
+            <p>
+              Range {usd(v.low)}–{usd(v.high)} (interquartile, {usd(v.perAcreLow)}–{usd(v.perAcreHigh)}/ac) · from{' '}
+              <span data-testid="comps-n">{v.n}</span> comp{v.n === 1 ? '' : 's'}
+              {v.n < 3 && ' — too few to lean on'}
+            </p>
+          </>
+        ) : (
+          <p>No comps are included, so there is no indicated value. Widen the radius, years or acres band.</p>
+        )}
+        <p className="comps-disclaimer">An estimate from public sales, not an appraisal.</p>
+      </section>
+      <ul className="comps-notes">
+        <li>Time: {result.trend.note}</li>
+        <li>Soil: {result.soil.note}</li>
+        <li>
+          {result.comps.length} sale{result.comps.length === 1 ? '' : 's'} from {result.windowStart} to{' '}
+          {result.windowEnd} within the radius; {result.outsideWindow} older and {result.outsideRadius} beyond the
+          radius left aside. {calls.calls} call{calls.calls === 1 ? '' : 's'} made, {calls.cached} from the cache.
+        </li>
+        {found.loosened && (
+          <li>
+            The sale-date window found nothing in ISO dates (the subject shows no date of its own to tell this county's
+            style), so every sale was read and the window checked here.
+          </li>
+        )}
+      </ul>
+      {result.comps.length > 0 && <CompsChart result={result} />}
+      <div className="comps-actions">
+        <button type="button" onClick={p.onDownload} disabled={result.comps.length === 0}>
+          Download CSV
+        </button>
+        {p.actions}
+      </div>
+      {result.comps.length > 0 ? (
+        <CompsTable comps={result.comps} onOpen={p.onOpen} onOverride={p.onOverride} />
+      ) : (
+        <p>No sales match. Widen the radius, the years or the acres band.</p>
+      )}
+    </>
+  )
+}
