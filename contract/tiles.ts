@@ -4,6 +4,7 @@
  * on them by the same ids. Other servers that speak the spec have neither endpoint (404): the app
  * then draws results from the records' GeoJSON as before.
  */
+import type { FeatureCollection } from 'geojson'
 import { z } from 'zod'
 
 /** `GET /tiles/parcels/{z}/{x}/{y}.mvt` (Mapbox Vector Tile 2.1, bearer key, the plan's `tiles` endpoint). */
@@ -94,3 +95,23 @@ export const CoverageResponseSchema = z.object({
   extension_fields: z.array(z.string()).optional(),
 })
 export type CoverageResponse = z.infer<typeof CoverageResponseSchema>
+
+/**
+ * The coverage written into the app's page by the server that serves it (README "Coverage in the
+ * page"), so the first paint shows the covered counties without a round trip: the element's id,
+ * and its JSON — GET /coverage's answer plus the covered counties' outlines (Census 1:10m, each
+ * with `name` and `parcels`; null past a few hundred counties, when the app fetches the outlines).
+ */
+export const PAGE_COVERAGE_ID = 'plat-coverage'
+
+const OutlinesSchema = z.custom<FeatureCollection>(
+  (v) =>
+    typeof v === 'object' &&
+    v !== null &&
+    (v as { type?: unknown }).type === 'FeatureCollection' &&
+    Array.isArray((v as { features?: unknown }).features),
+  'a GeoJSON FeatureCollection',
+)
+
+export const PageCoverageSchema = z.object({ coverage: CoverageResponseSchema, outlines: OutlinesSchema.nullable() })
+export type PageCoverage = z.infer<typeof PageCoverageSchema>

@@ -5,6 +5,7 @@ import type { KeyGuard } from './auth/key-guard'
 import type { ParcelsRepo } from './db/parcels-repo'
 import { compressAnswers } from './http/compress'
 import { errorAnswer } from './http/error-answer'
+import { indexPage } from './http/index-page'
 import { methodNotAllowed } from './http/method-not-allowed'
 import { parcelRoutes } from './http/parcel-routes'
 import type { Readiness } from './http/readiness'
@@ -38,6 +39,8 @@ export interface AppDeps {
   cspConnectSrc: readonly string[]
   /** /readyz: whether the database answers (readiness.ts). */
   ready: () => Promise<Readiness>
+  /** Write the coverage into the app's page (COVERAGE_IN_PAGE; http/index-page.ts). */
+  coverageInPage?: boolean
 }
 
 export function createApp({
@@ -49,6 +52,7 @@ export function createApp({
   corsOrigins,
   cspConnectSrc,
   ready,
+  coverageInPage = true,
 }: AppDeps) {
   const app = new Hono<RequestVars>()
   app.use('*', requestLog(logRequests))
@@ -142,8 +146,12 @@ export function createApp({
       const immutable = new URL(c.req.url).pathname.startsWith('/assets/')
       c.res.headers.set('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache')
     })
+    const pageCoverage = coverageInPage && parcels.mode === 'local' ? parcels.tiles.coverage : null
+    const page = indexPage(staticDir, pageCoverage)
+    app.get('/', page)
+    app.get('/index.html', page)
     app.use('*', serveStatic({ root: staticDir, precompressed: true }))
-    app.get('*', serveStatic({ root: staticDir, path: 'index.html', precompressed: true }))
+    app.get('*', page)
   }
   app.notFound((c) => errorResponse(c, 404, 'Not found.'))
   app.onError(errorAnswer)

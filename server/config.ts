@@ -50,6 +50,8 @@ const EnvSchema = z.object({
   TILE_MAX_KB: z.coerce.number().int().min(1).max(16_384).default(512),
   /** Keep z10–z12 tiles per data version in the database and warm them after a load (tiles/tile-store.ts). */
   TILE_STORE: z.enum(['on', 'off']).default('on'),
+  /** Write the covered counties into the app's page, so its first paint shows them (http/index-page.ts). */
+  COVERAGE_IN_PAGE: onOff.default('on'),
 
   // Proxy mode (server/proxy/): set both to serve the parcel endpoints from a hosted parcel API.
   /** Base URL of the hosted parcel API (its endpoints are UPSTREAM_URL + UPSTREAM_PREFIX + /query …). */

@@ -99,6 +99,7 @@ export async function startServer(
     corsOrigins: config.CORS_ORIGINS,
     cspConnectSrc: config.CSP_CONNECT_SRC,
     ready: readinessCheck(db),
+    coverageInPage: config.COVERAGE_IN_PAGE === 'on',
   })
   const server = await new Promise<ReturnType<typeof serve>>((ok) => {
     const s = serve({ fetch: app.fetch, port: config.PORT, hostname: config.HOST }, () => ok(s))

@@ -4,7 +4,7 @@
  * foundation, not in src/app/workspace/, because features (map/, draw/) may not import the app layer
  * and the controllers must be able to name the port they implement.
  */
-import type { Geometry, LineString, MultiPolygon, Point, Polygon } from 'geojson'
+import type { FeatureCollection, Geometry, LineString, MultiPolygon, Point, Polygon } from 'geojson'
 import type { ParcelRecord } from '../../contract/schemas'
 import type { CoverageCounty } from '../../contract/tiles'
 import type { ThemeId } from '../format/themes'
@@ -62,7 +62,8 @@ export interface MapEvents {
 
 export interface MapPort {
   handlers: Partial<MapEvents>
-  setParcels(rows: Rows): void
+  /** `loading`: more pages are on their way (the map may pace its updates); false draws them at once. */
+  setParcels(rows: Rows, loading?: boolean): void
   setBuildings(rows: Rows | null): void
   setLookupParcels(records: readonly ParcelRecord[] | null): void
   setComps(overlay: CompsOverlay | null): void
@@ -71,7 +72,8 @@ export interface MapPort {
   setTheme(theme: ThemeId): void
   /** Parcel tiles of the server, or null when it makes none. */
   setTiles(info: TileSourceInfo | null): void
-  setCoverage(counties: readonly CoverageCounty[]): void
+  /** `outlines`: the counties' shapes when known already (written into the page), else the map finds them. */
+  setCoverage(counties: readonly CoverageCounty[], outlines?: FeatureCollection | null): void
   setClickMode(mode: ClickMode): void
   fitTo(geometry: Geometry, maxZoom?: number): void
   /** Frames [west, south, east, north], never farther out than `minZoom`. */

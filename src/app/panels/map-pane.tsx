@@ -4,12 +4,16 @@
  * coordinates).
  */
 import '../../features/map/map.css'
-import { useEffect, useRef } from 'react'
+import { useEffect, useRef, useState } from 'react'
+import { ToolHint } from '../../features/draw/tool-hint'
 import { BasemapSwitcher } from '../../features/map/basemap-switcher'
 import { CoverageJump } from '../../features/map/coverage-jump'
 import { ThemeLegend } from '../../features/map/theme-legend'
 import { StaleMapBadge, useStaleSearch } from '../../features/search/stale-notice'
 import { useAppStore } from '../../state/store'
+import { TOUCH_QUERY, useMediaQuery } from '../../ui/use-media-query'
+import { MapControls } from './map-controls'
+import { MapSearchButton } from './map-search-button'
 import { useCoverage, useMapStatus, useSearchResult, useWorkspace } from './workspace-context'
 
 export function MapPane() {
@@ -22,6 +26,9 @@ export function MapPane() {
   const coverage = useCoverage()
   const rows = useSearchResult().rows
   const staleness = useStaleSearch()
+  const tool = useAppStore((s) => s.tool)
+  const touch = useMediaQuery(TOUCH_QUERY)
+  const [optionsOpen, setOptionsOpen] = useState(false)
 
   useEffect(() => {
     const container = containerRef.current
@@ -33,19 +40,32 @@ export function MapPane() {
   return (
     // biome-ignore lint/a11y/noRedundantRoles: explicit role: tests and assistive-tech audits select [role=region][aria-label=Map]
     <section className="map-view" role="region" aria-label="Map">
-      <div ref={containerRef} className="map-canvas" data-testid="map" />
-      <div className="map-toolbar">
-        <BasemapSwitcher
-          displayed={status.basemap.displayed}
-          unavailable={status.basemap.unavailable}
-          onChange={setBasemap}
-        />
-        <CoverageJump
-          counties={coverage.status === 'ready' ? coverage.coverage.counties : []}
-          onJump={(c) => workspace.jumpTo(c)}
-        />
-      </div>
-      <ThemeLegend theme={theme} onTheme={setTheme} rows={rows} />
+      {/* A press on the map folds the phone's map options away, as a person expects of a popover. */}
+      <div
+        ref={containerRef}
+        className="map-canvas"
+        data-testid="map"
+        onPointerDown={optionsOpen ? () => setOptionsOpen(false) : undefined}
+      />
+      <MapControls open={optionsOpen} onOpenChange={setOptionsOpen} theme={theme}>
+        <div className="map-toolbar">
+          <BasemapSwitcher
+            displayed={status.basemap.displayed}
+            unavailable={status.basemap.unavailable}
+            onChange={setBasemap}
+          />
+          <CoverageJump
+            counties={coverage.status === 'ready' ? coverage.coverage.counties : []}
+            onJump={(c) => {
+              setOptionsOpen(false)
+              workspace.jumpTo(c)
+            }}
+          />
+        </div>
+        <ThemeLegend theme={theme} onTheme={setTheme} rows={rows} />
+      </MapControls>
+      <ToolHint tool={tool} touch={touch} onExit={() => workspace.pickTool('pan')} />
+      <MapSearchButton />
       {staleness.stale && rows.length > 0 && (
         <StaleMapBadge canSearch={staleness.canSearch} onSearch={() => workspace.submit()} />
       )}

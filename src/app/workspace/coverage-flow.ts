@@ -2,9 +2,12 @@
  * Where the server has data (GET /coverage) and whether it makes parcel tiles, for the workspace:
  * fetched once per connection, pushed to the map (county shading, tile source) and read by the
  * panels ("Jump to", the outside-coverage message). A server without /coverage is `none`: the app
- * then works as before (results from GeoJSON, no jump list).
+ * then works as before (results from GeoJSON, no jump list). The server that served the page may
+ * have written its coverage and the counties' outlines into it (contract PAGE_COVERAGE_ID): then the
+ * first paint shows them, and GET /coverage with the key follows as before (issue 18, problem 3).
  */
-import type { CoverageResponse } from '../../../contract/tiles'
+import type { FeatureCollection } from 'geojson'
+import type { CoverageResponse, PageCoverage } from '../../../contract/tiles'
 import { ApiError } from '../../api/api-error'
 import type { MapPort, TileSourceInfo } from '../../ports/workspace-ports'
 import { ValueStore } from './value-store'
@@ -16,14 +19,26 @@ export type CoverageState =
   | { status: 'failed'; message: string }
 
 export class CoverageFlow {
-  readonly state = new ValueStore<CoverageState>({ status: 'loading' })
+  readonly state: ValueStore<CoverageState>
   private generation = 0
+  /** The page's outlines, good for as long as the coverage's version is theirs. */
+  private readonly outlines: { version: string; shapes: FeatureCollection } | null
+  /** The state is the page's, not yet confirmed with the key: a failed check keeps it. */
+  private fromPage: boolean
 
   constructor(
     private readonly load: () => Promise<CoverageResponse | null>,
     /** The absolute URL template of a tile path on the API's server. */
     private readonly tileUrl: (path: string) => string,
-  ) {}
+    /** What the page brought (only when the API is the server that served it). */
+    page: PageCoverage | null = null,
+  ) {
+    this.state = new ValueStore<CoverageState>(
+      page ? { status: 'ready', coverage: page.coverage } : { status: 'loading' },
+    )
+    this.outlines = page?.outlines ? { version: page.coverage.version, shapes: page.outlines } : null
+    this.fromPage = page !== null
+  }
 
   /** (Re)reads the server's coverage, e.g. after the connection changed; a late answer of an older read is dropped. */
   async refresh(): Promise<void> {
@@ -31,9 +46,15 @@ export class CoverageFlow {
     if (this.state.get().status !== 'ready') this.state.set({ status: 'loading' })
     try {
       const coverage = await this.load()
-      if (mine === this.generation) this.state.set(coverage ? { status: 'ready', coverage } : { status: 'none' })
-    } catch (e) {
       if (mine !== this.generation) return
+      this.fromPage = false
+      const now = this.state.get()
+      // The same data as the page's: nothing on screen changes.
+      if (coverage && now.status === 'ready' && now.coverage.version === coverage.version) return
+      this.state.set(coverage ? { status: 'ready', coverage } : { status: 'none' })
+    } catch (e) {
+      // Without a (valid) key yet the page's coverage still shows where the data is; Settings asks for the key.
+      if (mine !== this.generation || this.fromPage) return
       const message = e instanceof ApiError ? e.message : 'Coverage could not be loaded.'
       this.state.set({ status: 'failed', message })
     }
@@ -56,7 +77,9 @@ export class CoverageFlow {
   }
 
   pushTo(map: MapPort): void {
-    map.setCoverage(this.counties())
+    const s = this.state.get()
+    const version = s.status === 'ready' ? s.coverage.version : null
+    map.setCoverage(this.counties(), this.outlines && this.outlines.version === version ? this.outlines.shapes : null)
     map.setTiles(this.tileInfo())
   }
 }

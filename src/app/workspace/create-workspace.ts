@@ -7,7 +7,7 @@
  */
 import type { QueryClient } from '@tanstack/react-query'
 import { absoluteApiUrl, connectionStore, currentConnection } from '../../api/connection'
-import { fetchCoverage } from '../../api/coverage'
+import { fetchCoverage, pageCoverage } from '../../api/coverage'
 import { parcelByIdBody } from '../../api/parcel-by-id'
 import { pointQueryOptions } from '../../api/point'
 import { createCachedSources } from '../../cache/cached-sources'
@@ -131,6 +131,11 @@ export function createWorkspace(
     holdingSources: { query: retrying(sources.query), point: retrying(sources.point) },
     confirmThreshold: () => searchSettingsStore.getState().confirmThreshold,
     sources,
+    // The page's coverage describes the server that served it: only when that is the API too.
+    pageCoverage:
+      new URL(absoluteApiUrl(baseUrl(), '/', win.location.href)).origin === win.location.origin
+        ? pageCoverage(win.document)
+        : null,
   })
   // Another server or key: its coverage and tiles may differ.
   connectionStore.subscribe((now, before) => {

@@ -15,7 +15,12 @@
  */
 import type { Polygon } from 'geojson'
 import type { ParcelRecord } from '../../../contract/schemas'
-import { type CoverageCounty, type CoverageResponse, PARCEL_TILE_MIN_ZOOM } from '../../../contract/tiles'
+import {
+  type CoverageCounty,
+  type CoverageResponse,
+  PARCEL_TILE_MIN_ZOOM,
+  type PageCoverage,
+} from '../../../contract/tiles'
 import type { ApiError } from '../../api/api-error'
 import type { CachedSources } from '../../cache/cached-sources'
 import { reportSettingsStore } from '../../features/reports/report-settings'
@@ -36,6 +41,7 @@ import type {
 import type { CompsSubjectRef } from '../../state/comps-slice'
 import type { SortOrder } from '../../state/search-slice'
 import type { SearchSpec } from '../../state/search-spec'
+import { isBusy } from '../../state/search-status'
 import type { AppState, AppStore } from '../../state/store'
 import type { MapViewState } from '../../state/ui-slice'
 import { addPolygons } from './add-polygons'
@@ -70,6 +76,8 @@ export interface WorkspaceDeps {
   fetchParcel(svcUuid: string): Promise<ParcelRecord | null>
   /** GET /coverage (null: the server has none). */
   loadCoverage(): Promise<CoverageResponse | null>
+  /** The coverage the page was served with (same-origin API only), shown before GET /coverage answers. */
+  pageCoverage?: PageCoverage | null
   /** Absolute URL of a path on the API's server (the tile template). */
   apiUrl(path: string): string
   /** Draws a report's map at print resolution (MapLibre offscreen); without it report maps fail. */
@@ -118,7 +126,7 @@ export class Workspace {
     this.store = deps.store
     this.search = deps.search
     this.sources = deps.sources ?? null
-    this.coverage = new CoverageFlow(deps.loadCoverage, deps.apiUrl)
+    this.coverage = new CoverageFlow(deps.loadCoverage, deps.apiUrl, deps.pageCoverage ?? null)
     this.parcels = new ParcelOpener({
       store: this.store,
       lookupPoint: deps.lookupPoint,
@@ -431,7 +439,7 @@ export class Workspace {
 
   private onResult(r: SearchResult): void {
     const s = this.store.getState()
-    this.map?.setParcels(r.rows)
+    this.map?.setParcels(r.rows, isBusy(r.status))
     this.map?.setBuildings(s.submitted?.includeBuildings ? r.rows : null)
     if (r.error) this.reportError(r.error)
     // A link's selected parcel that its search did not bring (or no longer does): fetch it.
@@ -462,7 +470,7 @@ export class Workspace {
     map.setTheme(s.theme)
     this.coverage.pushTo(map)
     map.setClickMode(clickModeFor(s.tool))
-    map.setParcels(r.rows)
+    map.setParcels(r.rows, isBusy(r.status))
     map.setBuildings(s.submitted?.includeBuildings ? r.rows : null)
     map.setSelected(s.selectedId)
     const outlined = () => {

@@ -7,25 +7,80 @@ export interface ToolDef {
   label: string
   key: string
   hint: string
+  /** The same guidance for a finger (shown on the map while the tool is picked on a touch screen). */
+  touchHint: string
 }
 
 /** Tools with their single-key shortcuts (ignored while typing in a field). */
 export const TOOLS: readonly ToolDef[] = [
-  { tool: 'pan', label: 'Pan', key: 'H', hint: 'Move the map; click a parcel to select it' },
+  {
+    tool: 'pan',
+    label: 'Pan',
+    key: 'H',
+    hint: 'Move the map; click a parcel to select it',
+    touchHint: 'Drag to move the map; tap a parcel to select it',
+  },
   {
     tool: 'select',
     label: 'Edit',
     key: 'S',
     hint: 'Select an area to move it or drag its vertices; Delete removes it',
+    touchHint: 'Tap an area, then drag it or its handles',
   },
-  { tool: 'polygon', label: 'Polygon', key: 'P', hint: 'Click each corner; click the first point to close' },
-  { tool: 'rectangle', label: 'Rectangle', key: 'R', hint: 'Click (or drag) from one corner to the opposite' },
-  { tool: 'circle', label: 'Circle', key: 'C', hint: 'Click the centre, move out, click again' },
-  { tool: 'freehand', label: 'Freehand', key: 'F', hint: 'Click (or press) and trace the outline' },
-  { tool: 'line', label: 'Line', key: 'L', hint: 'Click along a road or river, double-click to end, then buffer it' },
-  { tool: 'point', label: 'Point', key: 'O', hint: 'Click a point, then search within a distance of it' },
-  { tool: 'identify', label: 'Identify', key: 'I', hint: 'Click the map to look up the parcel at that point' },
+  {
+    tool: 'polygon',
+    label: 'Polygon',
+    key: 'P',
+    hint: 'Click each corner; click the first point to close',
+    touchHint: 'Tap each corner; tap the first point to close',
+  },
+  {
+    tool: 'rectangle',
+    label: 'Rectangle',
+    key: 'R',
+    hint: 'Click (or drag) from one corner to the opposite',
+    touchHint: 'Tap one corner, then tap the opposite corner',
+  },
+  {
+    tool: 'circle',
+    label: 'Circle',
+    key: 'C',
+    hint: 'Click the centre, move out, click again',
+    touchHint: 'Tap the centre, then tap the edge',
+  },
+  {
+    tool: 'freehand',
+    label: 'Freehand',
+    key: 'F',
+    hint: 'Click (or press) and trace the outline',
+    touchHint: 'Press and trace the outline with your finger',
+  },
+  {
+    tool: 'line',
+    label: 'Line',
+    key: 'L',
+    hint: 'Click along a road or river, double-click to end, then buffer it',
+    touchHint: 'Tap along a road or river, tap the last point again to end, then buffer it',
+  },
+  {
+    tool: 'point',
+    label: 'Point',
+    key: 'O',
+    hint: 'Click a point, then search within a distance of it',
+    touchHint: 'Tap a point, then search within a distance of it',
+  },
+  {
+    tool: 'identify',
+    label: 'Identify',
+    key: 'I',
+    hint: 'Click the map to look up the parcel at that point',
+    touchHint: 'Tap the map to look up the parcel there',
+  },
 ]
+
+export function toolDef(tool: MapTool): ToolDef | undefined {
+  return TOOLS.find((t) => t.tool === tool)
+}
 
 /** The key that toggles "Keep tool" (a drawing tool stays picked after a finished shape). */
 export const LOCK_KEY = 'K'

@@ -2,11 +2,13 @@
  * The map's own outlines: state lines at start, county lines once zoomed in far enough to show
  * them (~840 KB of TopoJSON, so not before), and the covered counties' shading from GET /coverage.
  */
+import type { FeatureCollection } from 'geojson'
 import type { GeoJSONSource, Map as MapLibreMap } from 'maplibre-gl'
 import type { CoverageCounty } from '../../../contract/tiles'
 import { loadCountyLines, loadStateLines } from './boundaries'
 import { COVERAGE_SOURCE, coverageShapes } from './coverage-layers'
 import { BOUNDARY_SOURCES, COUNTY_LINES_MINZOOM, EMPTY_FC } from './offline-style'
+import { markDrawn, whenDrawn } from './when-drawn'
 
 export class MapBoundaries {
   private countiesRequested = false
@@ -43,17 +45,24 @@ export class MapBoundaries {
       })
   }
 
-  setCoverage(counties: readonly CoverageCounty[]): void {
+  /** The covered counties' shading; `outlines` when the page brought them, else from the county atlas. */
+  setCoverage(counties: readonly CoverageCounty[], outlines: FeatureCollection | null = null): void {
     if (counties === this.coverage) return
     this.coverage = counties
     if (counties.length === 0) {
       this.put(COVERAGE_SOURCE, EMPTY_FC)
       return
     }
-    void coverageShapes(counties)
-      .then((shapes) => {
-        if (this.coverage === counties) this.put(COVERAGE_SOURCE, shapes)
-      })
-      .catch((err: unknown) => this.failed(err))
+    const show = (shapes: FeatureCollection) => {
+      if (this.coverage !== counties) return
+      this.put(COVERAGE_SOURCE, shapes)
+      // Navigation → covered counties on screen, for `npm run bench:app`.
+      this.whenReady(() => whenDrawn(this.map, [COVERAGE_SOURCE], () => markDrawn('plat:coverage-drawn')))
+    }
+    if (outlines) show(outlines)
+    else
+      void coverageShapes(counties)
+        .then(show)
+        .catch((err: unknown) => this.failed(err))
   }
 }

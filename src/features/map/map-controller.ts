@@ -7,7 +7,7 @@
  * parcel-tiles (tile source and feature-state), result-drawing (results by tiles or GeoJSON),
  * map-pointer (what a click or hover finds), map-boundaries (state, county and coverage outlines).
  */
-import type { Geometry } from 'geojson'
+import type { FeatureCollection, Geometry } from 'geojson'
 import type { GeoJSONSource, Map as MapLibreMap, MapMouseEvent } from 'maplibre-gl'
 import type { ParcelRecord } from '../../../contract/schemas'
 import type { CoverageCounty } from '../../../contract/tiles'
@@ -43,11 +43,15 @@ export class MapController implements MapPort {
   private readonly camera: MapCamera
   private readonly buildingUploads: ThrottledUpload<Rows | null>
   private readonly resizeObserver: ResizeObserver | null
-  private inputs: { parcels?: Rows; buildings?: Rows | null; lookup?: readonly ParcelRecord[] | null } = {}
+  private inputs: {
+    parcels?: Rows
+    loading?: boolean
+    buildings?: Rows | null
+    lookup?: readonly ParcelRecord[] | null
+  } = {}
   private selectedUuid: string | null = null
   private theme: ThemeId = 'plain'
   private clickMode: ClickMode = 'select'
-  private wasBelowTiles = false
 
   constructor(options: MapControllerOptions) {
     this.map = createMap(options)
@@ -62,7 +66,7 @@ export class MapController implements MapPort {
       this.results.redraw()
       this.handlers.onTilesStatus?.(status)
     })
-    this.results = new ResultDrawing(this.map, this.tiles, hooks)
+    this.results = new ResultDrawing(this.map, this.tiles)
     this.pointer = new MapPointer(this.map, this.results, this.tiles)
     this.boundaries = new MapBoundaries(this.map, whenReady, this.abort.signal)
     this.buildingUploads = new ThrottledUpload<Rows | null>({
@@ -123,13 +127,7 @@ export class MapController implements MapPort {
         if (hit) this.camera.keepInView(e.lngLat)
       }
     })
-    map.on('zoomend', () => {
-      this.boundaries.zoomed()
-      if (this.tiles.below() !== this.wasBelowTiles) {
-        this.wasBelowTiles = this.tiles.below()
-        this.results.redraw()
-      }
-    })
+    map.on('zoomend', () => this.boundaries.zoomed())
     // A listener on 'error' stops MapLibre's default console.error: failures of an online basemap
     // are expected offline, and refused tiles become one notice instead of a console full of errors.
     map.on('error', (e) => {
@@ -151,10 +149,11 @@ export class MapController implements MapPort {
   }
 
   /** Search results onto the map (tiles by feature-state when the server makes them, else GeoJSON). */
-  setParcels(records: Rows): void {
-    if (records === this.inputs.parcels) return
+  setParcels(records: Rows, loading = false): void {
+    if (records === this.inputs.parcels && loading === this.inputs.loading) return
     this.inputs.parcels = records
-    this.whenReady(() => this.results.setRows(records))
+    this.inputs.loading = loading
+    this.whenReady(() => this.results.setRows(records, loading))
   }
 
   setBuildings(records: Rows | null): void {
@@ -190,11 +189,10 @@ export class MapController implements MapPort {
   /** Parcel tiles of this server (from GET /coverage), or null when it makes none. */
   setTiles(info: TileSourceInfo | null): void {
     this.tiles.setSource(info)
-    this.wasBelowTiles = this.tiles.below()
   }
 
-  setCoverage(counties: readonly CoverageCounty[]): void {
-    this.boundaries.setCoverage(counties)
+  setCoverage(counties: readonly CoverageCounty[], outlines?: FeatureCollection | null): void {
+    this.boundaries.setCoverage(counties, outlines ?? null)
   }
 
   setTheme(id: ThemeId): void {

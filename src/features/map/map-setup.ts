@@ -63,7 +63,25 @@ export function createMap(options: MapPlacement): MapLibreMap {
   )
   map.addControl(new ScaleControl({ unit: 'imperial', maxWidth: 120 }), 'bottom-left')
   map.addControl(new AttributionControl({ compact: true }), 'bottom-right')
+  foldAttributionWhenNarrow(map)
   return map
+}
+
+/**
+ * MapLibre's compact attribution opens expanded and folds to its (i) button at the first drag; on
+ * a phone, expanded, it covered a third of the map's bottom (issue 18, problem 7). Folded from the
+ * start there; (i) opens it, as MapLibre's own button does.
+ */
+function foldAttributionWhenNarrow(map: MapLibreMap): void {
+  const fold = () => {
+    if (map.getContainer().clientWidth > 640) return
+    map
+      .getContainer()
+      .querySelector('.maplibregl-ctrl-attrib.maplibregl-compact-show')
+      ?.classList.remove('maplibregl-compact-show')
+  }
+  map.once('load', fold)
+  map.once('idle', fold)
 }
 
 /** Our API's requests carry the key (a header, never the URL); basemap tiles their referrer policy. */

@@ -55,18 +55,24 @@ function anchor(g: Polygon | MultiPolygon): [number, number] | null {
   return [(w + e) / 2, (s + n) / 2]
 }
 
-/** Results as points with their theme properties (a tenth of the data of their polygons). */
-export function parcelPoints(records: readonly (ParcelRecord | undefined)[]): FeatureCollection {
-  const features: Feature[] = []
-  for (const r of records) {
-    if (!r || !isArea(r.geom)) continue
-    const at = anchor(r.geom)
-    if (at)
-      features.push({
-        type: 'Feature',
-        geometry: { type: 'Point', coordinates: at },
-        properties: { u: r.svc_uuid, ...themeProps(r) },
-      })
+/**
+ * A result as a point with its theme properties (a tenth of the data of its polygon), under `id`
+ * (the parcel's tile feature id, so the map feeds points by difference); null without geometry.
+ */
+export function parcelPoint(r: ParcelRecord, id: number): Feature | null {
+  if (!isArea(r.geom)) return null
+  const at = anchor(r.geom)
+  if (!at) return null
+  return {
+    type: 'Feature',
+    id,
+    geometry: { type: 'Point', coordinates: at },
+    properties: { u: r.svc_uuid, ...themeProps(r) },
   }
-  return { type: 'FeatureCollection', features }
+}
+
+/** A result's polygon with its theme properties, under `id` (its tile feature id); null without geometry. */
+export function parcelPolygon(r: ParcelRecord, id: number): Feature | null {
+  if (!isArea(r.geom)) return null
+  return { type: 'Feature', id, geometry: r.geom, properties: { u: r.svc_uuid, ...themeProps(r) } }
 }

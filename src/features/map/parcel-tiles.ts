@@ -7,15 +7,7 @@ import type { MapGeoJSONFeature, Map as MapLibreMap } from 'maplibre-gl'
 import { PARCEL_TILE_PROPS } from '../../../contract/tiles'
 import { type Theme, themeById } from '../../format/themes'
 import type { TileSourceInfo, TilesStatus } from '../../ports/workspace-ports'
-import {
-  applyTileTheme,
-  OUTLINES_FULL_ZOOM,
-  parcelTileLayers,
-  placeLabelLayer,
-  TILE_LAYERS,
-  TILE_SOURCE,
-  tileSource,
-} from './tile-layers'
+import { applyTileTheme, parcelTileLayers, placeLabelLayer, TILE_LAYERS, TILE_SOURCE, tileSource } from './tile-layers'
 import { TileStates } from './tile-states'
 
 /** Statuses that mean "no tiles for you here" rather than a passing failure of one tile. */
@@ -43,15 +35,6 @@ export class ParcelTiles {
   /** Results are drawn by feature-state on the tiles (else from GeoJSON). */
   get active(): boolean {
     return this.info !== null && !this.failed
-  }
-
-  /**
-   * The map is zoomed out past where tiles outline every parcel (below their first zoom they hold
-   * nothing; below OUTLINES_FULL_ZOOM the size cap may leave small parcels out): results show as
-   * dots from their records here too.
-   */
-  below(): boolean {
-    return this.info !== null && this.map.getZoom() < OUTLINES_FULL_ZOOM
   }
 
   setSource(info: TileSourceInfo | null): void {

@@ -1,93 +1,138 @@
 /**
- * Search results on the map, by the cheapest path the server allows:
- * - with parcel tiles: each result is marked `matched` by feature-state on the tile features the
- *   map already has (parcel-tiles.ts), so a page of results costs a few state changes, not an
- *   upload; zoomed out past street level (z13), results also show as dots from their records (points
- *   are a tenth of the data), so a town of lots too small for its tile keeps its results' colour.
- *   The marks are coalesced too while a search streams in: each change repaints the map, and a
- *   repaint is what costs (on a software renderer it also reads the whole canvas back);
- * - without (a server that makes no tiles, or refuses them): the records' polygons as GeoJSON,
- *   coalesced while a search streams in (ThrottledUpload).
- * Hover and selection on the GeoJSON path use feature-state on its numeric ids.
+ * Search results on the map, marked as their pages arrive (issue 18, problem 4: the table had every
+ * row at 0.9 s while the map marked them at 3.8–4.3 s, its uploads throttled to spare a page that
+ * re-sent everything each time). Each snapshot of rows becomes a difference (result-set.ts), so an
+ * update costs what changed. Updates are paced by what the last one took to show (about a frame on
+ * a GPU; on a software renderer the canvas read-back that blocks the page, BENCHMARKS.md), and the
+ * last page of a search is drawn at once, so the map is done when the table is:
+ * - with parcel tiles: new results are marked by feature-state on the tile features (MapLibre applies
+ *   it to each tile as it loads), and each is also a dot from its own record, drawn below street zoom
+ *   (z13) where a tile may leave small lots out, so a town's results keep their colour;
+ * - without (a server that makes no tiles, or refuses them): the results' polygons as GeoJSON.
+ * Points and polygons go to MapLibre's worker by difference (geojson-feed.ts). Feature ids are the
+ * parcels' tile ids on both paths; hover and selection on the GeoJSON path use feature-state on them.
  */
-import type { GeoJSONSource, Map as MapLibreMap } from 'maplibre-gl'
+import type { Feature } from 'geojson'
+import type { Map as MapLibreMap } from 'maplibre-gl'
 import type { ParcelRecord } from '../../../contract/schemas'
-import { EMPTY_FC } from './offline-style'
-import { type ParcelBatch, parcelPoints, parcelsToFeatures } from './parcel-features'
+import { tileFeatureId } from '../../../contract/tiles'
+import { GeoJsonFeed } from './geojson-feed'
+import { parcelPoint, parcelPolygon } from './parcel-features'
 import { PARCEL_SOURCES } from './parcel-layers'
 import type { ParcelTiles } from './parcel-tiles'
-import { ThrottledUpload, type UploadHooks } from './throttled-upload'
+import { ResultSet } from './result-set'
+import { ThrottledUpload } from './throttled-upload'
+import { markDrawn, whenDrawn } from './when-drawn'
 
 type Rows = readonly (ParcelRecord | undefined)[]
-/** One empty value, so pushing "nothing" again is recognised as no change (no upload). */
+type Path = 'tiles' | 'geojson'
+
 const NO_ROWS: Rows = []
+/** However slow the renderer, the map shows a loading search's progress at least this often. */
+const MAX_WAIT_MS = 2000
 
 export class ResultDrawing {
   private rows: Rows = NO_ROWS
-  private batch: ParcelBatch = parcelsToFeatures([])
+  private loading = false
+  private readonly set = new ResultSet()
+  private path: Path | null = null
+  private readonly updates: ThrottledUpload<Rows>
+  private drawnCallbacks: (() => void)[] = []
+  private readonly points: GeoJsonFeed
+  private readonly polygons: GeoJsonFeed
   private selectedUuid: string | null = null
   private selectedFeatureId: number | null = null
   private hoverId: number | null = null
-  private readonly polygons: ThrottledUpload<Rows>
-  private readonly points: ThrottledUpload<Rows>
-  private readonly marks: ThrottledUpload<Rows>
+  private stopWaiting: (() => void) | null = null
 
   constructor(
     private readonly map: MapLibreMap,
     private readonly tiles: ParcelTiles,
-    hooks: Omit<UploadHooks<Rows>, 'upload'>,
   ) {
-    this.polygons = new ThrottledUpload<Rows>({ ...hooks, upload: (rows) => this.uploadPolygons(rows) })
-    this.marks = new ThrottledUpload<Rows>({ ...hooks, upload: (rows) => this.tiles.states.setMatched(uuidsOf(rows)) })
-    this.points = new ThrottledUpload<Rows>({
-      ...hooks,
-      upload: (rows) => this.source(PARCEL_SOURCES.points)?.setData(parcelPoints(rows)),
-    })
+    this.points = new GeoJsonFeed(map, PARCEL_SOURCES.points)
+    this.polygons = new GeoJsonFeed(map, PARCEL_SOURCES.parcels)
+    this.updates = new ThrottledUpload<Rows>(
+      {
+        upload: (rows) => this.apply(rows),
+        whenReady: (run) => run(),
+        whenRendered: (cb) => this.drawnCallbacks.push(cb),
+      },
+      0,
+      MAX_WAIT_MS,
+      1,
+    )
   }
 
-  private source(id: string): GeoJSONSource | undefined {
-    return this.map.getSource<GeoJSONSource>(id)
-  }
-
-  setRows(rows: Rows): void {
-    if (rows === this.rows) return
+  /** The rows to show (call once the map's style has loaded); `loading`: more pages are coming. */
+  setRows(rows: Rows, loading = false): void {
+    if (rows === this.rows && loading === this.loading) return
     this.rows = rows
-    this.draw()
+    this.loading = loading
+    this.updates.push(rows, !loading || rows.length === 0)
   }
 
-  /** The tiles came or went, or the zoom crossed the tiles' first zoom: the results move path. */
+  /** The tiles came or went: the results move to the other path. */
   redraw(): void {
-    this.draw()
+    this.apply(this.rows)
   }
 
-  private draw(): void {
-    const rows = this.rows
-    const empty = rows.length === 0
-    if (this.tiles.active) {
-      this.marks.push(rows, empty)
-      // Dots where tiles may not outline every result (below z13: nothing below the tiles' first
-      // zoom, small lots left out by the size cap above it); zoomed in, a search uploads no geometry.
-      this.points.push(this.tiles.below() ? rows : NO_ROWS, empty)
-      this.polygons.push(NO_ROWS, true)
-    } else {
-      this.marks.push(NO_ROWS, true)
-      this.points.push(NO_ROWS, true)
-      this.polygons.push(rows, empty)
+  private apply(rows: Rows): void {
+    const path: Path = this.tiles.active ? 'tiles' : 'geojson'
+    if (path !== this.path) {
+      this.reset()
+      this.path = path
     }
+    const { added, removed, replaced } = this.set.update(rows)
+    if (added.length === 0 && removed.length === 0) return
+    if (replaced) this.clearDrawn()
+    const gone = replaced ? [] : removed
+    const goneIds = gone.map(tileFeatureId)
+    if (path === 'tiles') {
+      this.tiles.states.unmark(gone)
+      this.tiles.states.mark(added.map((r) => r.svc_uuid))
+      this.points.change(features(added, parcelPoint), goneIds)
+    } else {
+      if (this.hoverId !== null && goneIds.includes(this.hoverId)) this.hoverId = null
+      this.polygons.change(features(added, parcelPolygon), goneIds)
+      this.applySelection()
+    }
+    this.reportDrawn(path === 'tiles' ? this.points : this.polygons)
   }
 
-  private uploadPolygons(rows: Rows): void {
-    this.batch = parcelsToFeatures(rows)
+  /** Everything drawn goes (a new search, or the other path takes over). */
+  private clearDrawn(): void {
+    this.tiles.states.clearMatched()
+    this.points.clear()
+    this.polygons.clear()
+    this.map.removeFeatureState({ source: PARCEL_SOURCES.parcels })
     this.hoverId = null
     this.selectedFeatureId = null
-    this.source(PARCEL_SOURCES.parcels)?.setData(rows.length ? this.batch.data : EMPTY_FC)
-    this.map.removeFeatureState({ source: PARCEL_SOURCES.parcels })
-    this.applySelection()
+  }
+
+  private reset(): void {
+    this.clearDrawn()
+    this.set.clear()
+  }
+
+  /**
+   * Once a frame shows the update: `plat:results-drawn` with the count (for `npm run bench:app`),
+   * then, a frame later (after the compositor took it), what it cost to show is known to the pacing.
+   */
+  private reportDrawn(feed: GeoJsonFeed): void {
+    this.stopWaiting?.()
+    const count = this.set.size
+    this.stopWaiting = whenDrawn(this.map, [feed.sourceId], () => {
+      this.stopWaiting = null
+      markDrawn('plat:results-drawn', { count })
+      requestAnimationFrame(() => {
+        for (const cb of this.drawnCallbacks.splice(0)) cb()
+      })
+    })
   }
 
   /** The svc_uuid behind a GeoJSON result feature id. */
   uuidOf(featureId: number): string | null {
-    return this.batch.uuids[featureId] ?? null
+    return this.set.uuidOf(featureId)
   }
 
   setSelected(uuid: string | null): void {
@@ -98,7 +143,7 @@ export class ResultDrawing {
 
   private applySelection(): void {
     const uuid = this.selectedUuid
-    const next = uuid === null ? null : (this.batch.idByUuid.get(uuid) ?? null)
+    const next = this.path === 'geojson' && uuid !== null && this.set.has(uuid) ? tileFeatureId(uuid) : null
     if (next === this.selectedFeatureId) return
     if (this.selectedFeatureId !== null)
       this.map.setFeatureState({ source: PARCEL_SOURCES.parcels, id: this.selectedFeatureId }, { selected: false })
@@ -106,7 +151,7 @@ export class ResultDrawing {
     if (next !== null) this.map.setFeatureState({ source: PARCEL_SOURCES.parcels, id: next }, { selected: true })
   }
 
-  /** Hover on a GeoJSON result (numeric id) or null. */
+  /** Hover on a GeoJSON result (its feature id) or null. */
   setHover(id: number | null): void {
     if (id === this.hoverId) return
     if (this.hoverId !== null)
@@ -116,12 +161,16 @@ export class ResultDrawing {
   }
 
   cancel(): void {
-    this.marks.cancel()
-    this.polygons.cancel()
-    this.points.cancel()
+    this.updates.cancel()
+    this.stopWaiting?.()
   }
 }
 
-function* uuidsOf(rows: Rows): Iterable<string> {
-  for (const r of rows) if (r) yield r.svc_uuid
+function features(records: readonly ParcelRecord[], make: (r: ParcelRecord, id: number) => Feature | null): Feature[] {
+  const out: Feature[] = []
+  for (const r of records) {
+    const f = make(r, tileFeatureId(r.svc_uuid))
+    if (f) out.push(f)
+  }
+  return out
 }

@@ -1,9 +1,11 @@
 /**
- * Coalesces uploads of a layer's data while results stream in. Every GeoJSON setData re-sends and
- * re-tiles the whole collection in MapLibre's worker, so one upload per 100-record page made a
- * 10,000-parcel search quadratic. Uploads happen at most every `minMs`, or 3× what the last one
- * took to render on a slow renderer (software WebGL), capped at `maxMs`. The latest value always
- * lands; `immediate` skips the wait (a new, empty search clears the map at once).
+ * Coalesces updates of a layer while results stream in. Every GeoJSON setData re-sends and re-tiles
+ * the whole collection in MapLibre's worker, so one upload per 100-record page made a 10,000-parcel
+ * search quadratic; and on a software renderer every repaint also reads the whole canvas back to the
+ * compositor, blocking the page (BENCHMARKS.md, "The map keeps up"). Updates happen at most every
+ * `minMs`, or `factor`× what the last one took to show, capped at `maxMs`. The latest value always
+ * lands; `immediate` skips the wait (a new, empty search clears the map at once; the last page of a
+ * search is drawn in the next frame).
  */
 export interface UploadHooks<T> {
   upload(value: T): void
@@ -24,12 +26,13 @@ export class ThrottledUpload<T> {
     private readonly hooks: UploadHooks<T>,
     private readonly minMs = 750,
     private readonly maxMs = 4000,
+    private readonly factor = 3,
   ) {}
 
   push(value: T, immediate = false): void {
     this.pending = { value }
     if (this.timer !== null && !immediate) return
-    const interval = Math.min(this.maxMs, Math.max(this.minMs, 3 * this.cost))
+    const interval = Math.min(this.maxMs, Math.max(this.minMs, this.factor * this.cost))
     const wait = this.last + interval - performance.now()
     if (immediate || wait <= 0) this.hooks.whenReady(() => this.flush())
     else this.timer = setTimeout(() => this.hooks.whenReady(() => this.flush()), wait)

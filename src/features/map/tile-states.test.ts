@@ -9,7 +9,8 @@ function fakeMap() {
   const map = {
     setFeatureState: (t: { id: number }, s: Record<string, boolean>) =>
       writes.push(...Object.keys(s).map((k) => `${t.id} ${k} on`)),
-    removeFeatureState: (t: { id: number }, k: string) => writes.push(`${t.id} ${k} off`),
+    removeFeatureState: (t: { id?: number }, k?: string) =>
+      writes.push(t.id === undefined ? 'all off' : `${t.id} ${k} off`),
   }
   return { map: map as unknown as MapLibreMap, writes }
 }
@@ -20,26 +21,40 @@ const C = 'ffffffff-4e5f-4a6b-8c7d-000000000003'
 const id = tileFeatureId
 
 describe('TileStates', () => {
-  it('writes only the difference between one result set and the next', () => {
+  it('writes only the parcels marked or unmarked, each once', () => {
     const { map, writes } = fakeMap()
     const states = new TileStates(map)
     states.attach()
-    states.setMatched([A, B])
+    states.mark([A, B])
     expect(writes.splice(0)).toEqual([`${id(A)} matched on`, `${id(B)} matched on`])
-    // A page more of the same search: A and B are already marked; only C is new.
-    states.setMatched([A, B, C])
+    // A page more of the same search: A is already marked; only C is new.
+    states.mark([A, C])
     expect(writes.splice(0)).toEqual([`${id(C)} matched on`])
-    // A new search without A: A's state is removed, not set to false.
-    states.setMatched([B, C])
+    // A result gone: its state is removed, not set to false.
+    states.unmark([A, A])
     expect(writes.splice(0)).toEqual([`${id(A)} matched off`])
     expect(states.isMatched(id(B))).toBe(true)
     expect(states.isMatched(id(A))).toBe(false)
   })
 
+  it('a new search clears every mark in one call and keeps the selection', () => {
+    const { map, writes } = fakeMap()
+    const states = new TileStates(map)
+    states.attach()
+    states.mark([A, B, C])
+    states.setSelected(B)
+    writes.splice(0)
+    states.clearMatched()
+    expect(writes.splice(0)).toEqual(['all off', `${id(B)} selected on`])
+    expect(states.isMatched(id(A))).toBe(false)
+    states.clearMatched()
+    expect(writes).toEqual([])
+  })
+
   it('keeps state while the tile source is away and writes it again when it comes back', () => {
     const { map, writes } = fakeMap()
     const states = new TileStates(map)
-    states.setMatched([A])
+    states.mark([A])
     states.setSelected(B)
     expect(writes).toEqual([])
     states.attach()

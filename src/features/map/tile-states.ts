@@ -42,15 +42,35 @@ export class TileStates {
     this.hover = null
   }
 
-  /** Marks exactly these parcels as results: only the difference from the last call is written. */
-  setMatched(uuids: Iterable<string>): void {
-    const next = new Set<number>()
-    for (const u of uuids) next.add(this.idOf(u))
-    if (this.live) {
-      for (const id of next) if (!this.matched.has(id)) this.put(id, 'matched', true)
-      for (const id of this.matched) if (!next.has(id)) this.put(id, 'matched', false)
+  /** These parcels are results now (a page of a search arrived): only they are written. */
+  mark(uuids: Iterable<string>): void {
+    for (const u of uuids) {
+      const id = this.idOf(u)
+      if (this.matched.has(id)) continue
+      this.matched.add(id)
+      if (this.live) this.put(id, 'matched', true)
     }
-    this.matched = next
+  }
+
+  /** These parcels are no longer results. */
+  unmark(uuids: Iterable<string>): void {
+    for (const u of uuids) {
+      const id = this.idOf(u)
+      if (this.matched.delete(id) && this.live) this.put(id, 'matched', false)
+    }
+  }
+
+  /**
+   * No parcel is a result (a new search): every state on the tiles goes in one call rather than one
+   * per parcel, and the selection is written again.
+   */
+  clearMatched(): void {
+    if (this.matched.size === 0) return
+    this.matched = new Set()
+    if (!this.live) return
+    this.map.removeFeatureState({ source: TILE_SOURCE, sourceLayer: PARCEL_LAYER })
+    this.hover = null
+    if (this.selected !== null) this.put(this.selected, 'selected', true)
   }
 
   isMatched(id: number): boolean {
