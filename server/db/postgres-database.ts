@@ -27,8 +27,14 @@ export async function openPostgres(opts: PostgresOptions): Promise<Database> {
     .map((s) => s.trim().replace(/^SET\s+(\S+)\s*=\s*(\S+)$/i, '-c $1=$2'))
     .join(' ')
   const pool = new pg.Pool({ connectionString: opts.url, max: opts.poolSize, options })
-  // An idle connection that breaks (server restart) must not crash the process; the pool replaces it.
+  // A connection that breaks (server restart, network cut) must not crash the process: pg emits
+  // 'error' on its Client, and an 'error' event without a listener kills Node. The pool listens only
+  // while a client is idle (pool 'error'); while one is checked out — mid-statement, or in a
+  // transaction between statements — pg-pool leaves it without a listener (issue 19: the server died
+  // when PostgreSQL went away under the tile warmer). The statement itself rejects, and a client
+  // that is no longer queryable is dropped at release, so the listener has nothing more to do.
   pool.on('error', () => {})
+  pool.on('connect', (client) => client.on('error', () => {}))
   const timeouts = new WeakMap<pg.PoolClient, number>()
   /** Statements holding or waiting for a connection: beyond poolSize + maxWaiting, refuse. */
   let inFlight = 0
@@ -48,16 +54,17 @@ export async function openPostgres(opts: PostgresOptions): Promise<Database> {
   /** Runs one statement on `client` under `o`'s timeout and signal. */
   async function run(client: pg.PoolClient, sql: string, params: readonly unknown[] | undefined, o: QueryOptions) {
     const limit = o.timeoutMs ?? 0
-    if ((timeouts.get(client) ?? 0) !== limit) {
-      await client.query(`SET statement_timeout = ${Math.max(0, Math.floor(limit))}`)
-      timeouts.set(client, limit)
-    }
     let cancelling: Promise<unknown> | null = null
     const onAbort = () => {
       cancelling = cancelBackend(opts.url, client)
     }
     o.signal?.addEventListener('abort', onAbort, { once: true })
     try {
+      // Inside the try: the connection may break on this statement too (a 500 before, issue 19).
+      if ((timeouts.get(client) ?? 0) !== limit) {
+        await client.query(`SET statement_timeout = ${Math.max(0, Math.floor(limit))}`)
+        timeouts.set(client, limit)
+      }
       return await client.query(sql, params as unknown[] | undefined)
     } catch (e) {
       throw classify(e, o, cancelling !== null)
@@ -139,6 +146,7 @@ async function cancelBackend(url: string, client: pg.PoolClient): Promise<void> 
   const pid = (client as unknown as { processID?: number }).processID
   if (!pid) return
   const canceller = new pg.Client({ connectionString: url })
+  canceller.on('error', () => {})
   try {
     await canceller.connect()
     await canceller.query('SELECT pg_cancel_backend($1)', [pid])
