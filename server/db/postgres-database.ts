@@ -1,6 +1,7 @@
 import pg from 'pg'
 import { type Database, type Queryable, type QueryOptions, SESSION_SETUP } from './database'
 import { DatabaseBusyError, DatabaseUnavailableError, QueryCancelledError, QueryTimeoutError } from './db-errors'
+import { keyedSlots } from './keyed-slots'
 
 export interface PostgresOptions {
   url: string
@@ -9,6 +10,9 @@ export interface PostgresOptions {
   /** Statements that may wait for a connection before new ones are refused. */
   maxWaiting: number
 }
+
+/** Connections heavy statements leave to cheap ones (when the pool has more than one). */
+const HEAVY_RESERVE = 2
 
 /** SQLSTATE query_canceled: raised by statement_timeout and by pg_cancel_backend alike. */
 const QUERY_CANCELED = '57014'
@@ -38,6 +42,9 @@ export async function openPostgres(opts: PostgresOptions): Promise<Database> {
   const timeouts = new WeakMap<pg.PoolClient, number>()
   /** Statements holding or waiting for a connection: beyond poolSize + maxWaiting, refuse. */
   let inFlight = 0
+  // Heavy statements (area-search pieces) may hold all connections but HEAVY_RESERVE, so cheap ones
+  // always find one free or soon free (issue 19's fairness, on the pool).
+  const heavySlots = keyedSlots({ running: Math.max(1, opts.poolSize - HEAVY_RESERVE), waiting: Infinity })
 
   // Fail fast with a clear message rather than on the first request.
   await pool.query('select 1')
@@ -87,7 +94,12 @@ export async function openPostgres(opts: PostgresOptions): Promise<Database> {
   async function withClient<T>(o: QueryOptions, fn: (client: pg.PoolClient) => Promise<T>): Promise<T> {
     if (inFlight >= opts.poolSize + opts.maxWaiting) throw new DatabaseBusyError(1)
     inFlight++
+    let releaseHeavy: (() => void) | undefined
     try {
+      if (o.heavyFor !== undefined) {
+        releaseHeavy = (await heavySlots.acquire('', o.signal)) ?? undefined
+        if (!releaseHeavy) throw new QueryCancelledError()
+      }
       const client = await checkout(o.signal)
       let broken: Error | undefined
       try {
@@ -99,6 +111,7 @@ export async function openPostgres(opts: PostgresOptions): Promise<Database> {
         client.release(broken)
       }
     } finally {
+      releaseHeavy?.()
       inFlight--
     }
   }
