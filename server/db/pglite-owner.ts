@@ -32,7 +32,7 @@ export interface EmbeddedOptions {
  * Under a steady stream of cheap statements, heavy ones still get a turn this often: a piece of an
  * area search is bounded to tens of milliseconds, so cheap requests pay at most that per second.
  */
-export const HEAVY_MAX_DEFER_MS = 1_000
+const HEAVY_MAX_DEFER_MS = 1_000
 
 interface Job {
   id: number

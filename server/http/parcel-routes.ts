@@ -1,6 +1,6 @@
 import type { Context } from 'hono'
 import { Hono } from 'hono'
-import { checkAreaRequest } from '../../contract/area-rules'
+import { areaCheckSteps } from '../../contract/area-rules'
 import { toValidationIssues } from '../../contract/errors'
 import { AREA_MAX_IDS } from '../../contract/limits'
 import { checkQueryRequest } from '../../contract/query-rules'
@@ -12,6 +12,7 @@ import { keyedSlots } from '../db/keyed-slots'
 import type { ParcelsRepo } from '../db/parcels-repo'
 import { readJsonBody } from '../http-kit/read-json-body'
 import { errorResponse, jsonTextResponse, validationResponse } from '../http-kit/responses'
+import { runInSlices } from '../http-kit/run-in-slices'
 
 const fail = (response: Response): Outcome => ({ response, records: 0 })
 
@@ -37,7 +38,7 @@ export function parcelRoutes(repo: ParcelsRepo, guard: KeyGuard) {
   async function searchArea(c: Context, owner: string): Promise<Outcome> {
     const body = await jsonBody(c)
     if (!body.ok) return body.outcome
-    const area = checkAreaRequest(body.value)
+    const area = await runInSlices(areaCheckSteps(body.value))
     if (!area.ok) return fail(validationResponse(c, area.issues))
     let ids: string[]
     try {
