@@ -3,15 +3,19 @@
  * reference API measured from outside over loopback HTTP, on each backend in one run: request
  * latency, what a heavy request costs (many vertices, a huge filter string), /healthz beside heavy
  * work, autocannon load at 10 and 50 connections with and without a heavy area search running, and
- * cold start. PostgreSQL runs at `--parcels` (default 100,000); the embedded database at
- * `--embedded-parcels` (default the smaller of the two and 100,000: it is the local default, not
- * the store for a state). Datasets are kept between runs (see bench-server.ts). Writes BENCHMARKS.md.
+ * cold start; and fairness (issue 19): point lookups while one client loops the heavy area searches
+ * (`--only fairness` runs just those). PostgreSQL runs at `--parcels` (default 100,000); the embedded
+ * database at `--embedded-parcels` (default the smaller of the two and 100,000: it is the local
+ * default, not the store for a state). Datasets are kept between runs (see bench-server.ts). Writes
+ * BENCHMARKS.md.
  */
+import { loadavg } from 'node:os'
 import { parseArgs } from 'node:util'
 import type { Polygon } from 'geojson'
 import { areaBody, areaIds, denseCentre, type Post, poster, squareFor } from './bench-areas'
 import { type BenchBackend, type BenchServer, pgServerUrl, startBenchServer } from './bench-server'
 import { machineLine, writeSection } from './benchmarks-file'
+import { hundredCircles, type PointRow, pointsBeside, ring20k } from './fairness-load'
 import { type LoadResult, loopUntil, runLoad } from './load-test'
 import { circle } from './shapes'
 import { ms, percentile, timeIt } from './stats'
@@ -23,8 +27,10 @@ const { values } = parseArgs({
     'embedded-parcels': { type: 'string' },
     runs: { type: 'string', default: '30' },
     seconds: { type: 'string', default: '10' },
+    only: { type: 'string', default: 'all' },
   },
 })
+const only = values.only as 'all' | 'fairness'
 const parcels = Number(values.parcels)
 const embeddedParcels = Number(values['embedded-parcels'] ?? Math.min(parcels, 100_000))
 const runs = Number(values.runs)
@@ -199,6 +205,41 @@ async function loadTests(server: BenchServer, m: Awaited<ReturnType<typeof measu
   return lines
 }
 
+async function fairness(server: BenchServer, centre: [number, number]): Promise<string> {
+  const load = () =>
+    loadavg()
+      .map((l) => l.toFixed(1))
+      .join(', ')
+  const circles = hundredCircles(centre, 0.01)
+  const ring = ring20k(centre, 0.02)
+  const rows: Array<PointRow & { load: string }> = []
+  for (const heavy of [
+    null,
+    { body: circles, connections: 1 },
+    { body: circles, connections: 4 },
+    { body: ring, connections: 1 },
+    { body: ring, connections: 4 },
+  ]) {
+    const before = load()
+    const row = await pointsBeside(server.baseUrl, server.key, centre, seconds, heavy)
+    rows.push({ ...row, load: before })
+    console.log(row.heavy, row.rps, row.p50, row.p99, row.tally && { ...row.tally, times: row.tally.times.length })
+  }
+  const table = rows.map((r) => {
+    const t = r.tally
+    const searches = t
+      ? `${t.ok} answered (p50 ${ms(percentile(t.times, 50))}), ${t.refused} refused 503, ${t.other} other`
+      : '—'
+    return `| ${r.heavy} | ${fmt(r.rps)} | ${r.p50} ms | ${r.p99} ms | ${r.failed} of ${fmt(r.total)} | ${searches} | ${r.load} |`
+  })
+  return `Fairness (issue 19): point lookups (autocannon, 10 connections, ${seconds} s per row) while one client, with one API key, loops a heavy area search on 1 or 4 connections (a refused search is retried after 100 ms). Target: point p99 ≤ 500 ms on the embedded backend. The heavy searches sit around the densest spot: 100 circles of 1,000 vertices (radius 0.01°) on a 10 × 10 grid, and one 20,000-vertex circle of radius 0.02°. Load average (1, 5, 15 min) read as each row started.
+
+| heavy client beside | point req/s | p50 | p99 | failed | heavy searches | load average |
+|---|---|---|---|---|---|---|
+${table.join('\n')}
+`
+}
+
 async function coldStarts(server: BenchServer): Promise<number[]> {
   const out: number[] = []
   for (let k = 0; k < 3; k++) {
@@ -214,8 +255,16 @@ for (const backend of backends) {
   const n = backend === 'postgres' ? parcels : embeddedParcels
   console.log(`${backend}: preparing ${fmt(n)} parcels (a first run generates them)…`)
   const server = await startBenchServer(backend, n)
-  let body: string
+  let body = ''
   try {
+    const heading = `## API fairness on the ${backend === 'postgres' ? 'PostgreSQL' : 'embedded'} backend (\`npm run bench:api -- --backend ${backend} --${backend === 'postgres' ? 'parcels' : 'embedded-parcels'} ${n} --only fairness\`)
+${fmt(n)} demo parcels, measured ${new Date().toISOString().slice(0, 10)} on ${machineLine()}; server and load generator share the machine.
+`
+    writeSection(
+      `api-fairness-${backend}`,
+      heading + (await fairness(server, await denseCentre(poster(server.baseUrl, server.key)))),
+    )
+    if (only === 'fairness') continue
     const m = await measure(server)
     console.log(m.lines.join('\n'))
     const load = await loadTests(server, m)

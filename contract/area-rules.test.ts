@@ -1,6 +1,7 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { checkAreaRequest, RING_REASONS } from './area-rules'
+import { RING_REASONS } from './area-rules'
+import { checkAreaRequest } from './area-rules.test-support'
 import { AREA_MAX_FEATURE_VERTICES, AREA_MAX_HOLES, AREA_MAX_RING_VERTICES } from './limits'
 
 const square = [

@@ -46,7 +46,7 @@ export const RING_REASONS = {
 } as const
 
 type Loc = (string | number)[]
-type Result =
+export type AreaCheckResult =
   | {
       ok: true
       /** The request rebuilt from coordinates only ([lon, lat] pairs; properties kept). */
@@ -71,8 +71,13 @@ const failed = (loc: Loc, msg: string, type?: string): Checked => ({
   polygons: [],
 })
 
-/** Checks the whole body; returns 422 issues (first few) or the typed, rebuilt request. */
-export function checkAreaRequest(body: unknown): Result {
+/**
+ * Checks the whole body: returns 422 issues (first few) or the typed, rebuilt request. It pauses
+ * (yields) after each feature: a body of 100,000 vertices takes ~100 ms to check, and the server
+ * serves other requests between its features (issue 19; server/http-kit/run-in-slices.ts). Tests
+ * run it in one go (area-rules.test-support.ts).
+ */
+export function* areaCheckSteps(body: unknown): Generator<void, AreaCheckResult> {
   const base: Loc = ['body']
   if (!isObject(body))
     return { ok: false, issues: [issue(base, 'body must be a GeoJSON FeatureCollection object', 'type_error')] }
@@ -100,6 +105,7 @@ export function checkAreaRequest(body: unknown): Result {
     issues.push(...checked.issues)
     vertices += checked.vertices
     if (issues.length >= 20) break
+    yield
     if (checked.issues.length || !isObject(feature)) continue
     const geometry: AreaGeometry =
       (feature.geometry as { type: string }).type === 'Polygon'

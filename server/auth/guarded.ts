@@ -1,5 +1,6 @@
 import type { Context } from 'hono'
 import type { Endpoint } from '../db/key-plans'
+import type { StoredKey } from '../db/keys-repo'
 import { errorResponse } from '../http-kit/responses'
 import type { KeyGuard } from './key-guard'
 
@@ -13,13 +14,17 @@ export interface Outcome {
  * Runs the key check before the handler reads anything (so a caller without a valid key learns
  * nothing about the schema), then settles usage by the outcome: only 2xx answers are charged.
  */
-export function guarded(guard: KeyGuard, endpoint: Endpoint, handler: (c: Context) => Promise<Outcome>) {
+export function guarded(
+  guard: KeyGuard,
+  endpoint: Endpoint,
+  handler: (c: Context, key: StoredKey) => Promise<Outcome>,
+) {
   return async (c: Context): Promise<Response> => {
     const check = await guard(c.req.header('authorization'), endpoint, c.req.raw.signal)
     if (!check.ok) return errorResponse(c, check.status, check.detail)
     let outcome: Outcome
     try {
-      outcome = await handler(c)
+      outcome = await handler(c, check.key)
     } catch (e) {
       await check.release({ success: false, records: 0 })
       throw e

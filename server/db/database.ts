@@ -12,6 +12,12 @@ export interface QueryOptions {
   signal?: AbortSignal | undefined
   /** Gives up on the statement after this long (QueryTimeoutError); 0 or absent: no limit (loads, migrations). */
   timeoutMs?: number | undefined
+  /**
+   * Marks the statement as heavy work done for this owner (an API key's id): a bounded piece of an
+   * area search. The embedded database serves cheap statements (the default) before heavy ones and
+   * lets owners take turns (pglite-queue.ts); PostgreSQL keeps some connections free of heavy work.
+   */
+  heavyFor?: string | undefined
 }
 
 export interface Database extends Queryable {

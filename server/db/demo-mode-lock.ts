@@ -14,21 +14,36 @@ export interface HeldLock {
 }
 
 /** DEMO=on: hold the shared lock until `release` (re-taken on a new connection if it drops). */
-export async function holdDemoModeLock(url: string): Promise<HeldLock> {
+export async function holdDemoModeLock(url: string, retryMs = 5_000): Promise<HeldLock> {
   let client: pg.Client | null = null
   let released = false
   let retry: NodeJS.Timeout | undefined
+  // The connection broke (a database restart, a network cut): the lock went with it. Take it again
+  // every few seconds until the database answers — one attempt at a time, however many errors a
+  // dying connection emits.
+  const retake = () => {
+    if (released || retry) return
+    client = null
+    retry = setTimeout(() => {
+      retry = undefined
+      void take().catch(retake)
+    }, retryMs)
+  }
   const take = async () => {
     const c = new pg.Client({ connectionString: url })
     c.on('error', () => {
-      // The connection broke (a database restart): the lock went with it; take it again.
-      if (released) return
-      client = null
-      retry = setTimeout(() => void take().catch(() => {}), 5_000)
+      c.end().catch(() => {})
+      retake()
     })
-    await c.connect()
-    await c.query('SELECT pg_advisory_lock_shared($1)', [DEMO_MODE_LOCK])
-    client = c
+    try {
+      await c.connect()
+      await c.query('SELECT pg_advisory_lock_shared($1)', [DEMO_MODE_LOCK])
+    } catch (e) {
+      await c.end().catch(() => {})
+      throw e
+    }
+    if (released) await c.end().catch(() => {})
+    else client = c
   }
   await take()
   return {

@@ -1,8 +1,10 @@
 import type { Polygon } from 'geojson'
 import type { ParsedQueryRequest } from '../../contract/schemas'
+import { searchArea } from './area-search'
 import type { Database, QueryOptions } from './database'
 import { buildWhere, escapeLike } from './filter-sql'
 import { column } from './parcel-columns'
+import { parcelDensity } from './parcel-density'
 import { recordColumns, toRecords } from './record-sql'
 
 /** Rows come back as JSON text; the HTTP layer splices them into the response body unparsed. */
@@ -11,13 +13,17 @@ export interface RecordPage {
   count: number
 }
 
-/** What a request hands down: its signal (the client hung up) and statement limit come from the repo. */
-export type RequestScope = Pick<QueryOptions, 'signal'>
+/**
+ * What a request hands down: its signal (the client hung up), and for heavy work whose it is (the
+ * key: owners take turns on the embedded database). The statement limit comes from the repo.
+ */
+export type RequestScope = Pick<QueryOptions, 'signal' | 'heavyFor'>
 
 export interface ParcelsRepo {
   /**
    * UUIDs of parcels intersecting any of the polygons (their union: overlapping polygons count a
-   * parcel once), ascending; at most `cap + 1` so callers can detect overflow.
+   * parcel once), ascending; at most `cap + 1` so callers can detect overflow. Run in pieces of
+   * bounded cost (area-search.ts); AreaTooExpensiveError when it would examine far too many parcels.
    */
   idsInArea(polygons: readonly Polygon[], cap: number, scope?: RequestScope): Promise<string[]>
   query(q: ParsedQueryRequest, scope?: RequestScope): Promise<RecordPage>
@@ -33,23 +39,10 @@ export interface ParcelsRepo {
 /** `timeoutMs`: the longest any one statement of a request may run (STATEMENT_TIMEOUT_MS). */
 export function parcelsRepo(db: Database, { timeoutMs }: { timeoutMs: number }): ParcelsRepo {
   const limits = (scope: RequestScope = {}): QueryOptions => ({ signal: scope.signal, timeoutMs })
+  const density = parcelDensity(db)
   return {
-    async idsInArea(polygons, cap, scope) {
-      // MATERIALIZED: parse each polygon once per request. Inlined, PostgreSQL re-ran
-      // ST_GeomFromGeoJSON for every candidate parcel (a 2,000-vertex circle took 17 s instead of
-      // well under one), and an unchanging argument also lets PostGIS reuse its prepared geometry.
-      // One row holding a JSON array: 10,000 single-column rows through PGlite's wire protocol cost
-      // more than the spatial join itself.
-      const rows = await db.query<{ ids: string }>(
-        `WITH a AS MATERIALIZED (SELECT ST_SetSRID(ST_GeomFromGeoJSON(g), 4326) AS g FROM unnest($1::text[]) AS g),
-              hit AS (SELECT DISTINCT p.svc_uuid FROM parcels p JOIN a ON ST_Intersects(p.geom, a.g)
-                      ORDER BY p.svc_uuid LIMIT $2)
-         SELECT coalesce(json_agg(svc_uuid ORDER BY svc_uuid), '[]')::text AS ids FROM hit`,
-        [polygons.map((g) => JSON.stringify(g)), cap + 1],
-        limits(scope),
-      )
-      return JSON.parse(rows[0]?.ids ?? '[]') as string[]
-    },
+    idsInArea: (polygons, cap, scope = {}) =>
+      searchArea(db, density, polygons, cap, { signal: scope.signal, heavyFor: scope.heavyFor, timeoutMs }),
 
     async query(q, scope) {
       const params: unknown[] = []

@@ -1,7 +1,9 @@
 /**
  * The main thread's side of the embedded database: a queue of statements for the worker that owns
  * PGlite (pglite-worker.ts), one at a time (PGlite has one connection), with
- * - a bound on waiting statements (DatabaseBusyError, answered 503 + Retry-After);
+ * - two lanes (pglite-queue.ts): cheap statements first, heavy ones (area-search pieces) behind
+ *   them, taking turns by owner; each lane's waiting statements are bounded (DatabaseBusyError,
+ *   answered 503 + Retry-After);
  * - per-statement timeouts: PGlite cannot interrupt a running statement (WebAssembly has no
  *   signals, so `statement_timeout` never fires), so the owner terminates the worker and opens the
  *   data directory again, which PostgreSQL's crash recovery makes safe;
@@ -15,16 +17,27 @@ import { Worker } from 'node:worker_threads'
 import type { Database, Queryable, QueryOptions } from './database'
 import { DatabaseBusyError, DatabaseUnavailableError, QueryCancelledError, QueryTimeoutError } from './db-errors'
 import { WorkerQueryError, type WorkerReply, type WorkerRequest } from './pglite-protocol'
+import { FairQueue } from './pglite-queue'
 
 export interface EmbeddedOptions {
   dataDir: string
-  /** Statements that may wait for the engine before new ones are refused. */
+  /** Statements that may wait for the engine before new ones are refused (in each lane). */
   maxWaiting: number
+  /** The longest a heavy statement waits while cheap ones keep coming (default HEAVY_MAX_DEFER_MS). */
+  heavyMaxDeferMs?: number
   log?: (line: string) => void
 }
 
+/**
+ * Under a steady stream of cheap statements, heavy ones still get a turn this often: a piece of an
+ * area search is bounded to tens of milliseconds, so cheap requests pay at most that per second.
+ */
+const HEAVY_MAX_DEFER_MS = 1_000
+
 interface Job {
   id: number
+  heavyFor: string | undefined
+  queuedAt: number
   kind: 'query' | 'exec' | 'copy'
   sql: string
   params: unknown[]
@@ -50,7 +63,7 @@ const WORKER_BOOT = `import('tsx/esm/api').then((tsx) => { tsx.register(); retur
 class PgliteOwner {
   private worker: Worker | null = null
   private starting: Promise<void> | null = null
-  private waiting: Job[] = []
+  private readonly waiting: FairQueue<Job>
   private running: Job | null = null
   private timer: NodeJS.Timeout | null = null
   private activeTx: number | null = null
@@ -61,7 +74,9 @@ class PgliteOwner {
   private startMs = 2000
   restarts = 0
 
-  constructor(private readonly opts: EmbeddedOptions) {}
+  constructor(private readonly opts: EmbeddedOptions) {
+    this.waiting = new FairQueue<Job>(opts.heavyMaxDeferMs ?? HEAVY_MAX_DEFER_MS)
+  }
 
   start(): Promise<void> {
     if (!this.starting) {
@@ -149,29 +164,23 @@ class PgliteOwner {
     this.opts.log?.(`embedded database restarting: ${reason}`)
     this.start().catch((e: Error) => {
       this.opts.log?.(`embedded database could not restart: ${e.message}`)
-      for (const job of this.waiting.splice(0)) job.reject(e)
+      for (const job of this.waiting.drain()) job.reject(e)
       setTimeout(() => this.restart('retrying after a failed start'), 2000).unref()
     })
   }
 
   private dropTransaction(tx: number, reason: string): void {
     this.activeTx = null
-    this.waiting = this.waiting.filter((job) => {
-      if (job.tx !== tx) return true
+    for (const job of this.waiting.drain((j) => j.tx === tx)) {
       job.cleanup?.()
       job.reject(new DatabaseUnavailableError(`transaction lost: ${reason}`))
-      return false
-    })
+    }
   }
 
   private pump(): void {
     if (!this.worker || this.running || this.starting) return
-    const index =
-      this.activeTx === null
-        ? this.waiting.findIndex((j) => j.tx === null || j.txEdge === 'begin')
-        : this.waiting.findIndex((j) => j.tx === this.activeTx)
-    if (index < 0) return
-    const [job] = this.waiting.splice(index, 1) as [Job]
+    const job = this.waiting.next(this.activeTx, performance.now())
+    if (!job) return
     if (job.txEdge === 'begin') this.activeTx = job.tx
     this.running = job
     job.startedAt = performance.now()
@@ -193,9 +202,7 @@ class PgliteOwner {
   }
 
   private onAbort(job: Job): void {
-    const index = this.waiting.indexOf(job)
-    if (index >= 0) {
-      this.waiting.splice(index, 1)
+    if (this.waiting.remove(job)) {
       job.cleanup?.()
       job.reject(new QueryCancelledError())
       return
@@ -222,10 +229,15 @@ class PgliteOwner {
     return new Promise((resolve, reject) => {
       if (this.closed) return reject(new DatabaseUnavailableError('the database is closed'))
       if (opts.signal?.aborted) return reject(new QueryCancelledError())
-      const queued = this.waiting.filter((j) => j.tx === null).length
-      if (tx === null && queued >= this.opts.maxWaiting) return reject(new DatabaseBusyError(1))
+      // Heavy work is only scheduled as such outside transactions (a transaction runs alone anyway).
+      const heavyFor = tx === null ? opts.heavyFor : undefined
+      if (tx === null && this.waiting.waitingBeside({ tx, heavyFor }) >= this.opts.maxWaiting) {
+        return reject(new DatabaseBusyError(1))
+      }
       const job: Job = {
         id: ++this.seq,
+        heavyFor,
+        queuedAt: performance.now(),
         kind,
         sql,
         params: [...params],
@@ -271,7 +283,7 @@ class PgliteOwner {
 
   async close(): Promise<void> {
     if (this.closed) return
-    for (const job of this.waiting.splice(0)) job.reject(new DatabaseUnavailableError('the database is closing'))
+    for (const job of this.waiting.drain()) job.reject(new DatabaseUnavailableError('the database is closing'))
     // Let the running statement finish (for a while) so the engine shuts down cleanly.
     const deadline = performance.now() + 10_000
     while (this.running && performance.now() < deadline) await new Promise((r) => setTimeout(r, 20))

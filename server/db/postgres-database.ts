@@ -3,6 +3,7 @@ import pg from 'pg'
 import { from as copyFromStdin } from 'pg-copy-streams'
 import { type Database, type Queryable, type QueryOptions, SESSION_SETUP } from './database'
 import { DatabaseBusyError, DatabaseUnavailableError, QueryCancelledError, QueryTimeoutError } from './db-errors'
+import { keyedSlots } from './keyed-slots'
 
 export interface PostgresOptions {
   url: string
@@ -13,6 +14,9 @@ export interface PostgresOptions {
   /** More `SET name = value` settings for every connection of this process (the loader's: jit off) */
   sessionSetup?: string
 }
+
+/** Connections heavy statements leave to cheap ones (when the pool has more than one). */
+const HEAVY_RESERVE = 2
 
 /** SQLSTATE query_canceled: raised by statement_timeout and by pg_cancel_backend alike. */
 const QUERY_CANCELED = '57014'
@@ -34,11 +38,20 @@ export async function openPostgres(opts: PostgresOptions): Promise<Database> {
     .map((s) => s.trim().replace(/^SET\s+(\S+)\s*=\s*(\S+)$/i, '-c $1=$2'))
     .join(' ')
   const pool = new pg.Pool({ connectionString: opts.url, max: opts.poolSize, options })
-  // An idle connection that breaks (server restart) must not crash the process; the pool replaces it.
+  // A connection that breaks (server restart, network cut) must not crash the process: pg emits
+  // 'error' on its Client, and an 'error' event without a listener kills Node. The pool listens only
+  // while a client is idle (pool 'error'); while one is checked out — mid-statement, or in a
+  // transaction between statements — pg-pool leaves it without a listener (issue 19: the server died
+  // when PostgreSQL went away under the tile warmer). The statement itself rejects, and a client
+  // that is no longer queryable is dropped at release, so the listener has nothing more to do.
   pool.on('error', () => {})
+  pool.on('connect', (client) => client.on('error', () => {}))
   const timeouts = new WeakMap<pg.PoolClient, number>()
   /** Statements holding or waiting for a connection: beyond poolSize + maxWaiting, refuse. */
   let inFlight = 0
+  // Heavy statements (area-search pieces) may hold all connections but HEAVY_RESERVE, so cheap ones
+  // always find one free or soon free (issue 19's fairness, on the pool).
+  const heavySlots = keyedSlots({ running: Math.max(1, opts.poolSize - HEAVY_RESERVE), waiting: Infinity })
 
   // Fail fast with a clear message rather than on the first request.
   await pool.query('select 1')
@@ -55,16 +68,17 @@ export async function openPostgres(opts: PostgresOptions): Promise<Database> {
   /** Runs one statement on `client` under `o`'s timeout and signal. */
   async function run(client: pg.PoolClient, sql: string, params: readonly unknown[] | undefined, o: QueryOptions) {
     const limit = o.timeoutMs ?? 0
-    if ((timeouts.get(client) ?? 0) !== limit) {
-      await client.query(`SET statement_timeout = ${Math.max(0, Math.floor(limit))}`)
-      timeouts.set(client, limit)
-    }
     let cancelling: Promise<unknown> | null = null
     const onAbort = () => {
       cancelling = cancelBackend(opts.url, client)
     }
     o.signal?.addEventListener('abort', onAbort, { once: true })
     try {
+      // Inside the try: the connection may break on this statement too (a 500 before, issue 19).
+      if ((timeouts.get(client) ?? 0) !== limit) {
+        await client.query(`SET statement_timeout = ${Math.max(0, Math.floor(limit))}`)
+        timeouts.set(client, limit)
+      }
       return await client.query(sql, params as unknown[] | undefined)
     } catch (e) {
       throw classify(e, o, cancelling !== null)
@@ -87,7 +101,12 @@ export async function openPostgres(opts: PostgresOptions): Promise<Database> {
   async function withClient<T>(o: QueryOptions, fn: (client: pg.PoolClient) => Promise<T>): Promise<T> {
     if (inFlight >= opts.poolSize + opts.maxWaiting) throw new DatabaseBusyError(1)
     inFlight++
+    let releaseHeavy: (() => void) | undefined
     try {
+      if (o.heavyFor !== undefined) {
+        releaseHeavy = (await heavySlots.acquire('', o.signal)) ?? undefined
+        if (!releaseHeavy) throw new QueryCancelledError()
+      }
       const client = await checkout(o.signal)
       let broken: Error | undefined
       try {
@@ -99,6 +118,7 @@ export async function openPostgres(opts: PostgresOptions): Promise<Database> {
         client.release(broken)
       }
     } finally {
+      releaseHeavy?.()
       inFlight--
     }
   }
@@ -157,6 +177,7 @@ async function cancelBackend(url: string, client: pg.PoolClient): Promise<void> 
   const pid = (client as unknown as { processID?: number }).processID
   if (!pid) return
   const canceller = new pg.Client({ connectionString: url })
+  canceller.on('error', () => {})
   try {
     await canceller.connect()
     await canceller.query('SELECT pg_cancel_backend($1)', [pid])

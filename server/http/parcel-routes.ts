@@ -1,15 +1,18 @@
 import type { Context } from 'hono'
 import { Hono } from 'hono'
-import { checkAreaRequest } from '../../contract/area-rules'
+import { areaCheckSteps } from '../../contract/area-rules'
 import { toValidationIssues } from '../../contract/errors'
 import { AREA_MAX_IDS } from '../../contract/limits'
 import { checkQueryRequest } from '../../contract/query-rules'
 import { AddressQuerySchema, PointQuerySchema } from '../../contract/schemas'
 import { guarded, type Outcome } from '../auth/guarded'
 import type { KeyGuard } from '../auth/key-guard'
+import { AREA_MAX_CANDIDATES, AreaTooExpensiveError } from '../db/area-search'
+import { keyedSlots } from '../db/keyed-slots'
 import type { ParcelsRepo } from '../db/parcels-repo'
 import { readJsonBody } from '../http-kit/read-json-body'
 import { errorResponse, jsonTextResponse, validationResponse } from '../http-kit/responses'
+import { runInSlices } from '../http-kit/run-in-slices'
 
 const fail = (response: Response): Outcome => ({ response, records: 0 })
 
@@ -20,23 +23,58 @@ async function jsonBody(c: Context): Promise<{ ok: true; value: unknown } | { ok
   return { ok: false, outcome: fail(validationResponse(c, [{ loc: ['body'], msg: body.msg, type: 'json_invalid' }])) }
 }
 
+/**
+ * Area searches one key may run at once in this process, and how many more may wait for them; the
+ * rest are answered 503 with Retry-After (issue 19; README "Running it for real"). The app sends one
+ * area call per search, so two cover a user with a couple of tabs.
+ */
+export const AREA_SEARCHES_PER_KEY = { running: 2, waiting: 4 }
+const AREA_RETRY_AFTER_S = 2
+
 export function parcelRoutes(repo: ParcelsRepo, guard: KeyGuard) {
   const app = new Hono()
+  const areaSlots = keyedSlots(AREA_SEARCHES_PER_KEY)
+
+  async function searchArea(c: Context, owner: string): Promise<Outcome> {
+    const body = await jsonBody(c)
+    if (!body.ok) return body.outcome
+    const area = await runInSlices(areaCheckSteps(body.value))
+    if (!area.ok) return fail(validationResponse(c, area.issues))
+    let ids: string[]
+    try {
+      ids = await repo.idsInArea(area.polygons, AREA_MAX_IDS, { signal: c.req.raw.signal, heavyFor: owner })
+    } catch (e) {
+      if (!(e instanceof AreaTooExpensiveError)) throw e
+      const about = (Math.round(e.candidates / 1000) * 1000).toLocaleString('en-US')
+      const msg = `The area is too expensive to search: its shapes' outlines take in about ${about} parcels (at most ${AREA_MAX_CANDIDATES.toLocaleString('en-US')}, counting a parcel once per shape). Merge overlapping shapes or draw a smaller area.`
+      return fail(errorResponse(c, 400, msg))
+    }
+    if (ids.length > AREA_MAX_IDS) {
+      const msg = `The area covers more than ${AREA_MAX_IDS} parcels; draw a smaller area or split it.`
+      return fail(errorResponse(c, 400, msg))
+    }
+    // Identifiers are not records: the records quota unit does not count them.
+    return { response: c.json({ svc_uuids: ids }), records: 0 }
+  }
 
   app.post(
     '/area',
-    guarded(guard, 'area', async (c) => {
-      const body = await jsonBody(c)
-      if (!body.ok) return body.outcome
-      const area = checkAreaRequest(body.value)
-      if (!area.ok) return fail(validationResponse(c, area.issues))
-      const ids = await repo.idsInArea(area.polygons, AREA_MAX_IDS, { signal: c.req.raw.signal })
-      if (ids.length > AREA_MAX_IDS) {
-        const msg = `The area covers more than ${AREA_MAX_IDS} parcels; draw a smaller area or split it.`
-        return fail(errorResponse(c, 400, msg))
+    guarded(guard, 'area', async (c, key) => {
+      // The key's slot first, before its body is read and checked: a refused request costs nothing.
+      const slot = await areaSlots.acquire(key.id, c.req.raw.signal)
+      if (!slot) {
+        // 503, not 429: the spec's 429 is the monthly allowance (the app shows it as such and stops),
+        // while this passes in a second or two and the app retries 5xx by itself.
+        c.header('retry-after', String(AREA_RETRY_AFTER_S))
+        const { running, waiting } = AREA_SEARCHES_PER_KEY
+        const msg = `This API key already has ${running} area searches running and ${waiting} waiting on this server; try again in ${AREA_RETRY_AFTER_S} s.`
+        return fail(errorResponse(c, 503, msg))
       }
-      // Identifiers are not records: the records quota unit does not count them.
-      return { response: c.json({ svc_uuids: ids }), records: 0 }
+      try {
+        return await searchArea(c, key.id)
+      } finally {
+        slot()
+      }
     }),
   )
 

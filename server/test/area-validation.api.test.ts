@@ -1,7 +1,7 @@
 /** POST /parcels/area body validation: 422 with loc into the body, caps on features and vertices. */
 import type { Position } from 'geojson'
 import { describe, expect, it } from 'vitest'
-import { checkAreaRequest } from '../../contract/area-rules'
+import { checkAreaRequest } from '../../contract/area-rules.test-support'
 import {
   AREA_MAX_FEATURE_VERTICES,
   AREA_MAX_FEATURES,

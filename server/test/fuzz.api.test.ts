@@ -4,7 +4,7 @@
  */
 import fc from 'fast-check'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { checkAreaRequest } from '../../contract/area-rules'
+import { checkAreaRequest } from '../../contract/area-rules.test-support'
 import { ErrorBodySchema, ValidationErrorBodySchema } from '../../contract/errors'
 import { FIELDS, OPERATORS } from '../../contract/fields'
 import { checkQueryRequest } from '../../contract/query-rules'
