@@ -4,8 +4,10 @@ import { runningServerPid } from '../data-dir-lock'
 import { deleteCounty, listCounties } from '../db/counties-repo'
 import { CdlArgError } from '../load/cdl-history'
 import { CrsError } from '../load/crs'
+import { logCountyDeleted } from '../load/change-log'
 import { LoadError } from '../load/load-county'
 import { loadFile } from '../load/load-file'
+import { LandUseRulesError, readLandUseRules } from '../load/land-use-class'
 import { MappingError, readMappingFile } from '../load/mapping'
 import { checkSource, FORMATS } from '../load/open-source'
 import { SourceError } from '../load/source'
@@ -16,7 +18,8 @@ import { openDatabase } from '../open-database'
 
 const USAGE = `Usage:
   npm run load -- FILE --state XX --county-fp NNN --county NAME --map MAPPING.json
-                  [--crs EPSG:N] [--dem DEM.tif] [--cdl CDL.tif] [--replace] [--debug]
+                  [--crs EPSG:N] [--dem DEM.tif] [--cdl CDL.tif] [--land-use RULES.json|.csv]
+                  [--replace] [--debug]
                   (crop history: --cdl 2020=cdl_2020.tif --cdl 2021=… or --cdl FOLDER of yearly GeoTIFFs)
   npm run load -- --list
   npm run load -- --delete XX NNN
@@ -42,6 +45,7 @@ const { positionals, values } = parseArgs({
     crs: { type: 'string' },
     dem: { type: 'string' },
     cdl: { type: 'string', multiple: true },
+    'land-use': { type: 'string' },
     replace: { type: 'boolean', default: false },
     list: { type: 'boolean', default: false },
     delete: { type: 'boolean', default: false },
@@ -66,8 +70,9 @@ function countyArgs() {
   checkSource(file)
   if (!values.map) fail('--map takes the mapping file (field → attribute name), e.g. {"owner": "OWNER1"}')
   const mapping = readMappingFile(values.map)
+  const landUseRules = values['land-use'] ? readLandUseRules(values['land-use']) : undefined
   const county = { state_fp: stateFp, state, county_fp: countyFp.padStart(3, '0'), county: values.county.trim() }
-  return { file, county, mapping }
+  return { file, county, mapping, landUseRules }
 }
 
 async function main() {
@@ -95,13 +100,18 @@ async function main() {
       const stateFp = state ? stateFips(state) : null
       if (!stateFp || !countyFp || !/^\d{1,3}$/.test(countyFp))
         fail('--delete takes a state and a county FIPS code: --delete IA 169')
-      const removed = await db.transaction((tx) => deleteCounty(tx, stateFp, countyFp.padStart(3, '0')))
+      const fp = countyFp.padStart(3, '0')
+      const removed = await db.transaction(async (tx) => {
+        // The change log learns the county's parcels went, in the same transaction (issue 23).
+        await logCountyDeleted(tx, { state_fp: stateFp, county_fp: fp })
+        return deleteCounty(tx, stateFp, fp)
+      })
       console.log(
         `Deleted ${removed.toLocaleString('en-US')} parcels of ${state!.toUpperCase()} ${countyFp.padStart(3, '0')}.`,
       )
       return
     }
-    const { file, county, mapping } = args!
+    const { file, county, mapping, landUseRules } = args!
     const existing = (await listCounties(db)).find(
       (c) => c.state_fp === county.state_fp && c.county_fp === county.county_fp,
     )
@@ -139,6 +149,7 @@ async function main() {
       cdl: values.cdl,
       out: process.stderr,
       signal: stop.signal,
+      landUseRules,
     })
     for (const line of result.lines) console.log(line)
   } finally {
@@ -149,7 +160,7 @@ async function main() {
 try {
   await main()
 } catch (e) {
-  if (e instanceof UsageError || e instanceof MappingError || e instanceof CdlArgError) {
+  if (e instanceof UsageError || e instanceof MappingError || e instanceof CdlArgError || e instanceof LandUseRulesError) {
     console.error(e.message)
     process.exit(2)
   }

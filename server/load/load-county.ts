@@ -4,6 +4,7 @@
  * transaction replacing the county → indexes. Returns the summary the CLI prints.
  */
 
+import type { LandUseRules } from '../../contract/land-use-classify'
 import type { CountyRow } from '../db/counties-repo'
 import type { Database } from '../db/database'
 import { createParcelIndexes } from '../db/parcel-indexes'
@@ -13,7 +14,9 @@ import { countStacks } from './derive-areas'
 import { deriveIds, parcelUuid } from './derive-ids'
 import { deriveRasters, type Rasters } from './derive-rasters'
 import { footprintKey } from './footprint'
+import type { CountyChanges } from './compare-county'
 import { insertOrReject } from './insert-or-reject'
+import { deriveLandUse, type LandUseOutcome } from './land-use-class'
 import { ownerKey, parcelKey } from './owner-key'
 import { repairGeometry, repairReport } from './repair'
 import { createStage, dropStage, indexStage, type StageInsert } from './stage-table'
@@ -45,6 +48,8 @@ export interface LoadCountyOptions {
   buildIndexes?: boolean
   /** Stops the load between batches and phases (Ctrl-C); nothing is changed in `parcels`. */
   signal?: AbortSignal
+  /** `--land-use FILE`: the person's land-use rules over the built-in ones (land-use-class.ts). */
+  landUseRules?: LandUseRules
 }
 
 export interface LoadSummary {
@@ -56,6 +61,11 @@ export interface LoadSummary {
   holdings: number
   county: CountyRow
   seconds: number
+  /** land_use_class: records per class, unclassified and without land use (issue 23) */
+  landUse: LandUseOutcome
+  /** what a reload changed (null on a county's first load) and the data version after the load */
+  changes: CountyChanges | null
+  version: string
 }
 
 export async function loadCounty(db: Database, o: LoadCountyOptions): Promise<LoadSummary> {
@@ -116,12 +126,15 @@ export async function loadCounty(db: Database, o: LoadCountyOptions): Promise<Lo
     progress({ phase: 'crop history' })
     await createHistoryTable(stage)
     await deriveHistory(stage, o.rasters?.cdlYears ?? [])
+    progress({ phase: 'land-use classes' })
+    const landUse = await deriveLandUse(stage, o.county.state, o.landUseRules)
     progress({ phase: 'replacing the county' })
-    const county = await db.transaction((tx) =>
+    const { county, changes, version } = await db.transaction((tx) =>
       writeCounty(tx, stage, o.county, o.source, {
         sqFeetMapped: o.sqFeetMapped ?? false,
         dem: Boolean(o.rasters?.dem),
         cdl: Boolean(o.rasters?.cdl),
+        landUse: landUse.pairs,
       }),
     )
     if (o.buildIndexes !== false) {
@@ -137,6 +150,9 @@ export async function loadCounty(db: Database, o: LoadCountyOptions): Promise<Lo
       holdings,
       county,
       seconds: (performance.now() - t0) / 1000,
+      landUse,
+      changes,
+      version,
     }
   } finally {
     await dropStage(db, stage).catch(() => {})

@@ -5,6 +5,7 @@
 import { basename } from 'node:path'
 import type { Database } from '../db/database'
 import { parseCdlArgs } from './cdl-history'
+import type { LandUseRules } from '../../contract/land-use-classify'
 import type { Rasters } from './derive-rasters'
 import { CoercionLog } from './feature-to-row'
 import { fileItems, knownCount } from './file-items'
@@ -14,6 +15,7 @@ import { openSource } from './open-source'
 import { duration, ProgressBar, type ProgressOut } from './progress-bar'
 import { openRaster, type Raster } from './raster'
 import { ReportFile } from './report-file'
+import { changeLines, landUseLines, reportExtras } from './summary-extras'
 import { TEXT_MAX_BYTES, TextHygieneLog } from './text-hygiene'
 import type { CountyIdentity } from './write-county'
 
@@ -27,6 +29,8 @@ export interface LoadFileOptions {
   cdl?: string | readonly string[]
   out: ProgressOut
   signal?: AbortSignal
+  /** `--land-use FILE`, read (land-use-class.ts readLandUseRules) */
+  landUseRules?: LandUseRules
 }
 
 export interface LoadFileResult {
@@ -78,9 +82,11 @@ export async function loadFile(db: Database, o: LoadFileOptions): Promise<LoadFi
       report,
       onProgress: (p) => (p.phase === 'read' ? bar.read(p.done ?? 0) : bar.step(p.phase)),
       signal: o.signal,
+      landUseRules: o.landUseRules,
     })
     bar.done()
     report.coercions(log)
+    reportExtras(summary, report)
     for (const r of hygiene.reportLines()) report.line({ feature: null, layer: null, parcel_id: null, ...r })
     return {
       summary,
@@ -126,6 +132,8 @@ function summaryLines(
     ...(cleaned.stripped ? [`  control characters stripped from values: ${cleaned.stripped}`] : []),
     ...(cleaned.cut ? [`  values over ${n(TEXT_MAX_BYTES)} bytes cut: ${cleaned.cut}`] : []),
     `  stacks     ${n(s.stacks)} footprints shared by several records; same-owner holdings ${n(s.holdings)}`,
+    ...landUseLines(s),
+    ...changeLines(s),
     ...(o.dem || cdlYears >= 0
       ? [
           `  rasters    ${[o.dem && 'elevation', cdlYears >= 0 && 'crop class', cdlYears > 0 && `crop history (${cdlYears} years)`].filter(Boolean).join(', ')}`,

@@ -11,7 +11,7 @@ import {
   PARCEL_TILE_PATH,
 } from '../../contract/tiles'
 import type { Database } from '../db/database'
-import { DATA_VERSION_SQL } from './data-version'
+import { DATA_VERSION_SQL } from '../db/data-version-sql'
 import { ttlCache } from './ttl-cache'
 
 interface Row extends Record<string, unknown> {

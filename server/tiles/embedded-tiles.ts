@@ -16,7 +16,7 @@ import {
   TILE_EXTENT,
 } from '../../contract/tiles'
 import type { Queryable } from '../db/database'
-import { DATA_VERSION_SQL } from './data-version'
+import { DATA_VERSION_SQL } from '../db/data-version-sql'
 import { encodeTile, type MultiPolygonCoords, type PointFeature, type PolygonFeature } from './mvt-encode'
 import type { TileRenderer } from './tile-maker'
 import { FRAME, KEPT, PARCEL_PROPS, PLACES_FROM, PLACES_ORDER, TEXTURE, TEXTURE_ORDER, tileParams } from './tile-sql'
