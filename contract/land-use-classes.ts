@@ -26,9 +26,6 @@ export const LAND_USE_CLASSES = [
 
 export type LandUseClass = (typeof LAND_USE_CLASSES)[number]['id']
 
-/** The record and filter field (an extension of our server: contract/fields.ts). */
-export const LAND_USE_CLASS_FIELD = 'land_use_class'
-
 const IDS: readonly string[] = LAND_USE_CLASSES.map((c) => c.id)
 
 export const isLandUseClass = (v: unknown): v is LandUseClass => typeof v === 'string' && IDS.includes(v)

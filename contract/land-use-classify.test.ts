@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { classifyLandUse, prepareRules } from './land-use-classify'
 import { isLandUseClass, LAND_USE_CLASSES, landUseClassIndex, landUseClassLabel } from './land-use-classes'
+import { classifyLandUse, prepareRules } from './land-use-classify'
 
 const c = (code: string | null, description: string | null = null, state: string | null = null) =>
   classifyLandUse({ code, description, state })

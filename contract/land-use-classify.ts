@@ -33,7 +33,7 @@ export interface LandUseInput {
   state?: string | null
 }
 
-export const normalLandUseText = (v: unknown): string | null => {
+const normalLandUseText = (v: unknown): string | null => {
   if (v === null || v === undefined) return null
   const s = String(v).toUpperCase().replace(/\s+/g, ' ').trim()
   return s === '' ? null : s

@@ -40,6 +40,11 @@ export const PARCEL_TILE_PROPS = {
    * results drawn from records (tiles do not carry it yet)
    */
   rotation: 'rot',
+  /**
+   * index of the record's `land_use_class` in contract/land-use-classes.ts LAND_USE_CLASSES
+   * (issue 23); derived in the browser for results drawn from records of servers that lack it
+   */
+  landUse: 'luc',
 } as const
 
 /**

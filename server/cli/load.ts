@@ -3,11 +3,11 @@ import { loadConfig } from '../config'
 import { runningServerPid } from '../data-dir-lock'
 import { deleteCounty, listCounties } from '../db/counties-repo'
 import { CdlArgError } from '../load/cdl-history'
-import { CrsError } from '../load/crs'
 import { logCountyDeleted } from '../load/change-log'
+import { CrsError } from '../load/crs'
+import { LandUseRulesError, readLandUseRules } from '../load/land-use-class'
 import { LoadError } from '../load/load-county'
 import { loadFile } from '../load/load-file'
-import { LandUseRulesError, readLandUseRules } from '../load/land-use-class'
 import { MappingError, readMappingFile } from '../load/mapping'
 import { checkSource, FORMATS } from '../load/open-source'
 import { SourceError } from '../load/source'
@@ -160,7 +160,12 @@ async function main() {
 try {
   await main()
 } catch (e) {
-  if (e instanceof UsageError || e instanceof MappingError || e instanceof CdlArgError || e instanceof LandUseRulesError) {
+  if (
+    e instanceof UsageError ||
+    e instanceof MappingError ||
+    e instanceof CdlArgError ||
+    e instanceof LandUseRulesError
+  ) {
     console.error(e.message)
     process.exit(2)
   }

@@ -39,7 +39,16 @@ export async function recordLoad(
     `INSERT INTO change_loads (state_fp, county_fp, state, county, kind, previous_version, version, loaded_at, source, parcels)
      SELECT $1, $2, $3, $4, $5, $6, ${DATA_VERSION_SQL}, now(), $7, $8
      RETURNING id, version`,
-    [o.county.state_fp, o.county.county_fp, o.county.state, o.county.county, o.kind, o.previousVersion, o.source, o.parcels],
+    [
+      o.county.state_fp,
+      o.county.county_fp,
+      o.county.state,
+      o.county.county,
+      o.kind,
+      o.previousVersion,
+      o.source,
+      o.parcels,
+    ],
   )
   return rows[0]!
 }

@@ -7,12 +7,20 @@ const ov = (o: string, n: string, area: number): Overlap => ({ old: o, new: n, a
 
 describe('classifyStructure', () => {
   it('an old parcel cut in two under new ids is one split with both successors', () => {
-    const out = classifyStructure([only('X', 100)], [only('B', 60), only('A', 40)], [ov('X', 'A', 40), ov('X', 'B', 60)])
+    const out = classifyStructure(
+      [only('X', 100)],
+      [only('B', 60), only('A', 40)],
+      [ov('X', 'A', 40), ov('X', 'B', 60)],
+    )
     expect(out).toEqual([{ kind: 'split', id: 'X', related: ['A', 'B'], side: 'old' }])
   })
 
   it('a split that keeps the old id for the remainder', () => {
-    const out = classifyStructure([both('X', 100)], [both('X', 70), only('Y', 30)], [ov('X', 'X', 70), ov('X', 'Y', 30)])
+    const out = classifyStructure(
+      [both('X', 100)],
+      [both('X', 70), only('Y', 30)],
+      [ov('X', 'X', 70), ov('X', 'Y', 30)],
+    )
     expect(out).toEqual([{ kind: 'split', id: 'X', related: ['X', 'Y'], side: 'old' }])
   })
 

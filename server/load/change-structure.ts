@@ -40,9 +40,9 @@ export interface StructureChange {
 }
 
 /** Share of a parcel's area that makes it a piece of (or a part of) another. */
-export const MOSTLY = 0.5
+const MOSTLY = 0.5
 /** A boundary moved when old and new share less than this share of the larger. */
-export const SAME_SHAPE = 0.99
+const SAME_SHAPE = 0.99
 
 export function classifyStructure(olds: readonly Side[], news: readonly Side[], overlaps: readonly Overlap[]) {
   const oldArea = new Map(olds.map((s) => [s.id, s.area]))
@@ -93,7 +93,8 @@ export function classifyStructure(olds: readonly Side[], news: readonly Side[], 
     if (!s.both) out.push({ kind: 'added', id: s.id, related: [], side: 'new' })
     else if (!usedOld.has(s.id)) {
       const larger = Math.max(s.area, oldArea.get(s.id) ?? 0)
-      if ((shared.get(s.id) ?? 0) < SAME_SHAPE * larger) out.push({ kind: 'reshaped', id: s.id, related: [], side: 'new' })
+      if ((shared.get(s.id) ?? 0) < SAME_SHAPE * larger)
+        out.push({ kind: 'reshaped', id: s.id, related: [], side: 'new' })
     }
   }
   return out

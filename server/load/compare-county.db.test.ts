@@ -9,13 +9,13 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { MultiPolygon } from 'geojson'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { Database } from '../db/database'
+import { deleteCounty } from '../db/counties-repo'
 import { DATA_VERSION_SQL } from '../db/data-version-sql'
+import type { Database } from '../db/database'
 import { migrate } from '../db/migrate'
 import { openWorkerPglite } from '../db/pglite-owner'
 import { createTestDatabase, describePostgres } from '../db/postgres.test-support'
 import { openPostgres } from '../db/postgres-database'
-import { deleteCounty } from '../db/counties-repo'
 import { SCHEMA } from '../schema'
 import { logCountyDeleted } from './change-log'
 import { type LoadSummary, loadCounty } from './load-county'
@@ -204,9 +204,11 @@ function changesSuite(open: () => Promise<{ db: Database; cleanup(): Promise<voi
     expect(second.landUse.missing).toBe(5)
     expect(second.landUse.unmatched).toEqual([{ code: 'Q9', description: 'MYSTERY USE', records: 5 }])
     const byPin = new Map(
-      (await db.query<{ parcel_id: string; land_use_class: string | null; record: string }>(
-        'SELECT parcel_id, land_use_class, record FROM parcels',
-      )).map((r) => [r.parcel_id, r]),
+      (
+        await db.query<{ parcel_id: string; land_use_class: string | null; record: string }>(
+          'SELECT parcel_id, land_use_class, record FROM parcels',
+        )
+      ).map((r) => [r.parcel_id, r]),
     )
     expect(byPin.get('P00')!.land_use_class).toBe('agricultural')
     expect(byPin.get('P02')!.land_use_class).toBe('commercial')

@@ -11,8 +11,8 @@
  */
 import type { ChangeCounts } from '../../contract/changes'
 import type { Queryable } from '../db/database'
+import { finishLoad, type LoadEntry } from './change-log'
 import { classifyStructure, type StructureChange } from './change-structure'
-import { type LoadEntry, finishLoad } from './change-log'
 import { ownerKeySql } from './owner-key'
 
 const OLD = 'plat_old_county'

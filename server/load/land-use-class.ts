@@ -87,7 +87,8 @@ function csvRules(text: string, path: string): LandUseRules {
     else if (!isLandUseClass(cls.toLowerCase())) problems.push(`line ${i + 1}: "${cls}" is not one of ${CLASS_IDS}`)
     else codes[code] = cls.toLowerCase() as LandUseClass
   })
-  if (problems.length) throw new LandUseRulesError(`the land-use rules ${path} have problems:\n  ${problems.join('\n  ')}`)
+  if (problems.length)
+    throw new LandUseRulesError(`the land-use rules ${path} have problems:\n  ${problems.join('\n  ')}`)
   return { codes }
 }
 

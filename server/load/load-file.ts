@@ -3,9 +3,9 @@
  * progress bar, writes the report next to the input, and returns the lines of the summary.
  */
 import { basename } from 'node:path'
+import type { LandUseRules } from '../../contract/land-use-classify'
 import type { Database } from '../db/database'
 import { parseCdlArgs } from './cdl-history'
-import type { LandUseRules } from '../../contract/land-use-classify'
 import type { Rasters } from './derive-rasters'
 import { CoercionLog } from './feature-to-row'
 import { fileItems, knownCount } from './file-items'

@@ -7,7 +7,13 @@ import { LAND_USE_CLASSES } from '../../contract/land-use-classes'
 import type { LoadSummary } from './load-county'
 
 interface ReportSink {
-  line(e: { feature: number | null; layer: string | null; parcel_id: string | null; action: string; reason: string }): void
+  line(e: {
+    feature: number | null
+    layer: string | null
+    parcel_id: string | null
+    action: string
+    reason: string
+  }): void
 }
 
 const n = (v: number) => v.toLocaleString('en-US')

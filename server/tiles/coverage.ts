@@ -10,8 +10,8 @@ import {
   PARCEL_TILE_MIN_ZOOM,
   PARCEL_TILE_PATH,
 } from '../../contract/tiles'
-import type { Database } from '../db/database'
 import { DATA_VERSION_SQL } from '../db/data-version-sql'
+import type { Database } from '../db/database'
 import { ttlCache } from './ttl-cache'
 
 interface Row extends Record<string, unknown> {
