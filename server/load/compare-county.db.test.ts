@@ -7,7 +7,6 @@
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import type { MultiPolygon } from 'geojson'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { deleteCounty } from '../db/counties-repo'
 import { DATA_VERSION_SQL } from '../db/data-version-sql'
@@ -19,64 +18,20 @@ import { openPostgres } from '../db/postgres-database'
 import { SCHEMA } from '../schema'
 import { logCountyDeleted } from './change-log'
 import { type LoadSummary, loadCounty } from './load-county'
+import {
+  box,
+  cell,
+  H,
+  type Lot,
+  lots,
+  RELOAD_COUNTS,
+  RELOAD_UNCHANGED,
+  reloaded,
+  W,
+} from './reload-fixture.test-support'
 import type { StagedRow } from './staged-row'
 
 const COUNTY = { state_fp: '19', county_fp: '169', state: 'IA', county: 'Story' }
-const W = 0.002
-const H = 0.001
-
-const box = (x0: number, y0: number, x1: number, y1: number): MultiPolygon => ({
-  type: 'MultiPolygon',
-  coordinates: [
-    [
-      [
-        [x0, y0],
-        [x1, y0],
-        [x1, y1],
-        [x0, y1],
-        [x0, y0],
-      ],
-    ],
-  ],
-})
-const cell = (i: number) => {
-  const x = -93.62 + (i % 6) * W
-  const y = 42.02 + Math.floor(i / 6) * H
-  return { x, y, geom: box(x, y, x + W, y + H) }
-}
-
-interface Lot {
-  pin: string
-  owner: string
-  sale_date: string
-  sale_price: number
-  parcel_value: number
-  land_use: string | null
-  land_use_code: string | null
-  geom: MultiPolygon
-}
-
-const USES: [string | null, string | null][] = [
-  ['AGRICULTURAL - CROPLAND', 'A1'],
-  ['RESIDENTIAL - SINGLE FAMILY', 'R1'],
-  [null, 'C2'],
-  ['EXEMPT - CHURCH', null],
-  ['MYSTERY USE', 'Q9'],
-  [null, null],
-]
-
-/** 30 lots in a 6 × 5 grid; lot i's land use cycles through USES. */
-const lots = (): Lot[] =>
-  Array.from({ length: 30 }, (_, i) => ({
-    pin: `P${String(i).padStart(2, '0')}`,
-    owner: i === 4 ? 'SMITH JOHN A' : `OWNER ${i}`,
-    sale_date: '2010-05-01',
-    sale_price: 100_000 + i,
-    parcel_value: 200_000 + i,
-    land_use: USES[i % 6]![0],
-    land_use_code: USES[i % 6]![1],
-    geom: cell(i).geom,
-  }))
 
 const rows = (ls: Lot[]): StagedRow[] =>
   ls.map((l, k) => ({
@@ -95,27 +50,6 @@ const rows = (ls: Lot[]): StagedRow[] =>
     extra: {},
     geom: l.geom,
   }))
-
-/** The reload: 2 new owners (plus one respelling), 2 sold, lot 7 split, lots 20 and 21 gone, 1 revalued. */
-function reloaded(): Lot[] {
-  const out: Lot[] = []
-  for (const l of lots()) {
-    if (l.pin === 'P20' || l.pin === 'P21') continue
-    if (l.pin === 'P07') {
-      const { x, y } = cell(7)
-      out.push({ ...l, pin: 'P07-A', geom: box(x, y, x + W / 2, y + H) })
-      out.push({ ...l, pin: 'P07-B', owner: 'NEW NEIGHBOUR', geom: box(x + W / 2, y, x + W, y + H) })
-      continue
-    }
-    if (l.pin === 'P01' || l.pin === 'P02') out.push({ ...l, owner: `BUYER ${l.pin}` })
-    else if (l.pin === 'P04') out.push({ ...l, owner: 'Smith, John A. ET AL' })
-    else if (l.pin === 'P10' || l.pin === 'P11')
-      out.push({ ...l, owner: `SOLD TO ${l.pin}`, sale_date: '2024-03-15', sale_price: 450_000 })
-    else if (l.pin === 'P12') out.push({ ...l, parcel_value: 999_999 })
-    else out.push(l)
-  }
-  return out
-}
 
 function changesSuite(open: () => Promise<{ db: Database; cleanup(): Promise<void> }>) {
   let db: Database
@@ -151,9 +85,9 @@ function changesSuite(open: () => Promise<{ db: Database; cleanup(): Promise<voi
   })
 
   it('a reload prints exactly the changes made, and keeps every unchanged parcel’s id', async () => {
-    expect(second.changes?.counts).toEqual({ new_owner: 2, sold: 2, split: 1, removed: 2, value_changed: 1 })
+    expect(second.changes?.counts).toEqual(RELOAD_COUNTS)
     // 30 lots: 2 new owners, 2 sold, 1 split, 2 removed, 1 revalued, 22 untouched (the respelt owner too).
-    expect(second.changes?.unchanged).toBe(22)
+    expect(second.changes?.unchanged).toBe(RELOAD_UNCHANGED)
     for (const [pin, id] of before) {
       if (['P07', 'P20', 'P21'].includes(pin)) expect(after.has(pin)).toBe(false)
       else expect(after.get(pin), pin).toBe(id)
