@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { isLandUseClass, LAND_USE_CLASSES, landUseClassIndex, landUseClassLabel } from './land-use-classes'
-import { classifyLandUse, prepareRules } from './land-use-classify'
+import { classifyLandUse, landUseClassOf, prepareRules } from './land-use-classify'
 
 const c = (code: string | null, description: string | null = null, state: string | null = null) =>
   classifyLandUse({ code, description, state })
@@ -161,5 +161,17 @@ describe('classifyLandUse: rules', () => {
     const only = prepareRules({ codes: { A1: 'agricultural' }, builtin: false })
     expect(classifyLandUse({ code: 'A1' }, only)).toBe('agricultural')
     expect(classifyLandUse({ code: 'R1', description: 'RESIDENTIAL' }, only)).toBeNull()
+  })
+})
+
+describe('landUseClassOf', () => {
+  it('takes the class the server stored, and derives one for records of servers without it', () => {
+    expect(landUseClassOf({ land_use_class: 'vacant', land_use: 'AGRICULTURAL' })).toBe('vacant')
+    // Our server stored null: it could not classify; the app does not second-guess its rules.
+    expect(landUseClassOf({ land_use_class: null, land_use: 'AGRICULTURAL' })).toBeNull()
+    expect(landUseClassOf({ land_use: 'Single Family', state: 'FL' })).toBe('residential')
+    expect(landUseClassOf({ land_use_code: '0100', state: 'FL' })).toBe('residential')
+    expect(landUseClassOf({ land_use_class: 'bogus', land_use_code: 'A1' })).toBe('agricultural')
+    expect(landUseClassOf({})).toBeNull()
   })
 })

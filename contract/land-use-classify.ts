@@ -12,7 +12,7 @@
  * 4. short Midwestern class codes read by their letters ("A1", "R-1", "E3").
  * Text is compared upper-cased with spaces collapsed, so case and spacing never change a class.
  */
-import type { LandUseClass } from './land-use-classes'
+import { isLandUseClass, type LandUseClass } from './land-use-classes'
 import { KEYWORDS, prefixClass, STATE_SCHEMES, VACANT } from './land-use-schemes'
 
 export interface LandUseRules {
@@ -81,3 +81,15 @@ export function classifyLandUse(input: LandUseInput, rules: LandUseRules = DEFAU
 }
 
 const DEFAULT_RULES = prepareRules()
+
+/**
+ * A record's class: the one its server stored (our server's `land_use_class`), else the built-in
+ * rules' reading of its code and description, so the theme and card work with any server.
+ */
+export function landUseClassOf(record: Readonly<Record<string, unknown>>): LandUseClass | null {
+  const stored = record.land_use_class
+  if (isLandUseClass(stored)) return stored
+  if (stored === null && 'land_use_class' in record) return null
+  const state = typeof record.state === 'string' ? record.state : null
+  return classifyLandUse({ code: record.land_use_code, description: record.land_use, state })
+}

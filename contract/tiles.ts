@@ -5,6 +5,7 @@
  * then draws results from the records' GeoJSON as before.
  */
 import { z } from 'zod'
+import { FIELDS } from './fields'
 
 /** `GET /tiles/parcels/{z}/{x}/{y}.mvt` (Mapbox Vector Tile 2.1, bearer key, the plan's `tiles` endpoint). */
 export const PARCEL_TILE_PATH = '/tiles/parcels/{z}/{x}/{y}.mvt'
@@ -92,5 +93,13 @@ export const CoverageResponseSchema = z.object({
   version: z.string(),
   /** Whether this server makes parcel tiles (and at which zooms). */
   tiles: z.object({ path: z.string(), min_zoom: z.int(), max_zoom: z.int() }).nullable(),
+  /**
+   * What the server offers beyond the spec (issue 23): the extension fields it filters on and
+   * `changes` (GET /changes). Absent on servers from before: the app then offers none of them.
+   */
+  extensions: z.array(z.string()).optional(),
 })
 export type CoverageResponse = z.infer<typeof CoverageResponseSchema>
+
+/** Our server's `extensions` in `/coverage`. */
+export const OUR_EXTENSIONS: readonly string[] = [...FIELDS.filter((f) => f.extension).map((f) => f.name), 'changes']

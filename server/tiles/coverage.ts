@@ -6,6 +6,7 @@
 import {
   type CoverageCounty,
   type CoverageResponse,
+  OUR_EXTENSIONS,
   PARCEL_TILE_MAX_ZOOM,
   PARCEL_TILE_MIN_ZOOM,
   PARCEL_TILE_PATH,
@@ -52,6 +53,7 @@ export function coverageCache(db: Database, { ttlMs, timeoutMs }: { ttlMs: numbe
       counties: rows.filter((r) => r.state_fp !== null).map(toCounty),
       version: rows[0]?.version ?? 'empty',
       tiles: { path: PARCEL_TILE_PATH, min_zoom: PARCEL_TILE_MIN_ZOOM, max_zoom: PARCEL_TILE_MAX_ZOOM },
+      extensions: [...OUR_EXTENSIONS],
     }
   }, ttlMs)
 }

@@ -5,17 +5,19 @@
 import { useStore } from 'zustand'
 import { createStore } from 'zustand/vanilla'
 import { INITIAL_VIEW } from '../config/initial-view'
+import { createDataStampSlice, type DataStampSlice } from './data-stamp-slice'
 import { createDrawSlice, type DrawSlice } from './draw-slice'
 import { createSearchSlice, type SearchSlice } from './search-slice'
 import { createUiSlice, type MapViewState, type UiSlice } from './ui-slice'
 
-export type AppState = DrawSlice & SearchSlice & UiSlice
+export type AppState = DrawSlice & SearchSlice & UiSlice & DataStampSlice
 
 export function createAppStore(initialView: MapViewState = INITIAL_VIEW) {
   return createStore<AppState>()((...a) => ({
     ...createDrawSlice(...a),
     ...createSearchSlice(...a),
     ...createUiSlice(initialView)(...a),
+    ...createDataStampSlice(...a),
   }))
 }
 

@@ -6,6 +6,7 @@
  * painted, and terra-draw is put on the very MapController the factory made (no cast of the port).
  */
 import type { QueryClient } from '@tanstack/react-query'
+import { fetchChanges } from '../../api/changes'
 import { absoluteApiUrl, connectionStore, currentConnection } from '../../api/connection'
 import { fetchCoverage } from '../../api/coverage'
 import { parcelByIdBody } from '../../api/parcel-by-id'
@@ -86,6 +87,8 @@ export function createWorkspace(
         staleTime: Number.POSITIVE_INFINITY,
       })
     },
+    // Free on our server and asked once per opened link: not kept in the response cache.
+    loadChanges: async (q, signal) => fetchChanges(await currentConnection(), q, signal),
     apiUrl: (path) => absoluteApiUrl(baseUrl(), path, win.location.href),
   })
   // Another server or key: its coverage and tiles may differ.

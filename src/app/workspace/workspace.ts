@@ -16,7 +16,9 @@
 import type { Polygon } from 'geojson'
 import type { ParcelRecord } from '../../../contract/schemas'
 import { type CoverageCounty, type CoverageResponse, PARCEL_TILE_MIN_ZOOM } from '../../../contract/tiles'
+import type { ChangesResponse } from '../../../contract/changes'
 import type { ApiError } from '../../api/api-error'
+import type { ChangesQuery } from '../../api/changes'
 import type { SearchSession } from '../../features/search/search-session'
 import type { SearchResult } from '../../features/search/search-types'
 import { serverSorted } from '../../features/search/spec-key'
@@ -35,6 +37,7 @@ import type { SearchSpec } from '../../state/search-spec'
 import type { AppState, AppStore } from '../../state/store'
 import type { MapViewState } from '../../state/ui-slice'
 import { addPolygons } from './add-polygons'
+import { ChangesFlow } from './changes-flow'
 import { CoverageFlow } from './coverage-flow'
 import { drawEvents } from './draw-events'
 import { ParcelOpener } from './parcel-opener'
@@ -62,6 +65,8 @@ export interface WorkspaceDeps {
   fetchParcel(svcUuid: string): Promise<ParcelRecord | null>
   /** GET /coverage (null: the server has none). */
   loadCoverage(): Promise<CoverageResponse | null>
+  /** GET /changes (null: the server has none). */
+  loadChanges?(q: ChangesQuery, signal: AbortSignal): Promise<ChangesResponse | null>
   /** Absolute URL of a path on the API's server (the tile template). */
   apiUrl(path: string): string
   /** The window whose address bar mirrors the search; null in Node tests. */
@@ -81,6 +86,8 @@ export class Workspace {
   })
   readonly linkProblems = new ValueStore<readonly string[]>([])
   readonly coverage: CoverageFlow
+  /** What changed since a link's data (GET /changes), for the notice over the results. */
+  readonly changes: ChangesFlow
   /** Opening parcels: lookups, identify, and parcels fetched by id (a click on the tiles). */
   readonly parcels: ParcelOpener
   private map: MapPort | null = null
@@ -95,6 +102,13 @@ export class Workspace {
     this.store = deps.store
     this.search = deps.search
     this.coverage = new CoverageFlow(deps.loadCoverage, deps.apiUrl)
+    this.changes = new ChangesFlow({
+      store: this.store,
+      search: this.search,
+      coverage: this.coverage.state,
+      load: deps.loadChanges ?? (async () => null),
+      today: localDay,
+    })
     this.parcels = new ParcelOpener({
       store: this.store,
       lookupPoint: deps.lookupPoint,
@@ -167,6 +181,7 @@ export class Workspace {
 
   dispose(): void {
     for (const stop of this.stops.splice(0)) stop()
+    this.changes.dispose()
     this.urlSync?.stop()
     this.search.dispose()
   }
@@ -357,6 +372,13 @@ export class Workspace {
     map.setLookupParcels(outlined())
     this.stops.push(this.parcels.lookup.subscribe(() => this.map?.setLookupParcels(outlined())))
   }
+}
+
+/** Today in the person's own time zone, YYYY-MM-DD (the day a link says its search was run). */
+function localDay(): string {
+  const d = new Date()
+  const pad = (n: number) => String(n).padStart(2, '0')
+  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`
 }
 
 function clickModeFor(tool: AppState['tool']): 'select' | 'identify' | 'none' {

@@ -1,11 +1,14 @@
 /** The value control that fits the operator: one box, a min–max pair, a chip list or an empty/has-value toggle. */
 import { useId } from 'react'
 import { fieldDef } from '../../../contract/fields'
+import { LAND_USE_CLASSES } from '../../../contract/land-use-classes'
 import { ROTATIONS } from '../../../contract/rotation'
 import type { FilterItem } from '../../../contract/schemas'
 import { ChipsInput } from './chips-input'
 import { CROP_NAMES } from './crop-names'
 import { CropPicker } from './crop-picker'
+import { LAND_USE_FIELD } from './filter-edit'
+import { LandUseChecks } from './land-use-filter'
 import { NumberInput } from './number-input'
 import { isPlaceField, PlaceInput } from './place-input'
 
@@ -74,9 +77,31 @@ export function ValueEditor({ filter, onChange, label, describedBy, invalid }: V
       if (isCrop) {
         return <CropPicker selected={list.map(String)} onChange={onChange} label={`${label} crop types`} compact />
       }
+      if (filter.field === LAND_USE_FIELD) {
+        return <LandUseChecks selected={list.map(String)} onChange={onChange} label={`${label} land-use classes`} />
+      }
       return <ChipsInput {...common} label={`${label} values`} numeric={numeric} values={list} onChange={onChange} />
     }
     default:
+      if (filter.field === LAND_USE_FIELD && (filter.op === 'eq' || filter.op === 'ne')) {
+        return (
+          <select
+            className="flt-input"
+            aria-label={`${label} value`}
+            aria-describedby={describedBy}
+            aria-invalid={invalid || undefined}
+            value={typeof v === 'string' ? v : ''}
+            onChange={(e) => onChange(e.target.value)}
+          >
+            <option value="">Choose a class…</option>
+            {LAND_USE_CLASSES.map((c) => (
+              <option key={c.id} value={c.id}>
+                {c.label}
+              </option>
+            ))}
+          </select>
+        )
+      }
       if (filter.field === 'rotation' && (filter.op === 'eq' || filter.op === 'ne')) {
         return (
           <select

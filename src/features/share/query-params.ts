@@ -23,6 +23,7 @@ const WHOLE: Record<string, string> = {
   p: 'the selected parcel',
   c: 'the map view',
   t: 'the map colouring',
+  dv: 'the date of the link’s data',
 }
 
 export function readParams(input: string): { params: Map<string, string>; problems: string[] } {

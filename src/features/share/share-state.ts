@@ -5,6 +5,7 @@
  */
 import type { FilterItem } from '../../../contract/schemas'
 import type { ThemeId } from '../../format/themes'
+import type { DataStamp } from '../../state/data-stamp-slice'
 import type { SortOrder } from '../../state/search-slice'
 import type { DrawnArea, SearchMode } from '../../state/search-spec'
 import type { MapViewState } from '../../state/ui-slice'
@@ -21,4 +22,6 @@ export interface ShareState {
   visibleColumns: string[]
   /** How results are coloured; links made before themes existed open with the plain theme. */
   theme: ThemeId
+  /** The data version the search was run against (data-version-codec.ts); absent in older links. */
+  dataStamp?: DataStamp | null
 }

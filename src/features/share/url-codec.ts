@@ -8,6 +8,7 @@ import { MAX_FILTERS } from '../../../contract/limits'
 import { isThemeId } from '../../format/themes'
 import { DEFAULT_COLUMNS, type MapViewState } from '../../state/ui-slice'
 import { decodeAreas, encodeAreas } from './area-codec'
+import { decodeDataStamp, encodeDataStamp } from './data-version-codec'
 import { decodeFilters, encodeFilters } from './filter-codec'
 import { readParams } from './query-params'
 import type { ShareState } from './share-state'
@@ -40,6 +41,9 @@ export function encodeShareState(s: ShareState): string {
   }
   // Added within format 1: a reader that predates themes ignores `t`, as it ignores any unknown parameter.
   if (s.theme !== 'plain') params.push(['t', s.theme])
+  // Added within format 1 (issue 23): the data version of a search that had been run.
+  const stamp = s.searched && s.dataStamp ? encodeDataStamp(s.dataStamp) : null
+  if (stamp) params.push(['dv', stamp])
   // The version goes last: a link that lost its end is recognised by its absence (query-params.ts).
   params.push(['v', String(FORMAT_VERSION)])
   return params.map(([k, v]) => `${k}=${v}`).join('&')
@@ -119,6 +123,12 @@ function decode(input: string): DecodedLink {
   if (theme !== undefined) {
     if (isThemeId(theme)) state.theme = theme
     else problems.push('The map colouring could not be read; results are shown in one colour.')
+  }
+  const stamp = params.get('dv')
+  if (stamp !== undefined) {
+    const d = decodeDataStamp(stamp)
+    if (d) state.dataStamp = d
+    else problems.push('The date of the link’s data could not be read; changes since it was made are not shown.')
   }
   return { state, problems }
 }
