@@ -2,6 +2,8 @@
 import { useQueryClient } from '@tanstack/react-query'
 import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react'
 import type { ParcelRecord } from '../../../contract/schemas'
+import type { ParcelFate } from '../../features/changes/changes-summary'
+import { ParcelFateNote } from '../../features/changes/parcel-fate'
 import { useAppStore } from '../../state/store'
 import { compsCircle, compsOverlay, compsSources, downloadCompsCsv, todayIso } from '../workspace/comps-wiring'
 import { useLookup, usePick, useSearchResult, useWorkspace } from './workspace-context'
@@ -29,6 +31,7 @@ export function DetailsPane() {
   )
   // A parcel clicked on the map (not a loaded result) is on its way, or could not be loaded.
   const waiting = !record && pick && pick.id === selectedId ? pick : null
+  const fate = useParcelFate(waiting?.status === 'failed' ? waiting.id : null)
   const showComps = useCallback(
     (result: Parameters<typeof compsOverlay>[0], subject: ParcelRecord) =>
       workspace.showComps(compsOverlay(result, subject)),
@@ -82,9 +85,21 @@ export function DetailsPane() {
         </Suspense>
       ) : (
         <div className="details-waiting">
-          <p role={waiting?.status === 'failed' ? 'alert' : 'status'}>
-            {waiting?.status === 'failed' ? waiting.message : 'Loading parcel…'}
-          </p>
+          {fate ? (
+            // A link's parcel that a reload split, merged or renumbered: where its land is now (issue 23).
+            <ParcelFateNote
+              fate={fate}
+              onOpen={(id) => workspace.parcels.fetch(id)}
+              labelOf={(id) => {
+                const r = workspace.parcels.recordById(id)
+                return String(r?.parcel_id ?? r?.situs ?? `parcel ${id.slice(0, 8)}`)
+              }}
+            />
+          ) : (
+            <p role={waiting?.status === 'failed' ? 'alert' : 'status'}>
+              {waiting?.status === 'failed' ? waiting.message : 'Loading parcel…'}
+            </p>
+          )}
           <button type="button" className="link-button" onClick={closeDetails}>
             Close details
           </button>
@@ -92,4 +107,19 @@ export function DetailsPane() {
       )}
     </aside>
   )
+}
+
+/** What became of a parcel that could not be loaded, from the change log (null while unknown). */
+function useParcelFate(id: string | null): ParcelFate | null {
+  const workspace = useWorkspace()
+  const [fate, setFate] = useState<{ id: string; fate: ParcelFate } | null>(null)
+  useEffect(() => {
+    if (!id) return
+    const abort = new AbortController()
+    void workspace.changes.fateOf(id, abort.signal).then((f) => {
+      if (!abort.signal.aborted && f) setFate({ id, fate: f })
+    })
+    return () => abort.abort()
+  }, [id, workspace])
+  return fate && fate.id === id ? fate.fate : null
 }

@@ -1,6 +1,7 @@
 /** Results: summary, export and the table (a bottom sheet on phones). */
 import { lazy, Suspense, useEffect, useRef } from 'react'
 import { useShallow } from 'zustand/react/shallow'
+import { ChangesNotice } from '../../features/changes/changes-notice'
 import { ExportMenu } from '../../features/export/export-menu'
 import { SummaryBar } from '../../features/results/summary-bar'
 import { SearchProgressView } from '../../features/search/search-progress'
@@ -10,7 +11,7 @@ import { outsideCoverage } from '../../geo/coverage'
 import { useAppStore } from '../../state/store'
 import { describeSearch } from '../workspace/search-summary'
 import { OutsideCoverage } from './outside-coverage'
-import { useCoverage, useSearchResult, useWorkspace } from './workspace-context'
+import { useChanges, useCoverage, useSearchResult, useWorkspace } from './workspace-context'
 
 // TanStack Table + Virtual: only needed once the results pane renders, after the shell paints.
 const ResultsTable = lazy(() =>
@@ -22,6 +23,7 @@ export function ResultsPane() {
   const result = useSearchResult()
   const coverage = useCoverage()
   const staleness = useStaleSearch()
+  const changes = useChanges()
   const s = useAppStore(
     useShallow((st) => ({
       submitted: st.submitted,
@@ -69,6 +71,15 @@ export function ResultsPane() {
         <SearchProgressView result={result} />
       </div>
       <StaleNotice changes={staleness.changes} canSearch={staleness.canSearch} onSearch={() => workspace.submit()} />
+      <ChangesNotice
+        state={changes}
+        onOpen={(id) => (workspace.parcels.recordById(id) ? workspace.parcels.openById(id) : workspace.parcels.fetch(id))}
+        onDismiss={() => workspace.changes.dismiss()}
+        labelOf={(id) => {
+          const r = workspace.parcels.recordById(id)
+          return String(r?.parcel_id ?? r?.situs ?? id.slice(0, 8))
+        }}
+      />
       <div className="results-head">
         <SummaryBar
           status={result.status}
