@@ -121,7 +121,7 @@ describe(`GET /changes after a reload (${backendName})`, () => {
   })
 
   it('filters by state and county, by box and by parcel id (a split parcel’s old id finds its successors)', async () => {
-    const count = async (q: string) => ((await (await changes(`?since=${v0}${q}`)).json()) as ChangesResponse)
+    const count = async (q: string) => (await (await changes(`?since=${v0}${q}`)).json()) as ChangesResponse
     expect((await count('&state=ia&county=169')).changes).toHaveLength(8)
     expect((await count('&county=19169')).changes).toHaveLength(8)
     const elsewhere = await count('&state=IA&county=015')
@@ -187,7 +187,10 @@ describe(`GET /changes after a reload (${backendName})`, () => {
       const res = await changes(q)
       expect(res.status, q).toBe(422)
       const body = (await res.json()) as { detail: { loc: string[] }[] }
-      expect(body.detail.map((d) => d.loc), q).toContainEqual(['query', param])
+      expect(
+        body.detail.map((d) => d.loc),
+        q,
+      ).toContainEqual(['query', param])
     }
     expect((await fetch(`${server.baseUrl}/changes?since=${v0}`, { method: 'POST' })).status).toBe(405)
   })

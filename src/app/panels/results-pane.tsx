@@ -73,7 +73,9 @@ export function ResultsPane() {
       <StaleNotice changes={staleness.changes} canSearch={staleness.canSearch} onSearch={() => workspace.submit()} />
       <ChangesNotice
         state={changes}
-        onOpen={(id) => (workspace.parcels.recordById(id) ? workspace.parcels.openById(id) : workspace.parcels.fetch(id))}
+        onOpen={(id) =>
+          workspace.parcels.recordById(id) ? workspace.parcels.openById(id) : workspace.parcels.fetch(id)
+        }
         onDismiss={() => workspace.changes.dismiss()}
         labelOf={(id) => {
           const r = workspace.parcels.recordById(id)

@@ -9,14 +9,13 @@
 import type { Polygon } from 'geojson'
 import type { ChangesResponse, ParcelChange } from '../../../contract/changes'
 import type { ChangesQuery } from '../../api/changes'
-import { type ChangesState, type ParcelFate, areasBbox, summarizeChanges } from '../../features/changes/changes-summary'
+import { areasBbox, type ChangesState, type ParcelFate, summarizeChanges } from '../../features/changes/changes-summary'
 import { parcelSetKey } from '../../features/changes/search-key'
 import type { SearchResult } from '../../features/search/search-types'
 import type { DataStamp } from '../../state/data-stamp-slice'
 import type { AppStore } from '../../state/store'
 import type { CoverageState } from './coverage-flow'
 import { ValueStore } from './value-store'
-
 
 export interface ChangesDeps {
   store: AppStore
@@ -65,7 +64,13 @@ export class ChangesFlow {
   /** What became of `id` since the stamp: from the changes already read, else one question to the log. */
   async fateOf(id: string, signal: AbortSignal): Promise<ParcelFate | null> {
     const st = this.state.get()
-    const known = st.status === 'ready' ? fateIn(st.summary.changed.map((c) => c.change), id) : null
+    const known =
+      st.status === 'ready'
+        ? fateIn(
+            st.summary.changed.map((c) => c.change),
+            id,
+          )
+        : null
     if (known) return known
     const stamp = this.d.store.getState().dataStamp?.stamp
     const version = this.currentVersion()
@@ -102,7 +107,10 @@ export class ChangesFlow {
       if (version) s.setDataStamp({ version, date: this.d.today() }, key)
       return
     }
-    if (!version || stamp.stamp.version === version || !this.offersChanges()) return this.clear()
+    if (!version || stamp.stamp.version === version || !this.offersChanges()) {
+      this.clear()
+      return
+    }
     const ask = JSON.stringify([key, stamp.stamp, version, r.rowCount])
     if (ask === this.asked) return
     this.asked = ask
@@ -134,7 +142,10 @@ export class ChangesFlow {
             break
           }
           const answer = await this.d.load({ since: since.version, ...scope, limit: PAGE, after }, abort.signal)
-          if (!answer) return this.state.set({ status: 'none' })
+          if (!answer) {
+            this.state.set({ status: 'none' })
+            return
+          }
           log.push(...answer.changes)
           if (answer.next === null) break
           after = answer.next
@@ -147,7 +158,12 @@ export class ChangesFlow {
       if (abort.signal.aborted) return
       const status = (e as { status?: number }).status
       if (status === 400) this.state.set({ status: 'unknown', since })
-      else this.state.set({ status: 'failed', since, message: (e as Error).message ?? 'The change log could not be read.' })
+      else
+        this.state.set({
+          status: 'failed',
+          since,
+          message: (e as Error).message ?? 'The change log could not be read.',
+        })
     }
   }
 }

@@ -14,9 +14,9 @@
  *   result; a drawn shape becomes an area and the map returns to Pan unless the tool is kept).
  */
 import type { Polygon } from 'geojson'
+import type { ChangesResponse } from '../../../contract/changes'
 import type { ParcelRecord } from '../../../contract/schemas'
 import { type CoverageCounty, type CoverageResponse, PARCEL_TILE_MIN_ZOOM } from '../../../contract/tiles'
-import type { ChangesResponse } from '../../../contract/changes'
 import type { ApiError } from '../../api/api-error'
 import type { ChangesQuery } from '../../api/changes'
 import type { SearchSession } from '../../features/search/search-session'

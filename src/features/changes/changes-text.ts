@@ -11,13 +11,18 @@ export const day = (iso: string) => formatValue(iso.slice(0, 10), 'date')
 export function headline(summary: ChangesSummary, results: number, since: string): string {
   const n = summary.changed.length
   const of = `${formatInteger(n)}${summary.truncated ? '+' : ''} of ${n === 1 && results === 1 ? 'this' : 'these'} ${formatInteger(results)} parcel${results === 1 ? '' : 's'}`
-  if (n === 0) return `None of ${results === 1 ? 'this parcel' : `these ${formatInteger(results)} parcels`} changed since ${day(since)}.`
+  if (n === 0)
+    return results === 1
+      ? `This parcel did not change since ${day(since)}.`
+      : `None of these ${formatInteger(results)} parcels changed since ${day(since)}.`
   return `${of} changed since ${day(since)}: ${changeCountsText(summary.counts)}.`
 }
 
 export function removedLine(summary: ChangesSummary): string | null {
   const n = summary.removed.length
-  return n === 0 ? null : `${formatInteger(n)} parcel${n === 1 ? '' : 's'} in these areas ${n === 1 ? 'was' : 'were'} removed.`
+  return n === 0
+    ? null
+    : `${formatInteger(n)} parcel${n === 1 ? '' : 's'} in these areas ${n === 1 ? 'was' : 'were'} removed.`
 }
 
 export const kindLabel = (k: ChangeKind) => {
@@ -33,11 +38,14 @@ export function detailOf(item: ChangedParcel): string {
   const before = c.before ?? {}
   const after = c.after ?? {}
   const owner =
-    item.facets.includes('new_owner') && text(after.owner) ? `${text(before.owner) ?? '—'} → ${text(after.owner)}` : null
+    item.facets.includes('new_owner') && text(after.owner)
+      ? `${text(before.owner) ?? '—'} → ${text(after.owner)}`
+      : null
   switch (c.kind) {
     case 'sold': {
       const when = text(after.sale_date) ? ` ${day(after.sale_date as string)}` : ''
-      const price = typeof after.sale_price === 'number' && after.sale_price > 0 ? ` for ${formatUsd(after.sale_price)}` : ''
+      const price =
+        typeof after.sale_price === 'number' && after.sale_price > 0 ? ` for ${formatUsd(after.sale_price)}` : ''
       return [`sold${when}${price}`, owner && `owner ${owner}`].filter(Boolean).join(' · ')
     }
     case 'new_owner':

@@ -9,5 +9,9 @@ import type { SearchSpec } from '../../state/search-spec'
 export function parcelSetKey(spec: Pick<SearchSpec, 'mode' | 'areas' | 'filters'>): string {
   const areas =
     spec.mode === 'area' ? areaRequestBody(spec.areas.map((a) => a.geometry)).features.map((f) => f.geometry) : []
-  return JSON.stringify({ mode: spec.mode, areas: hashText(JSON.stringify(areas)), filters: normalizeFilters(spec.filters) })
+  return JSON.stringify({
+    mode: spec.mode,
+    areas: hashText(JSON.stringify(areas)),
+    filters: normalizeFilters(spec.filters),
+  })
 }

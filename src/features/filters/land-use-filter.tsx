@@ -25,8 +25,7 @@ export function LandUseChecks({ selected, onChange, label = 'Land-use classes', 
   const chosen = new Set(selected)
   // Keep ids the app does not know (a newer server's class) visible so they can be unticked.
   const extras = selected.filter((id) => !LAND_USE_CLASSES.some((c) => c.id === id))
-  const toggle = (id: string, on: boolean) =>
-    onChange(on ? [...selected, id] : selected.filter((x) => x !== id))
+  const toggle = (id: string, on: boolean) => onChange(on ? [...selected, id] : selected.filter((x) => x !== id))
   return (
     <fieldset className="flt-land-use" disabled={disabled}>
       <legend className="flt-visually-hidden">{label}</legend>

@@ -11,7 +11,15 @@ describe('the data version in a link', () => {
   })
 
   it('refuses what is not a version and a day', () => {
-    for (const bad of ['', 'abc', 'abc.2025031', 'abc.20250230', 'a b.20250301', 'abc.2025-03-01', `${'a'.repeat(65)}.20250301`])
+    for (const bad of [
+      '',
+      'abc',
+      'abc.2025031',
+      'abc.20250230',
+      'a b.20250301',
+      'abc.2025-03-01',
+      `${'a'.repeat(65)}.20250301`,
+    ])
       expect(decodeDataStamp(bad), bad).toBeNull()
     expect(encodeDataStamp({ version: 'has space', date: '2025-03-01' })).toBeNull()
     expect(encodeDataStamp({ version: 'abc', date: '1 March' })).toBeNull()
@@ -21,7 +29,10 @@ describe('the data version in a link', () => {
     const dataStamp = { version: 'abcdef0123456789', date: '2024-11-05' }
     const link = encodeShareState({ ...base, searched: true, dataStamp })
     expect(link).toMatch(/&dv=abcdef0123456789\.20241105&v=1$/)
-    expect(decodeShareState(link)).toEqual({ state: expect.objectContaining({ searched: true, dataStamp }), problems: [] })
+    expect(decodeShareState(link)).toEqual({
+      state: expect.objectContaining({ searched: true, dataStamp }),
+      problems: [],
+    })
     // Not run: no results to compare, so no version.
     expect(encodeShareState({ ...base, dataStamp })).not.toContain('dv=')
   })
