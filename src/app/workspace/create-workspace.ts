@@ -51,9 +51,10 @@ export function createWorkspace(
   win: Window,
   initialView: MapViewState | null,
 ): Workspace {
+  const disk = openIdbStore({ maxBytes: config.cacheMaxBytes, maxAgeMs: config.cacheMaxAgeMs })
   const sources = createCachedSources({
     client,
-    store: openIdbStore({ maxBytes: config.cacheMaxBytes, maxAgeMs: config.cacheMaxAgeMs }),
+    store: disk,
     connection: () => currentConnection(),
     baseUrl: () => connectionStore.getState().baseUrl,
   })
@@ -86,6 +87,10 @@ export function createWorkspace(
         queryFn: ({ signal }) => fetchCoverage(conn, signal),
         staleTime: Number.POSITIVE_INFINITY,
       })
+    },
+    forgetAnswers: async () => {
+      client.removeQueries({ queryKey: ['parcels'] })
+      await disk?.clear()
     },
     // Free on our server and asked once per opened link: not kept in the response cache.
     loadChanges: async (q, signal) => fetchChanges(await currentConnection(), q, signal),

@@ -22,6 +22,7 @@ import type { ChangesQuery } from '../../api/changes'
 import type { SearchSession } from '../../features/search/search-session'
 import type { SearchResult } from '../../features/search/search-types'
 import { serverSorted } from '../../features/search/spec-key'
+import { decodeShareState } from '../../features/share/url-codec'
 import { checkDrawnArea } from '../../geo/validate-area'
 import type {
   BasemapStatus,
@@ -67,6 +68,8 @@ export interface WorkspaceDeps {
   loadCoverage(): Promise<CoverageResponse | null>
   /** GET /changes (null: the server has none). */
   loadChanges?(q: ChangesQuery, signal: AbortSignal): Promise<ChangesResponse | null>
+  /** Empties the response cache (memory and disk) of parcel answers. */
+  forgetAnswers?(): Promise<void>
   /** Absolute URL of a path on the API's server (the tile template). */
   apiUrl(path: string): string
   /** The window whose address bar mirrors the search; null in Node tests. */
@@ -129,8 +132,21 @@ export class Workspace {
       )
     }
     const s = this.store.getState()
-    this.search.start(s.submitted, s.loadPolicy)
-    void this.coverage.refresh()
+    const linkStamp = s.submitted ? s.dataStamp?.stamp : undefined
+    if (linkStamp && deps.forgetAnswers) {
+      // A link made against data that has changed since: answers this browser kept may be of that
+      // data, so they go before its search runs (issue 23). The coverage says the version now.
+      const forget = deps.forgetAnswers
+      void this.coverage.refresh().then(async () => {
+        const c = this.coverage.state.get()
+        if (c.status === 'ready' && c.coverage.version !== linkStamp.version) await forget().catch(() => {})
+        const now = this.store.getState()
+        this.search.start(now.submitted, now.loadPolicy)
+      })
+    } else {
+      this.search.start(s.submitted, s.loadPolicy)
+      void this.coverage.refresh()
+    }
     // A link's selected parcel without a search to bring it: fetch it for its details.
     if (s.selectedId && s.detailsOpen && !s.submitted) this.parcels.fetch(s.selectedId)
   }
@@ -273,7 +289,14 @@ export class Workspace {
 
   /** Opens a saved search (a link query) as a new history entry. */
   openSearch(query: string): void {
-    if (this.urlSync) this.urlSync.open(query)
+    const sync = this.urlSync
+    if (!sync) return
+    // Saved against data that has changed since: the answers kept for it go first (issue 23).
+    const stamp = decodeShareState(query).state.dataStamp
+    const c = this.coverage.state.get()
+    if (stamp && this.deps.forgetAnswers && c.status === 'ready' && c.coverage.version !== stamp.version) {
+      void this.deps.forgetAnswers().finally(() => sync.open(query))
+    } else sync.open(query)
   }
 
   /**
