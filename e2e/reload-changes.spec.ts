@@ -87,6 +87,7 @@ test('before the reload: a search of the lots, coloured and filtered by land-use
   // The panel's land-use picker (our server lists the field): church lots only.
   await page.getByText('Land-use class:').click()
   await page.getByRole('checkbox', { name: 'Institutional / public' }).check()
+  await page.screenshot({ path: '/work/wt/shots/h23b/desktop-land-use-picker.png' })
   await page.getByRole('button', { name: 'Search', exact: true }).click()
   await expect(page.getByRole('button', { name: 'Cancel' })).toHaveCount(0, { timeout: 60_000 })
   await expect.poll(async () => recordsIn(await waitForSearchDone(page))).toBe(5)
