@@ -1,32 +1,12 @@
 import { cleanup, render, screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, expect, it, vi } from 'vitest'
-import type { ParcelChange } from '../../../contract/changes'
+import { change } from './changes.test-support'
 import { ChangesNotice } from './changes-notice'
 import { type ChangesState, summarizeChanges } from './changes-summary'
 import { ParcelFateNote } from './parcel-fate'
 
 afterEach(cleanup)
-
-let id = 1
-const change = (kind: ParcelChange['kind'], svc_uuid: string, extra: Partial<ParcelChange> = {}): ParcelChange => ({
-  id: id++,
-  svc_uuid,
-  kind,
-  facets: [kind],
-  related: [],
-  state_fp: '19',
-  county_fp: '169',
-  version: 'v1',
-  loaded_at: '2025-03-10T12:00:00.000Z',
-  parcel_id: svc_uuid.toUpperCase(),
-  situs: null,
-  lon: -93.6,
-  lat: 42.02,
-  before: null,
-  after: null,
-  ...extra,
-})
 
 const since = { version: 'v0', date: '2025-03-03' }
 const results = new Set(['a', 'b', 'c', 'x1', 'x2', ...Array.from({ length: 223 }, (_, i) => `r${i}`)])

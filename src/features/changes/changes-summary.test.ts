@@ -1,27 +1,7 @@
 import type { Polygon } from 'geojson'
 import { describe, expect, it } from 'vitest'
-import type { ParcelChange } from '../../../contract/changes'
+import { change } from './changes.test-support'
 import { areasBbox, summarizeChanges } from './changes-summary'
-
-let next = 1
-const change = (kind: ParcelChange['kind'], svc_uuid: string, extra: Partial<ParcelChange> = {}): ParcelChange => ({
-  id: next++,
-  svc_uuid,
-  kind,
-  facets: [kind],
-  related: [],
-  state_fp: '19',
-  county_fp: '169',
-  version: 'v1',
-  loaded_at: '2025-03-01T00:00:00.000Z',
-  parcel_id: svc_uuid.toUpperCase(),
-  situs: null,
-  lon: -93.6,
-  lat: 42.0,
-  before: null,
-  after: null,
-  ...extra,
-})
 
 const square: Polygon = {
   type: 'Polygon',

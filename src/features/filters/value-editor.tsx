@@ -21,6 +21,11 @@ export interface ValueEditorProps {
   invalid?: boolean
 }
 
+const CHOICES: Record<string, { prompt: string; options: readonly { id: string; label: string }[] }> = {
+  rotation: { prompt: 'Choose a rotation…', options: ROTATIONS },
+  [LAND_USE_FIELD]: { prompt: 'Choose a class…', options: LAND_USE_CLASSES },
+}
+
 export function ValueEditor({ filter, onChange, label, describedBy, invalid }: ValueEditorProps) {
   const numeric = fieldDef(filter.field)?.group === 'numeric'
   const isCrop = filter.field === 'cdl_majority_category'
@@ -83,7 +88,9 @@ export function ValueEditor({ filter, onChange, label, describedBy, invalid }: V
       return <ChipsInput {...common} label={`${label} values`} numeric={numeric} values={list} onChange={onChange} />
     }
     default:
-      if (filter.field === LAND_USE_FIELD && (filter.op === 'eq' || filter.op === 'ne')) {
+      // Fields with a fixed set of ids (contract lists): a pick-list, so the id is always one the server knows.
+      if (CHOICES[filter.field] && (filter.op === 'eq' || filter.op === 'ne')) {
+        const { prompt, options } = CHOICES[filter.field]!
         return (
           <select
             className="flt-input"
@@ -93,29 +100,10 @@ export function ValueEditor({ filter, onChange, label, describedBy, invalid }: V
             value={typeof v === 'string' ? v : ''}
             onChange={(e) => onChange(e.target.value)}
           >
-            <option value="">Choose a class…</option>
-            {LAND_USE_CLASSES.map((c) => (
-              <option key={c.id} value={c.id}>
-                {c.label}
-              </option>
-            ))}
-          </select>
-        )
-      }
-      if (filter.field === 'rotation' && (filter.op === 'eq' || filter.op === 'ne')) {
-        return (
-          <select
-            className="flt-input"
-            aria-label={`${label} value`}
-            aria-describedby={describedBy}
-            aria-invalid={invalid || undefined}
-            value={typeof v === 'string' ? v : ''}
-            onChange={(e) => onChange(e.target.value)}
-          >
-            <option value="">Choose a rotation…</option>
-            {ROTATIONS.map((r) => (
-              <option key={r.id} value={r.id}>
-                {r.label}
+            <option value="">{prompt}</option>
+            {options.map((o) => (
+              <option key={o.id} value={o.id}>
+                {o.label}
               </option>
             ))}
           </select>
