@@ -108,10 +108,12 @@ test('after the reload: the link says what changed among its parcels, lists them
   await page.goto(link)
   expect(recordsIn(await waitForSearchDone(page))).toBe(29)
   const made = new URL(link).searchParams.get('dv')!.split('.')[1]!
-  const day = new Date(Date.UTC(+made.slice(0, 4), +made.slice(4, 6) - 1, +made.slice(6))).toLocaleDateString(
-    'en-US',
-    { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' },
-  )
+  const day = new Date(Date.UTC(+made.slice(0, 4), +made.slice(4, 6) - 1, +made.slice(6))).toLocaleDateString('en-US', {
+    month: 'short',
+    day: 'numeric',
+    year: 'numeric',
+    timeZone: 'UTC',
+  })
   await expect(notice(page).getByRole('status')).toHaveText(
     `6 of these 29 parcels changed since ${day}: 1 split, 2 sold, 2 new owners, 1 value changed. 2 parcels in these areas were removed.`,
   )
@@ -167,7 +169,9 @@ async function rowOf(page: Page, pin: string) {
   const header = grid(page).getByRole('columnheader', { name: /^APN/ }).first()
   if ((await header.getAttribute('aria-sort')) !== 'ascending') await header.click()
   await expect(header).toHaveAttribute('aria-sort', 'ascending')
-  return grid(page).getByRole('row').filter({ has: page.getByRole('gridcell', { name: pin, exact: true }) })
+  return grid(page)
+    .getByRole('row')
+    .filter({ has: page.getByRole('gridcell', { name: pin, exact: true }) })
 }
 
 /** The reload happened today: the day as the app writes a load's time (its UTC date). */
