@@ -4,7 +4,7 @@ import { precompressPlugin } from './scripts/precompress'
 
 /** The API server the dev proxy forwards to (`npm run dev` starts it beside Vite). */
 const API_TARGET = process.env.PLAT_API_URL ?? 'http://localhost:8787'
-const proxied = ['/parcels', '/healthz', '/demo-key', '/tiles', '/coverage', '/proxy']
+const proxied = ['/parcels', '/healthz', '/demo-key', '/tiles', '/coverage', '/changes', '/proxy']
 
 export default defineConfig({
   plugins: [react(), precompressPlugin()],

@@ -96,6 +96,11 @@ export const FIELDS: readonly FieldDef[] = [
     extension: true,
   },
   { ...num('corn_years_5', 'Corn years (of 5)', 'years with corn among the last five', 'integer'), extension: true },
+  // Extension (issue 23): the national land-use class, derived at load by contract/land-use-classify.ts.
+  {
+    ...id('land_use_class', 'Land-use class', 'national land-use class (contract/land-use-classes.ts ids)'),
+    extension: true,
+  },
 ]
 
 const FIELD_BY_NAME: ReadonlyMap<string, FieldDef> = new Map(FIELDS.map((f) => [f.name, f]))

@@ -6,6 +6,7 @@
  */
 import type { FeatureCollection } from 'geojson'
 import { z } from 'zod'
+import { EXTENSION_FIELDS } from './extension-fields'
 
 /** `GET /tiles/parcels/{z}/{x}/{y}.mvt` (Mapbox Vector Tile 2.1, bearer key, the plan's `tiles` endpoint). */
 export const PARCEL_TILE_PATH = '/tiles/parcels/{z}/{x}/{y}.mvt'
@@ -41,6 +42,11 @@ export const PARCEL_TILE_PROPS = {
    * results drawn from records (tiles do not carry it yet)
    */
   rotation: 'rot',
+  /**
+   * index of the record's `land_use_class` in contract/land-use-classes.ts LAND_USE_CLASSES
+   * (issue 23); derived in the browser for results drawn from records of servers that lack it
+   */
+  landUse: 'luc',
 } as const
 
 /**
@@ -89,10 +95,10 @@ export const CoverageResponseSchema = z.object({
   /** Whether this server makes parcel tiles (and at which zooms). */
   tiles: z.object({ path: z.string(), min_zoom: z.int(), max_zoom: z.int() }).nullable(),
   /**
-   * Filter fields beyond the spec this server evaluates (contract/extension-fields.ts). Absent on
-   * older servers: the app then applies such filters to the loaded records itself.
+   * What the server offers beyond the spec (issue 23): the extension fields it filters on and
+   * `changes` (GET /changes). Absent on servers from before: the app then offers none of them.
    */
-  extension_fields: z.array(z.string()).optional(),
+  extensions: z.array(z.string()).optional(),
 })
 export type CoverageResponse = z.infer<typeof CoverageResponseSchema>
 
@@ -115,3 +121,6 @@ const OutlinesSchema = z.custom<FeatureCollection>(
 
 export const PageCoverageSchema = z.object({ coverage: CoverageResponseSchema, outlines: OutlinesSchema.nullable() })
 export type PageCoverage = z.infer<typeof PageCoverageSchema>
+
+/** Our server's `extensions` in `/coverage`. */
+export const OUR_EXTENSIONS: readonly string[] = [...EXTENSION_FIELDS, 'changes']

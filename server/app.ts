@@ -2,6 +2,8 @@ import { serveStatic } from '@hono/node-server/serve-static'
 import { Hono } from 'hono'
 import { cors } from 'hono/cors'
 import type { KeyGuard } from './auth/key-guard'
+import { changesRoutes } from './changes/changes-routes'
+import type { ChangesService } from './changes/changes-service'
 import type { ParcelsRepo } from './db/parcels-repo'
 import { compressAnswers } from './http/compress'
 import { errorAnswer } from './http/error-answer'
@@ -19,11 +21,11 @@ import { tileRoutes } from './tiles/tile-routes'
 import type { TileService } from './tiles/tile-service'
 
 /**
- * Where parcel answers come from: the local database (which also makes tiles and coverage), or a
- * hosted parcel API (proxy mode: no local parcels, so no tiles and no coverage).
+ * Where parcel answers come from: the local database (which also makes tiles and coverage and keeps
+ * the change log), or a hosted parcel API (proxy mode: no local parcels, so none of those).
  */
 export type ParcelSource =
-  | { mode: 'local'; repo: ParcelsRepo; tiles: TileService }
+  | { mode: 'local'; repo: ParcelsRepo; tiles: TileService; changes: ChangesService }
   | { mode: 'proxy'; proxy: ProxyMode }
 
 export interface AppDeps {
@@ -80,6 +82,7 @@ export function createApp({
     })
     app.use('/tiles/*', tileCors)
     app.use('/coverage', tileCors)
+    app.use('/changes', tileCors)
   }
   // Records (owners, addresses) must not sit in shared or browser caches.
   app.use('/parcels/*', async (c, next) => {
@@ -90,6 +93,12 @@ export function createApp({
   // Tiles and coverage set their own Cache-Control (tile-headers.ts): private, revalidated by ETag.
   app.use('/tiles/*', compressAnswers())
   app.use('/coverage', compressAnswers())
+  // The change log names owners, like the records: no shared or browser caches.
+  app.use('/changes', async (c, next) => {
+    await next()
+    c.res.headers.set('cache-control', 'no-store')
+  })
+  app.use('/changes', compressAnswers())
   app.use('/proxy/*', async (c, next) => {
     await next()
     c.res.headers.set('cache-control', 'no-store')
@@ -120,9 +129,11 @@ export function createApp({
     const none = 'Proxy mode has no parcels of its own: no tiles or coverage (draw results from the records).'
     app.all('/coverage', (c) => errorResponse(c, 404, none))
     app.all('/tiles/*', (c) => errorResponse(c, 404, none))
+    app.all('/changes', (c) => errorResponse(c, 404, 'Proxy mode has no parcels of its own: no change log.'))
   } else {
     app.route('/parcels', parcelRoutes(parcels.repo, guard))
     app.route('/', tileRoutes(parcels.tiles, guard))
+    app.route('/', changesRoutes(parcels.changes, guard))
   }
   methodNotAllowed(app, {
     '/parcels/area': ['POST'],
@@ -131,6 +142,7 @@ export function createApp({
     '/parcels/address': ['GET'],
     '/tiles/parcels/:z/:x/:y': ['GET'],
     '/coverage': ['GET'],
+    '/changes': ['GET'],
     '/healthz': ['GET'],
     '/readyz': ['GET'],
     '/demo-key': ['GET'],

@@ -7,6 +7,7 @@ import { ensureDemoKey, revokeDemoKey } from './auth/demo-key'
 import { createKeyGuard } from './auth/key-guard'
 import type { Ledger } from './auth/ledger'
 import { memoryLedger } from './auth/memory-ledger'
+import { changesService } from './changes/changes-service'
 import type { ServerConfig } from './config'
 import { acquireLock } from './data-dir-lock'
 import type { Database } from './db/database'
@@ -86,6 +87,7 @@ export async function startServer(
           store: config.TILE_STORE === 'on',
           log,
         }),
+        changes: changesService(db, { timeoutMs }),
       }
   const staticDir = resolve(config.STATIC_DIR)
   const hasStatic = existsSync(resolve(staticDir, 'index.html'))

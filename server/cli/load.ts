@@ -3,7 +3,9 @@ import { loadConfig } from '../config'
 import { runningServerPid } from '../data-dir-lock'
 import { deleteCounty, listCounties } from '../db/counties-repo'
 import { CdlArgError } from '../load/cdl-history'
+import { logCountyDeleted } from '../load/change-log'
 import { CrsError } from '../load/crs'
+import { LandUseRulesError, readLandUseRules } from '../load/land-use-class'
 import { LoadError } from '../load/load-county'
 import { loadFile } from '../load/load-file'
 import { MappingError, readMappingFile } from '../load/mapping'
@@ -17,7 +19,7 @@ import { openDatabase } from '../open-database'
 const USAGE = `Usage:
   npm run load -- FILE --state XX --county-fp NNN --county NAME --map MAPPING.json
                   [--crs EPSG:N] [--layer NAME] [--join CAMA.csv --on COLUMN[=SHAPE_COLUMN]]
-                  [--dem DEM.tif] [--cdl CDL.tif] [--replace] [--debug]
+                  [--dem DEM.tif] [--cdl CDL.tif] [--land-use RULES.json|.csv] [--replace] [--debug]
                   (crop history: --cdl 2020=cdl_2020.tif --cdl 2021=… or --cdl FOLDER of yearly GeoTIFFs)
   npm run load -- --list
   npm run load -- --delete XX NNN
@@ -57,6 +59,7 @@ const { positionals, values } = parseArgs({
     on: { type: 'string' },
     dem: { type: 'string' },
     cdl: { type: 'string', multiple: true },
+    'land-use': { type: 'string' },
     replace: { type: 'boolean', default: false },
     list: { type: 'boolean', default: false },
     delete: { type: 'boolean', default: false },
@@ -81,6 +84,7 @@ function countyArgs() {
   checkSource(file)
   if (!values.map) fail('--map takes the mapping file (field → attribute name), e.g. {"owner": "OWNER1"}')
   const mapping = readMappingFile(values.map)
+  const landUseRules = values['land-use'] ? readLandUseRules(values['land-use']) : undefined
   const county = { state_fp: stateFp, state, county_fp: countyFp.padStart(3, '0'), county: values.county.trim() }
   if (Boolean(values.join) !== Boolean(values.on)) {
     fail(
@@ -88,7 +92,7 @@ function countyArgs() {
     )
   }
   const join = values.join && values.on ? { table: values.join, on: values.on } : undefined
-  return { file, county, mapping, join }
+  return { file, county, mapping, join, landUseRules }
 }
 
 async function main() {
@@ -118,13 +122,18 @@ async function main() {
       const stateFp = state ? stateFips(state) : null
       if (!stateFp || !countyFp || !/^\d{1,3}$/.test(countyFp))
         fail('--delete takes a state and a county FIPS code: --delete IA 169')
-      const removed = await db.transaction((tx) => deleteCounty(tx, stateFp, countyFp.padStart(3, '0')))
+      const fp = countyFp.padStart(3, '0')
+      const removed = await db.transaction(async (tx) => {
+        // The change log learns the county's parcels went, in the same transaction (issue 23).
+        await logCountyDeleted(tx, { state_fp: stateFp, county_fp: fp })
+        return deleteCounty(tx, stateFp, fp)
+      })
       console.log(
         `Deleted ${removed.toLocaleString('en-US')} parcels of ${state!.toUpperCase()} ${countyFp.padStart(3, '0')}.`,
       )
       return
     }
-    const { file, county, mapping } = args!
+    const { file, county, mapping, landUseRules } = args!
     const existing = (await listCounties(db)).find(
       (c) => c.state_fp === county.state_fp && c.county_fp === county.county_fp,
     )
@@ -164,6 +173,7 @@ async function main() {
       cdl: values.cdl,
       out: process.stderr,
       signal: stop.signal,
+      landUseRules,
     })
     for (const line of result.lines) console.log(line)
   } finally {
@@ -174,7 +184,12 @@ async function main() {
 try {
   await main()
 } catch (e) {
-  if (e instanceof UsageError || e instanceof MappingError || e instanceof CdlArgError) {
+  if (
+    e instanceof UsageError ||
+    e instanceof MappingError ||
+    e instanceof CdlArgError ||
+    e instanceof LandUseRulesError
+  ) {
     console.error(e.message)
     process.exit(2)
   }

@@ -95,6 +95,14 @@ export const DB_MIGRATIONS: readonly Migration[] = [
     id: 11,
     sql: 'ALTER TABLE parcels ADD COLUMN rotation text, ADD COLUMN corn_years_5 double precision',
   },
+  {
+    // The national land-use class (issue 23), derived at load from land_use_code and land_use
+    // (contract/land-use-classify.ts). Rows loaded before it stay null until their county is
+    // loaded again; the index serves the class filter and the land-use theme's pick-list.
+    id: 12,
+    sql: `ALTER TABLE parcels ADD COLUMN land_use_class text;
+          CREATE INDEX IF NOT EXISTS parcels_land_use_class ON parcels (land_use_class)`,
+  },
 ]
 
 /** Applies the steps of `migrations` not yet recorded, in ascending id order. */

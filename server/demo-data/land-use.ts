@@ -50,7 +50,12 @@ const ZONES: Record<string, [string, string][]> = {
   ],
 }
 
-/** Assessor land-use class, its code, and the zoning that goes with it. */
+/**
+ * Assessor land-use class, its code, and the zoning that goes with it. The loader derives the
+ * national `land_use_class` from the code and description with its built-in rules, as for any
+ * county (contract/land-use-classify.ts; land-use.test.ts checks each value lands in the class its
+ * property class names, so the demo has no unclassified parcel).
+ */
 export function landUseOf(
   fips: string,
   kind: number,

@@ -4,10 +4,12 @@
  * transaction replacing the county → indexes. Returns the summary the CLI prints.
  */
 
+import type { LandUseRules } from '../../contract/land-use-classify'
 import type { CountyRow } from '../db/counties-repo'
 import type { Database } from '../db/database'
 import { createParcelIndexes } from '../db/parcel-indexes'
 import { createHistoryTable, deriveHistory } from './cdl-history'
+import type { CountyChanges } from './compare-county'
 import { deriveAdjacency } from './derive-adjacency'
 import { countStacks } from './derive-areas'
 import { deriveIds, parcelUuid } from './derive-ids'
@@ -15,6 +17,7 @@ import { deriveRasters, type Rasters } from './derive-rasters'
 import { footprintKey } from './footprint'
 import { InFlight } from './in-flight'
 import { insertOrReject } from './insert-or-reject'
+import { deriveLandUse, type LandUseOutcome } from './land-use-class'
 import { ownerKey, parcelKey } from './owner-key'
 import { repairGeometry, repairReport } from './repair'
 import { createStage, dropStage, indexStage, type StageInsert } from './stage-table'
@@ -52,6 +55,8 @@ export interface LoadCountyOptions {
   buildIndexes?: boolean
   /** Stops the load between batches and phases (Ctrl-C); nothing is changed in `parcels`. */
   signal?: AbortSignal
+  /** `--land-use FILE`: the person's land-use rules over the built-in ones (land-use-class.ts). */
+  landUseRules?: LandUseRules
 }
 
 export interface LoadSummary {
@@ -63,6 +68,11 @@ export interface LoadSummary {
   holdings: number
   county: CountyRow
   seconds: number
+  /** land_use_class: records per class, unclassified and without land use (issue 23) */
+  landUse: LandUseOutcome
+  /** what a reload changed (null on a county's first load) and the data version after the load */
+  changes: CountyChanges | null
+  version: string
 }
 
 export async function loadCounty(db: Database, o: LoadCountyOptions): Promise<LoadSummary> {
@@ -132,12 +142,15 @@ export async function loadCounty(db: Database, o: LoadCountyOptions): Promise<Lo
     progress({ phase: 'crop history' })
     await createHistoryTable(stage)
     await deriveHistory(stage, o.rasters?.cdlYears ?? [])
+    progress({ phase: 'land-use classes' })
+    const landUse = await deriveLandUse(stage, o.county.state, o.landUseRules)
     progress({ phase: 'replacing the county' })
-    const county = await db.transaction((tx) =>
+    const { county, changes, version } = await db.transaction((tx) =>
       writeCounty(tx, stage, o.county, o.source, {
         sqFeetMapped: o.sqFeetMapped ?? false,
         dem: Boolean(o.rasters?.dem),
         cdl: Boolean(o.rasters?.cdl),
+        landUse: landUse.pairs,
       }),
     )
     if (o.buildIndexes !== false) {
@@ -153,6 +166,9 @@ export async function loadCounty(db: Database, o: LoadCountyOptions): Promise<Lo
       holdings,
       county,
       seconds: (performance.now() - t0) / 1000,
+      landUse,
+      changes,
+      version,
     }
   } finally {
     await writing.settled().catch(() => {})

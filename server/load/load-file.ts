@@ -3,6 +3,7 @@
  * progress bar, writes the report next to the input, and returns the lines of the summary.
  */
 import { basename } from 'node:path'
+import type { LandUseRules } from '../../contract/land-use-classify'
 import type { Database } from '../db/database'
 import { JoinTally, joinSource, parseJoinOn } from './cama-join'
 import { parseCdlArgs } from './cdl-history'
@@ -16,6 +17,7 @@ import { openSource } from './open-source'
 import { duration, ProgressBar, type ProgressOut } from './progress-bar'
 import type { Raster } from './raster'
 import { ReportFile } from './report-file'
+import { changeLines, landUseLines, reportExtras } from './summary-extras'
 import { TEXT_MAX_BYTES, TextHygieneLog } from './text-hygiene'
 import type { CountyIdentity } from './write-county'
 
@@ -33,6 +35,8 @@ export interface LoadFileOptions {
   cdl?: string | readonly string[]
   out: ProgressOut
   signal?: AbortSignal
+  /** `--land-use FILE`, read (land-use-class.ts readLandUseRules) */
+  landUseRules?: LandUseRules
 }
 
 export interface LoadFileResult {
@@ -93,10 +97,12 @@ export async function loadFile(db: Database, o: LoadFileOptions): Promise<LoadFi
       report,
       onProgress: (p) => (p.phase === 'read' ? bar.read(p.done ?? 0) : bar.step(p.phase)),
       signal: o.signal,
+      landUseRules: o.landUseRules,
     })
     bar.done()
     join?.report(report)
     report.coercions(log)
+    reportExtras(summary, report)
     for (const r of hygiene.reportLines()) report.line({ feature: null, layer: null, parcel_id: null, ...r })
     return {
       summary,
@@ -148,6 +154,8 @@ function summaryLines(
     ...(cleaned.stripped ? [`  control characters stripped from values: ${cleaned.stripped}`] : []),
     ...(cleaned.cut ? [`  values over ${n(TEXT_MAX_BYTES)} bytes cut: ${cleaned.cut}`] : []),
     `  stacks     ${n(s.stacks)} footprints shared by several records; same-owner holdings ${n(s.holdings)}`,
+    ...landUseLines(s),
+    ...changeLines(s),
     ...(o.dem || cdlYears >= 0
       ? [
           `  rasters    ${[o.dem && 'elevation', cdlYears >= 0 && 'crop class', cdlYears > 0 && `crop history (${cdlYears} years)`].filter(Boolean).join(', ')}`,

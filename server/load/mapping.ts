@@ -19,6 +19,7 @@ const DERIVED_FIELDS = [
   'adjacent_acreage_sameowner',
   'rotation',
   'corn_years_5',
+  'land_use_class',
 ] as const
 
 const MAPPABLE_FIELDS: readonly string[] = FIELDS.map((f) => f.name).filter(

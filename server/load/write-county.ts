@@ -1,8 +1,9 @@
 /**
  * The county's replacement, in one transaction: delete its old parcels, insert the staged ones
  * (record JSON assembled in SQL from the extra fields' text, the catalog columns and the
- * boundary), update its row in `counties` and its town-name points in `places`. Readers see the old
- * county or the new one, never half.
+ * boundary), update its row in `counties` and its town-name points in `places`, and log the load
+ * and, on a reload, what changed per parcel (change-log.ts, compare-county.ts). Readers see the old
+ * county or the new one, never half, and the change log always matches the data.
  */
 import { CDL_CATEGORIES } from '../../contract/crops'
 import { FIELDS } from '../../contract/fields'
@@ -10,7 +11,10 @@ import type { CountyRow } from '../db/counties-repo'
 import { upsertCounty } from '../db/counties-repo'
 import type { Queryable } from '../db/database'
 import { refreshPlaces } from '../db/places-repo'
+import { openChangeLog, recordLoad } from './change-log'
+import { type CountyChanges, compareCounty, setAsideOldCounty } from './compare-county'
 import { acresSql } from './derive-areas'
+import type { LandUsePair } from './land-use-class'
 import type { Stage } from './stage-table'
 
 export interface CountyIdentity {
@@ -26,6 +30,16 @@ export interface WriteOptions {
   /** Raster values replace mapped ones when a raster was given. */
   dem: boolean
   cdl: boolean
+  /** The classified (land_use_code, land_use) pairs of the county (land-use-class.ts). */
+  landUse?: readonly LandUsePair[]
+}
+
+export interface WriteResult {
+  county: CountyRow
+  /** What a reload changed; null when the county was not loaded before. */
+  changes: CountyChanges | null
+  /** The data version after this load (what `/coverage` reports once it commits). */
+  version: string
 }
 
 /** Category names for raster codes: the ones the contract knows (others keep their code, no name). */
@@ -55,6 +69,7 @@ function columnExprs(o: WriteOptions): [string, string][] {
     acres_calc: round('s.acres', 4),
     rotation: 'h.rotation',
     corn_years_5: 'h.corn_years_5',
+    land_use_class: 'luc.cls',
     // Parcels with no same-owner neighbour hold just their own acres; no owner, no holding.
     adjacent_acreage_sameowner: round('CASE WHEN s.owner_key IS NULL THEN NULL ELSE coalesce(a.acres, s.acres) END', 4),
   }
@@ -74,17 +89,26 @@ export async function writeCounty(
   county: CountyIdentity,
   source: string,
   o: WriteOptions,
-): Promise<CountyRow> {
+): Promise<WriteResult> {
   const cols = columnExprs(o)
   const names = cols.map(([n]) => n)
   const select = cols.map(([n, e]) => `${e} AS ${n}`).join(',\n  ')
   const built = `json_build_object(${names.map((n) => `'${n}', c.${n}`).join(', ')})::text`
-  await tx.query('DELETE FROM parcels WHERE state_fp = $1 AND county_fp = $2', [county.state_fp, county.county_fp])
+  const previousVersion = await openChangeLog(tx)
+  const old = await setAsideOldCounty(tx, county.state_fp, county.county_fp)
   const t = stage.table
+  const params: unknown[] = [county.state_fp, county.county_fp, county.state, county.county]
+  if (o.cdl) params.push(CDL_CODES, CDL_NAMES)
+  params.push(JSON.stringify(o.landUse ?? []))
+  // The classified pairs, joined on both values (a pair with a null matches a null: '' never occurs,
+  // coerce.ts makes empty text null), so the join is a hash join, not a test per pair and row.
+  const luc = `luc AS (SELECT coalesce(code, '') AS code, coalesce(description, '') AS description, cls
+                       FROM jsonb_to_recordset($${params.length}::jsonb) AS l(code text, description text, cls text))`
   await tx.query(
     `WITH ids AS (SELECT s.seq, s.footprint, coalesce(i.svc_uuid, s.svc_uuid) AS id
                   FROM ${t} s LEFT JOIN ${t}_ids i ON i.seq = s.seq WHERE s.rejected IS NULL),
-          stacks AS (SELECT footprint, min(id) AS stack FROM ids GROUP BY footprint HAVING count(*) > 1)
+          stacks AS (SELECT footprint, min(id) AS stack FROM ids GROUP BY footprint HAVING count(*) > 1),
+          ${luc}
      INSERT INTO parcels (${names.join(', ')}, record, buildings, address_text, geom)
      SELECT ${names.map((n) => `j.${n}`).join(', ')},
             '{' || CASE WHEN j.extra = '{}' THEN '' ELSE substr(j.extra, 2, length(j.extra) - 2) || ',' END
@@ -99,11 +123,21 @@ export async function writeCounty(
              LEFT JOIN ${t}_adj a ON a.seq = s.seq
              LEFT JOIN ${t}_raster r ON r.seq = s.seq
              LEFT JOIN ${t}_history h ON h.seq = s.seq
+             LEFT JOIN luc ON luc.code = coalesce(s.attrs->>'land_use_code', '')
+                          AND luc.description = coalesce(s.attrs->>'land_use', '')
              OFFSET 0) c
            OFFSET 0) j`,
-    [county.state_fp, county.county_fp, county.state, county.county, ...(o.cdl ? [CDL_CODES, CDL_NAMES] : [])],
+    params,
   )
   const row = await upsertCounty(tx, county, source)
   await refreshPlaces(tx, county.state_fp, county.county_fp)
-  return row
+  const load = await recordLoad(tx, {
+    county,
+    kind: old > 0 ? 'reload' : 'first',
+    source,
+    parcels: row.parcels,
+    previousVersion,
+  })
+  const changes = old > 0 ? await compareCounty(tx, county, load) : null
+  return { county: row, changes, version: load.version }
 }

@@ -72,6 +72,14 @@ describe(`proxy mode (${backend})`, () => {
     expect(out).not.toMatch(/Generating|Parcels: \d/)
   })
 
+  it('has no parcels of its own: no coverage, tiles or change log (404), and nothing goes upstream', async () => {
+    for (const path of ['/coverage', '/tiles/parcels/12/980/1520.mvt', '/changes?since=abc']) {
+      const res = await proxy.send(path, { key: proxy.keys.caller, id: nextId('own') })
+      expect(res.status, path).toBe(404)
+      expect((res.body as { detail: string }).detail).toMatch(/Proxy mode has no parcels of its own/)
+    }
+  })
+
   it('gives the same answers as the upstream asked directly, on every endpoint', async () => {
     const point = interiorPoint(sample.geom) as [number, number]
     const box = bboxOf(sample.geom)

@@ -4,6 +4,7 @@
  */
 import booleanIntersects from '@turf/boolean-intersects'
 import type { Polygon } from 'geojson'
+import { landUseClassIndex } from '../../contract/land-use-classes'
 import { PARCEL_TILE_PROPS, TILE_EXTENT, tileFeatureId } from '../../contract/tiles'
 import type { DecodedPolygon } from '../tiles/tile-decode.test-support'
 import type { Parcel } from './data'
@@ -92,6 +93,8 @@ export function propertyProblems(f: DecodedPolygon, r: Parcel): string[] {
   )
   const sale = typeof r.sale_date === 'string' && /^\d{4}/.test(r.sale_date) ? Number(r.sale_date.slice(0, 4)) : null
   check(P.saleYear, sale === null ? !(P.saleYear in props) : props[P.saleYear] === sale)
+  const luc = landUseClassIndex(r.land_use_class)
+  check(P.landUse, luc < 0 ? !(P.landUse in props) : props[P.landUse] === luc)
   const known = new Set<string>(Object.values(P))
   for (const k of Object.keys(props)) if (!known.has(k)) out.push(`unexpected property ${k}`)
   return out

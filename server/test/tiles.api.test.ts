@@ -98,7 +98,7 @@ describe('who may fetch tiles and coverage', () => {
       max_zoom: PARCEL_TILE_MAX_ZOOM,
     })
     // The extension filter fields this server evaluates (the app filters on any others itself).
-    expect(body.extension_fields).toEqual(expect.arrayContaining(['rotation', 'corn_years_5']))
+    expect(body.extensions).toEqual(expect.arrayContaining(['rotation', 'corn_years_5', 'land_use_class', 'changes']))
   })
 
   it('neither is counted: a 5-request key fetches 50 tiles and coverage 10 times', async () => {

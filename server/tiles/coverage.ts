@@ -4,16 +4,16 @@
  * within seconds.
  */
 
-import { EXTENSION_FIELDS } from '../../contract/extension-fields'
 import {
   type CoverageCounty,
   type CoverageResponse,
+  OUR_EXTENSIONS,
   PARCEL_TILE_MAX_ZOOM,
   PARCEL_TILE_MIN_ZOOM,
   PARCEL_TILE_PATH,
 } from '../../contract/tiles'
+import { DATA_VERSION_SQL } from '../db/data-version-sql'
 import type { Database } from '../db/database'
-import { DATA_VERSION_SQL } from './data-version'
 import { ttlCache } from './ttl-cache'
 
 interface Row extends Record<string, unknown> {
@@ -54,7 +54,7 @@ export function coverageCache(db: Database, { ttlMs, timeoutMs }: { ttlMs: numbe
       counties: rows.filter((r) => r.state_fp !== null).map(toCounty),
       version: rows[0]?.version ?? 'empty',
       tiles: { path: PARCEL_TILE_PATH, min_zoom: PARCEL_TILE_MIN_ZOOM, max_zoom: PARCEL_TILE_MAX_ZOOM },
-      extension_fields: [...EXTENSION_FIELDS],
+      extensions: [...OUR_EXTENSIONS],
     }
   }, ttlMs)
 }

@@ -15,8 +15,8 @@ import {
   TEXTURE_TILE_PROPS,
   TILE_EXTENT,
 } from '../../contract/tiles'
+import { DATA_VERSION_SQL } from '../db/data-version-sql'
 import type { Queryable } from '../db/database'
-import { DATA_VERSION_SQL } from './data-version'
 import { encodeTile, type MultiPolygonCoords, type PointFeature, type PolygonFeature } from './mvt-encode'
 import type { TileRenderer } from './tile-maker'
 import { FRAME, KEPT, PARCEL_PROPS, PLACES_FROM, PLACES_ORDER, TEXTURE, TEXTURE_ORDER, tileParams } from './tile-sql'
@@ -30,7 +30,8 @@ const CLIP_BOX = `ST_MakeEnvelope(-$4::float8, -$4::float8, ${TILE_EXTENT} + $4:
 
 const P = PARCEL_TILE_PROPS
 const PARCELS = `WITH ${FRAME},
-  c AS (SELECT p.svc_uuid, p.geom, p.cdl_majority_value, p.acres, p.parcel_value, p.sale_date, p.rotation
+  c AS (SELECT p.svc_uuid, p.geom, p.cdl_majority_value, p.acres, p.parcel_value, p.sale_date, p.rotation,
+               p.land_use_class
         FROM parcels p, frame WHERE ${KEPT} AND p.svc_uuid > $9 ORDER BY p.svc_uuid LIMIT ${CHUNK}),
   t AS (SELECT ${PARCEL_PROPS}, ${TO_TILE('p.geom')} AS g FROM c p, frame OFFSET 0),
   s AS (SELECT t.*, ST_Simplify(ST_SnapToGrid(CASE WHEN $8::float8 > 0 THEN ST_Simplify(g, $8::float8, true) ELSE g END, 1), 0) AS g1
@@ -38,7 +39,7 @@ const PARCELS = `WITH ${FRAME},
   v AS (SELECT s.*, ST_Multi(ST_CollectionExtract(ST_MakeValid(ST_SnapToGrid(ST_ClipByBox2D(g1, ${CLIP_BOX}), 1)), 3)) AS g2
         FROM s WHERE g1 IS NOT NULL OFFSET 0)
   SELECT coalesce(json_agg(json_build_array(id, ${P.uuid}, ${P.crop}, ${P.acres}, ${P.valuePerAcre}, ${P.saleYear},
-                                            ${P.rotation}, ST_AsGeoJSON(g2, 0)::json -> 'coordinates') ORDER BY ${P.uuid})
+                                            ${P.rotation}, ${P.landUse}, ST_AsGeoJSON(g2, 0)::json -> 'coordinates') ORDER BY ${P.uuid})
                   FILTER (WHERE g2 IS NOT NULL AND NOT ST_IsEmpty(g2)), '[]')::text AS features,
          (SELECT max(svc_uuid) FROM c) AS last, (SELECT count(*) FROM c)::int AS read
   FROM v`
@@ -64,6 +65,7 @@ type ParcelRow = [
   number | null,
   number | null,
   number | null,
+  number | null,
   MultiPolygonCoords,
 ]
 
@@ -83,7 +85,7 @@ export function embeddedTiles(db: Queryable): TileRenderer {
         const row = (
           await db.query<{ features: string; last: string | null; read: number }>(PARCELS, [...params, after], opts)
         )[0]
-        for (const [id, uuid, crop, acres, vpa, saleYear, rotation, coordinates] of JSON.parse(
+        for (const [id, uuid, crop, acres, vpa, saleYear, rotation, landUse, coordinates] of JSON.parse(
           row?.features ?? '[]',
         ) as ParcelRow[]) {
           const properties = {
@@ -93,6 +95,7 @@ export function embeddedTiles(db: Queryable): TileRenderer {
             [P.valuePerAcre]: vpa,
             [P.saleYear]: saleYear,
             [P.rotation]: rotation,
+            [P.landUse]: landUse,
           }
           parcels.push({ id, properties, coordinates })
         }

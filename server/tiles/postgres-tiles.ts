@@ -3,8 +3,8 @@
  * one statement, whose snapshot also gives the data version the tile was made at.
  */
 import { PARCEL_LAYER, PLACE_LAYER, TEXTURE_LAYER, TEXTURE_TILE_PROPS, TILE_EXTENT } from '../../contract/tiles'
+import { DATA_VERSION_SQL } from '../db/data-version-sql'
 import type { Queryable } from '../db/database'
-import { DATA_VERSION_SQL } from './data-version'
 import type { TileRenderer } from './tile-maker'
 import { FRAME, KEPT, PARCEL_PROPS, PLACES_FROM, PLACES_ORDER, TEXTURE, TEXTURE_ORDER, tileParams } from './tile-sql'
 

@@ -4,6 +4,7 @@
  *   $1 z, $2 x, $3 y, $4 buffer (tile units), $5 / $6 tile units per degree of longitude / latitude,
  *   $7 smallest parcel kept (tile units), $8 simplification tolerance (tile units).
  */
+import { LAND_USE_CLASSES } from '../../contract/land-use-classes'
 import { ROTATIONS } from '../../contract/rotation'
 import { PARCEL_TILE_PROPS, TILE_EXTENT } from '../../contract/tiles'
 import { classFloor, SIZE_CLASSES, type TileDetail } from './tile-budget'
@@ -61,7 +62,8 @@ export const PARCEL_PROPS = `plat_tile_id(p.svc_uuid) AS id,
   CASE WHEN p.acres BETWEEN -1e12 AND 1e12 THEN round(p.acres::numeric, 2)::float8 END AS ${P.acres},
   CASE WHEN p.acres > 0 AND abs(p.parcel_value / p.acres) < 1e15 THEN round(p.parcel_value / p.acres)::bigint END AS ${P.valuePerAcre},
   CASE WHEN p.sale_date ~ '^[0-9]{4}' THEN substr(p.sale_date, 1, 4)::int END AS ${P.saleYear},
-  array_position(ARRAY[${ROTATIONS.map((r) => `'${r.id}'`).join(', ')}], p.rotation) - 1 AS ${P.rotation}`
+  array_position(ARRAY[${ROTATIONS.map((r) => `'${r.id}'`).join(', ')}], p.rotation) - 1 AS ${P.rotation},
+  array_position(ARRAY[${LAND_USE_CLASSES.map((c) => `'${c.id}'`).join(', ')}], p.land_use_class) - 1 AS ${P.landUse}`
 
 /** A texture cell (contract TEXTURE_LAYER) is at least this many tile units (2 px) a side. */
 const TEXTURE_CELL_MIN = 16

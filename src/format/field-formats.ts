@@ -7,7 +7,16 @@
 import { type FieldFormat, fieldDef } from '../../contract/fields'
 
 /** The contract's formats plus display-only ones for fields outside the catalog. */
-export type DisplayFormat = FieldFormat | 'year' | 'yesno' | 'coordinate' | 'rate' | 'sqft' | 'history' | 'rotation'
+export type DisplayFormat =
+  | FieldFormat
+  | 'year'
+  | 'yesno'
+  | 'coordinate'
+  | 'rate'
+  | 'sqft'
+  | 'history'
+  | 'rotation'
+  | 'landuse'
 
 interface Known {
   label: string
@@ -50,6 +59,7 @@ const KNOWN: Record<string, Known> = {
   parcel_id: { label: 'APN (parcel ID)', format: 'text' },
   cdl_history: { label: 'Crop history', format: 'history' },
   rotation: { label: 'Rotation', format: 'rotation' },
+  land_use_class: { label: 'Land-use class', format: 'landuse' },
 }
 
 const PATTERNS: readonly (readonly [RegExp, DisplayFormat])[] = [

@@ -3,6 +3,7 @@
  * so every formatter accepts `unknown` and falls back to plain text rather than throwing: a county
  * that sends "12.5" as a string still shows 12.50 acres, and garbage shows as itself.
  */
+import { landUseClassLabel } from '../../contract/land-use-classes'
 import { historyOf, historyText, rotationLabel } from '../../contract/rotation'
 import type { DisplayFormat } from './field-formats'
 
@@ -134,6 +135,8 @@ export function formatValue(value: unknown, format: DisplayFormat | undefined): 
       return historyText(historyOf({ cdl_history: value })) || EMPTY
     case 'rotation':
       return isEmptyValue(value) ? EMPTY : (rotationLabel(value) ?? formatText(value))
+    case 'landuse':
+      return isEmptyValue(value) ? EMPTY : (landUseClassLabel(value) ?? formatText(value))
     default:
       return formatText(value)
   }

@@ -9,6 +9,7 @@
  * unreadable blob in a cell.
  */
 import { FIELDS } from '../../contract/fields'
+import { landUseClassOf } from '../../contract/land-use-classify'
 import { HISTORY_FIELD } from '../../contract/rotation'
 import type { ParcelRecord } from '../../contract/schemas'
 import { type DisplayFormat, fieldFormat, fieldLabel } from './field-formats'
@@ -73,6 +74,8 @@ export function columnWidth(name: string): number {
  */
 export function columnValue(record: ParcelRecord, name: string): unknown {
   if (name === BUILDINGS_COLUMN) return Array.isArray(record.buildings) ? record.buildings.length : null
+  // Servers without the land-use class: the class the built-in rules read from code and description.
+  if (name === 'land_use_class') return landUseClassOf(record)
   if (name === HISTORY_FIELD || record[name] === undefined) {
     const history = historyValue(record, name)
     if (history !== undefined) return history

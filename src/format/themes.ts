@@ -6,11 +6,13 @@
  * derived from the records by `themeProps`, so one paint expression serves both sources.
  */
 import { CDL_CATEGORIES } from '../../contract/crops'
+import { LAND_USE_CLASSES, type LandUseClass, landUseClassIndex } from '../../contract/land-use-classes'
+import { landUseClassOf } from '../../contract/land-use-classify'
 import { ROTATIONS, rotationOf } from '../../contract/rotation'
 import { PARCEL_TILE_PROPS } from '../../contract/tiles'
 import { toNumber } from './format-value'
 
-export const THEME_IDS = ['plain', 'crop', 'acres', 'vpa', 'sale', 'rotation'] as const
+export const THEME_IDS = ['plain', 'crop', 'acres', 'vpa', 'sale', 'rotation', 'landuse'] as const
 export type ThemeId = (typeof THEME_IDS)[number]
 
 export interface ThemeClass {
@@ -92,6 +94,21 @@ const ROTATION_COLORS: Record<(typeof ROTATIONS)[number]['id'], string> = {
   'left-cropland': '#4d4d4d',
 }
 
+/**
+ * Land-use classes in the colours planners use for them (the APA's land-based colour standard:
+ * residential yellow, commercial red, industrial purple, institutional blue, agriculture green),
+ * vacant a pale tan and other a slate grey, both distinct from the greys of "no value" and "other code".
+ */
+const LAND_USE_COLORS: Record<LandUseClass, string> = {
+  agricultural: '#66a61e',
+  residential: '#ffd92f',
+  commercial: '#e31a1c',
+  industrial: '#7b3294',
+  institutional: '#1f78b4',
+  vacant: '#e6cfa1',
+  other: '#50616d',
+}
+
 const cropClasses: ThemeClass[] = CDL_CATEGORIES.map((c) => ({
   label: c.name,
   color: CDL_COLORS[c.code] ?? OTHER_COLOR,
@@ -153,6 +170,13 @@ export const THEMES: readonly Theme[] = [
     kind: 'categories',
     classes: ROTATIONS.map((r, i) => ({ label: r.label, color: ROTATION_COLORS[r.id], codes: [i] })),
   },
+  {
+    id: 'landuse',
+    label: 'Land-use class',
+    prop: PARCEL_TILE_PROPS.landUse,
+    kind: 'categories',
+    classes: LAND_USE_CLASSES.map((c, i) => ({ label: c.label, color: LAND_USE_COLORS[c.id], codes: [i] })),
+  },
 ]
 
 export function themeById(id: string): Theme {
@@ -169,7 +193,8 @@ export type ThemeProps = Partial<Record<NonNullable<Theme['prop']>, number>>
  * A record's theme properties, derived as the server derives its tile properties
  * (contract/tiles.ts): crop = `cdl_majority_value`, acres, value per acre = parcel_value / acres
  * rounded, sale year = the year of `sale_date`, rotation = the index of the record's rotation (stored,
- * or derived from `cdl_history`). Missing or unreadable values are left out.
+ * or derived from `cdl_history`), land use = the index of its land-use class (stored, or derived from
+ * its code and description). Missing or unreadable values are left out.
  */
 export function themeProps(record: Record<string, unknown>): ThemeProps {
   const out: ThemeProps = {}
@@ -183,6 +208,8 @@ export function themeProps(record: Record<string, unknown>): ThemeProps {
   if (year) out[PARCEL_TILE_PROPS.saleYear] = Number(year)
   const rotation = rotationOf(record)
   if (rotation) out[PARCEL_TILE_PROPS.rotation] = ROTATIONS.findIndex((r) => r.id === rotation)
+  const landUse = landUseClassOf(record)
+  if (landUse) out[PARCEL_TILE_PROPS.landUse] = landUseClassIndex(landUse)
   return out
 }
 

@@ -6,12 +6,13 @@ import { useStore } from 'zustand'
 import { createStore } from 'zustand/vanilla'
 import { INITIAL_VIEW } from '../config/initial-view'
 import { type CompsSlice, createCompsSlice } from './comps-slice'
+import { createDataStampSlice, type DataStampSlice } from './data-stamp-slice'
 import { createDrawSlice, type DrawSlice } from './draw-slice'
 import { createHoldingsSlice, type HoldingsSlice } from './holdings-slice'
 import { createSearchSlice, type SearchSlice } from './search-slice'
 import { createUiSlice, type MapViewState, type UiSlice } from './ui-slice'
 
-export type AppState = DrawSlice & SearchSlice & UiSlice & HoldingsSlice & CompsSlice
+export type AppState = DrawSlice & SearchSlice & UiSlice & HoldingsSlice & CompsSlice & DataStampSlice
 
 export function createAppStore(initialView: MapViewState = INITIAL_VIEW) {
   return createStore<AppState>()((...a) => ({
@@ -20,6 +21,7 @@ export function createAppStore(initialView: MapViewState = INITIAL_VIEW) {
     ...createUiSlice(initialView)(...a),
     ...createHoldingsSlice(...a),
     ...createCompsSlice(...a),
+    ...createDataStampSlice(...a),
   }))
 }
 

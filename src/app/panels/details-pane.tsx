@@ -1,5 +1,7 @@
 /** The open parcel's details: beside the map on desktop, a bottom sheet on phones. Comps take its place. */
-import { Suspense, useEffect, useMemo, useRef } from 'react'
+import { Suspense, useEffect, useMemo, useRef, useState } from 'react'
+import type { ParcelFate } from '../../features/changes/changes-summary'
+import { ParcelFateNote } from '../../features/changes/parcel-fate'
 import { useAppStore } from '../../state/store'
 import { CardHoldingsActions } from './card-holdings-actions'
 import { CompsPane, loadCompsPanel } from './comps-pane'
@@ -23,6 +25,7 @@ export function DetailsPane() {
   )
   // A parcel clicked on the map (not a loaded result) is on its way, or could not be loaded.
   const waiting = !record && pick && pick.id === selectedId ? pick : null
+  const fate = useParcelFate(waiting?.status === 'failed' ? waiting.id : null)
   // The card's comps button is there: fetch the comps code while the user reads the card.
   useEffect(() => {
     if (record) void loadCompsPanel()
@@ -55,9 +58,21 @@ export function DetailsPane() {
         </Suspense>
       ) : (
         <div className="details-waiting">
-          <p role={waiting?.status === 'failed' ? 'alert' : 'status'}>
-            {waiting?.status === 'failed' ? waiting.message : 'Loading parcel…'}
-          </p>
+          {fate ? (
+            // A link's parcel that a reload split, merged or renumbered: where its land is now (issue 23).
+            <ParcelFateNote
+              fate={fate}
+              onOpen={(id) => workspace.parcels.fetch(id)}
+              labelOf={(id) => {
+                const r = workspace.parcels.recordById(id)
+                return String(r?.parcel_id ?? r?.situs ?? `parcel ${id.slice(0, 8)}`)
+              }}
+            />
+          ) : (
+            <p role={waiting?.status === 'failed' ? 'alert' : 'status'}>
+              {waiting?.status === 'failed' ? waiting.message : 'Loading parcel…'}
+            </p>
+          )}
           <button type="button" className="link-button" onClick={closeDetails}>
             Close details
           </button>
@@ -65,4 +80,19 @@ export function DetailsPane() {
       )}
     </aside>
   )
+}
+
+/** What became of a parcel that could not be loaded, from the change log (null while unknown). */
+function useParcelFate(id: string | null): ParcelFate | null {
+  const workspace = useWorkspace()
+  const [fate, setFate] = useState<{ id: string; fate: ParcelFate } | null>(null)
+  useEffect(() => {
+    if (!id) return
+    const abort = new AbortController()
+    void workspace.changes.fateOf(id, abort.signal).then((f) => {
+      if (!abort.signal.aborted && f) setFate({ id, fate: f })
+    })
+    return () => abort.abort()
+  }, [id, workspace])
+  return fate && fate.id === id ? fate.fate : null
 }

@@ -1,6 +1,7 @@
 /** Results: summary, export and the table (a bottom sheet on phones). */
 import { lazy, Suspense, useEffect, useRef } from 'react'
 import { useShallow } from 'zustand/react/shallow'
+import { ChangesNotice } from '../../features/changes/changes-notice'
 import { ExportMenu } from '../../features/export/export-menu'
 import { SummaryBar } from '../../features/results/summary-bar'
 import { LocalFilterNote } from '../../features/search/local-filter-note'
@@ -14,7 +15,7 @@ import { describeSearch } from '../workspace/search-summary'
 import { HoldingsResults } from './holdings-results'
 import { OutsideCoverage } from './outside-coverage'
 import { useValueStore } from './use-value-store'
-import { useCoverage, useSearchResult, useWorkspace } from './workspace-context'
+import { useChanges, useCoverage, useSearchResult, useWorkspace } from './workspace-context'
 
 // TanStack Table + Virtual: only needed once the results pane renders, after the shell paints.
 const ResultsTable = lazy(() =>
@@ -34,6 +35,7 @@ function SearchResults() {
   const result = useSearchResult()
   const coverage = useCoverage()
   const staleness = useStaleSearch()
+  const changes = useChanges()
   const s = useAppStore(
     useShallow((st) => ({
       submitted: st.submitted,
@@ -83,6 +85,17 @@ function SearchResults() {
       </div>
       <StaleNotice changes={staleness.changes} canSearch={staleness.canSearch} onSearch={() => workspace.submit()} />
       <LocalFilterNote tally={result.localFilter} />
+      <ChangesNotice
+        state={changes}
+        onOpen={(id) =>
+          workspace.parcels.recordById(id) ? workspace.parcels.openById(id) : workspace.parcels.fetch(id)
+        }
+        onDismiss={() => workspace.changes.dismiss()}
+        labelOf={(id) => {
+          const r = workspace.parcels.recordById(id)
+          return String(r?.parcel_id ?? r?.situs ?? id.slice(0, 8))
+        }}
+      />
       <div className="results-head">
         <SummaryBar
           status={result.status}

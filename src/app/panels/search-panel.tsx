@@ -6,6 +6,7 @@ import { DrawToolbar } from '../../features/draw/draw-toolbar'
 import { CropFilter } from '../../features/filters/crop-picker'
 import { FilterBuilder } from '../../features/filters/filter-builder'
 import { validateFilters } from '../../features/filters/filter-validation'
+import { LandUseFilter } from '../../features/filters/land-use-filter'
 import { SearchProgressView } from '../../features/search/search-progress'
 import { useAppStore } from '../../state/store'
 import { useCoverage, useSearchResult, useWorkspace } from './workspace-context'
@@ -126,6 +127,8 @@ function FiltersSection() {
   const reserved = useAppStore((s) => (s.mode === 'area' ? 1 : 0))
   const error = useSearchResult().error
   const coverage = useCoverage()
+  // The land-use picker where the server says it filters on the class (GET /coverage `extensions`).
+  const landUse = coverage.status === 'ready' && (coverage.coverage.extensions ?? []).includes('land_use_class')
   // Only a rejected query (400/422) belongs next to the filters; quota, auth and network errors are
   // shown by the progress banner and the settings dialog.
   const filterError =
@@ -136,7 +139,9 @@ function FiltersSection() {
     <section className="panel-section" aria-labelledby="filters-heading">
       <h2 id="filters-heading">Filters</h2>
       <CropFilter filters={filters} onChange={setFilters} reservedSlots={reserved} />
+      {landUse && <LandUseFilter filters={filters} onChange={setFilters} reservedSlots={reserved} />}
       <FilterBuilder
+        landUsePicker={landUse}
         filters={filters}
         onChange={setFilters}
         errors={filterError}

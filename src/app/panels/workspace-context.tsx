@@ -1,5 +1,6 @@
 /** The workspace for React: one context, and hooks that subscribe to exactly the part a panel shows. */
 import { createContext, type ReactNode, useContext, useSyncExternalStore } from 'react'
+import type { ChangesState } from '../../features/changes/changes-summary'
 import type { SearchResult } from '../../features/search/search-types'
 import type { CoverageState } from '../workspace/coverage-flow'
 import type { LookupState, PickState } from '../workspace/parcel-opener'
@@ -45,4 +46,9 @@ export function usePick(): PickState {
 export function useCoverage(): CoverageState {
   const { coverage } = useWorkspace()
   return useSyncExternalStore(coverage.state.subscribe, coverage.state.get, coverage.state.get)
+}
+
+export function useChanges(): ChangesState {
+  const { changes } = useWorkspace()
+  return useSyncExternalStore(changes.state.subscribe, changes.state.get, changes.state.get)
 }

@@ -6,6 +6,7 @@
  * painted, and terra-draw is put on the very MapController the factory made (no cast of the port).
  */
 import type { QueryClient } from '@tanstack/react-query'
+import { fetchChanges } from '../../api/changes'
 import { absoluteApiUrl, connectionStore, currentConnection } from '../../api/connection'
 import { fetchCoverage, pageCoverage } from '../../api/coverage'
 import { parcelByIdBody } from '../../api/parcel-by-id'
@@ -56,9 +57,10 @@ export function createWorkspace(
   win: Window,
   initialView: MapViewState | null,
 ): Workspace {
+  const disk = openIdbStore({ maxBytes: config.cacheMaxBytes, maxAgeMs: config.cacheMaxAgeMs })
   const sources = createCachedSources({
     client,
-    store: openIdbStore({ maxBytes: config.cacheMaxBytes, maxAgeMs: config.cacheMaxAgeMs }),
+    store: disk,
     connection: () => currentConnection(),
     baseUrl: () => connectionStore.getState().baseUrl,
   })
@@ -77,7 +79,7 @@ export function createWorkspace(
     // unreachable) evaluates no extension filter, so the app applies them to what arrives.
     serverExtensions: async () => {
       const coverage = await loadCoverage().catch(() => null)
-      return new Set(coverage?.extension_fields ?? [])
+      return new Set(coverage?.extensions ?? [])
     },
   })
   const baseUrl = () => connectionStore.getState().baseUrl
@@ -126,6 +128,12 @@ export function createWorkspace(
       return page.results[0] ?? null
     },
     loadCoverage,
+    forgetAnswers: async () => {
+      client.removeQueries({ queryKey: ['parcels'] })
+      await disk?.clear()
+    },
+    // Free on our server and asked once per opened link: not kept in the response cache.
+    loadChanges: async (q, signal) => fetchChanges(await currentConnection(), q, signal),
     apiUrl: (path) => absoluteApiUrl(baseUrl(), path, win.location.href),
     // The search's own sources (same keys, same IndexedDB), with its retry policy.
     holdingSources: { query: retrying(sources.query), point: retrying(sources.point) },

@@ -6,6 +6,7 @@
  * The codec (src/features/share/url-codec.ts) never carries result ids or the API key.
  */
 
+import { parcelSetKey } from '../../features/changes/search-key'
 import { specKey } from '../../features/search/spec-key'
 import type { ShareState } from '../../features/share/share-state'
 import { decodeShareState, encodeShareState } from '../../features/share/url-codec'
@@ -36,6 +37,9 @@ export function shareStateOf(s: AppState): ShareState {
     theme: s.theme,
     assemblage: s.assemblage,
     comps: s.comps,
+    // The data version of the search on screen (issue 23), when it is the search the link runs.
+    dataStamp:
+      s.dataStamp && s.submitted && s.dataStamp.searchKey === parcelSetKey(s.submitted) ? s.dataStamp.stamp : null,
   }
 }
 
@@ -61,6 +65,9 @@ function applyShareState(store: AppStore, state: Partial<ShareState>): MapViewSt
   if (state.searched) {
     const now = store.getState()
     if (!isSearched(now)) now.submit()
+    // The link's data version stays with its search until a new search is run (workspace changes flow).
+    const submitted = store.getState().submitted
+    store.getState().setDataStamp(state.dataStamp ?? null, submitted ? parcelSetKey(submitted) : null)
   } else if (s.submitted) {
     s.clearSubmitted()
   }

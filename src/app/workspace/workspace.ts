@@ -14,6 +14,7 @@
  *   result; a drawn shape becomes an area and the map returns to Pan unless the tool is kept).
  */
 import type { Polygon } from 'geojson'
+import type { ChangesResponse } from '../../../contract/changes'
 import type { ParcelRecord } from '../../../contract/schemas'
 import {
   type CoverageCounty,
@@ -22,11 +23,13 @@ import {
   type PageCoverage,
 } from '../../../contract/tiles'
 import type { ApiError } from '../../api/api-error'
+import type { ChangesQuery } from '../../api/changes'
 import type { CachedSources } from '../../cache/cached-sources'
 import { reportSettingsStore } from '../../features/reports/report-settings'
 import type { SearchSession } from '../../features/search/search-session'
 import type { SearchResult } from '../../features/search/search-types'
 import { serverSorted } from '../../features/search/spec-key'
+import { decodeShareState } from '../../features/share/url-codec'
 import { checkDrawnArea } from '../../geo/validate-area'
 import type {
   BasemapStatus,
@@ -45,6 +48,7 @@ import { isBusy } from '../../state/search-status'
 import type { AppState, AppStore } from '../../state/store'
 import type { MapViewState } from '../../state/ui-slice'
 import { addPolygons } from './add-polygons'
+import { ChangesFlow } from './changes-flow'
 import { siteForArea, todayIso } from './comps-wiring'
 import { CoverageFlow } from './coverage-flow'
 import { drawEvents } from './draw-events'
@@ -78,6 +82,10 @@ export interface WorkspaceDeps {
   loadCoverage(): Promise<CoverageResponse | null>
   /** The coverage the page was served with (same-origin API only), shown before GET /coverage answers. */
   pageCoverage?: PageCoverage | null
+  /** GET /changes (null: the server has none). */
+  loadChanges?(q: ChangesQuery, signal: AbortSignal): Promise<ChangesResponse | null>
+  /** Empties the response cache (memory and disk) of parcel answers. */
+  forgetAnswers?(): Promise<void>
   /** Absolute URL of a path on the API's server (the tile template). */
   apiUrl(path: string): string
   /** Draws a report's map at print resolution (MapLibre offscreen); without it report maps fail. */
@@ -105,6 +113,8 @@ export class Workspace {
   })
   readonly linkProblems = new ValueStore<readonly string[]>([])
   readonly coverage: CoverageFlow
+  /** What changed since a link's data (GET /changes), for the notice over the results. */
+  readonly changes: ChangesFlow
   /** Opening parcels: lookups, identify, and parcels fetched by id (a click on the tiles). */
   readonly parcels: ParcelOpener
   /** Owner portfolios and their holdings, the assemblage, list lookups (holdings-flows.ts). */
@@ -127,6 +137,13 @@ export class Workspace {
     this.search = deps.search
     this.sources = deps.sources ?? null
     this.coverage = new CoverageFlow(deps.loadCoverage, deps.apiUrl, deps.pageCoverage ?? null)
+    this.changes = new ChangesFlow({
+      store: this.store,
+      search: this.search,
+      coverage: this.coverage.state,
+      load: deps.loadChanges ?? (async () => null),
+      today: localDay,
+    })
     this.parcels = new ParcelOpener({
       store: this.store,
       lookupPoint: deps.lookupPoint,
@@ -176,8 +193,21 @@ export class Workspace {
       )
     }
     const s = this.store.getState()
-    this.search.start(s.submitted, s.loadPolicy)
-    void this.coverage.refresh()
+    const linkStamp = s.submitted ? s.dataStamp?.stamp : undefined
+    if (linkStamp && deps.forgetAnswers) {
+      // A link made against data that has changed since: answers this browser kept may be of that
+      // data, so they go before its search runs (issue 23). The coverage says the version now.
+      const forget = deps.forgetAnswers
+      void this.coverage.refresh().then(async () => {
+        const c = this.coverage.state.get()
+        if (c.status === 'ready' && c.coverage.version !== linkStamp.version) await forget().catch(() => {})
+        const now = this.store.getState()
+        this.search.start(now.submitted, now.loadPolicy)
+      })
+    } else {
+      this.search.start(s.submitted, s.loadPolicy)
+      void this.coverage.refresh()
+    }
     // A link's selected parcel without a search to bring it: fetch it for its details.
     if (s.selectedId && s.detailsOpen && !s.submitted) this.parcels.fetch(s.selectedId)
   }
@@ -238,6 +268,7 @@ export class Workspace {
 
   dispose(): void {
     for (const stop of this.stops.splice(0)) stop()
+    this.changes.dispose()
     this.urlSync?.stop()
     this.search.dispose()
   }
@@ -373,7 +404,14 @@ export class Workspace {
 
   /** Opens a saved search (a link query) as a new history entry. */
   openSearch(query: string): void {
-    if (this.urlSync) this.urlSync.open(query)
+    const sync = this.urlSync
+    if (!sync) return
+    // Saved against data that has changed since: the answers kept for it go first (issue 23).
+    const stamp = decodeShareState(query).state.dataStamp
+    const c = this.coverage.state.get()
+    if (stamp && this.deps.forgetAnswers && c.status === 'ready' && c.coverage.version !== stamp.version) {
+      void this.deps.forgetAnswers().finally(() => sync.open(query))
+    } else sync.open(query)
   }
 
   /**
@@ -480,6 +518,13 @@ export class Workspace {
     map.setLookupParcels(outlined())
     this.stops.push(this.parcels.lookup.subscribe(() => this.map?.setLookupParcels(outlined())))
   }
+}
+
+/** Today in the person's own time zone, YYYY-MM-DD (the day a link says its search was run). */
+function localDay(): string {
+  const d = new Date()
+  const pad = (n: number) => String(n).padStart(2, '0')
+  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`
 }
 
 function clickModeFor(tool: AppState['tool']): 'select' | 'identify' | 'none' {

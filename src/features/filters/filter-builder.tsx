@@ -8,7 +8,7 @@ import { useEffect, useMemo, useRef, useState } from 'react'
 import { isExtensionField } from '../../../contract/fields'
 import type { FilterItem } from '../../../contract/schemas'
 import type { CoverageCounty } from '../../../contract/tiles'
-import { cropFilterIndex, newFilter } from './filter-edit'
+import { cropFilterIndex, LAND_USE_FIELD, newFilter, pickerFilterIndex } from './filter-edit'
 import { FilterRow } from './filter-row'
 import { maxUserFilters, validateFilters } from './filter-validation'
 import { PlacePicker } from './place-picker'
@@ -30,6 +30,8 @@ export interface FilterBuilderProps {
   onValidityChange?(valid: boolean): void
   /** The server's covered counties, offered when a filter needs a place (null: unknown). */
   coveredCounties?: readonly CoverageCounty[] | null
+  /** The land-use class picker above owns its `land_use_class in` filter (where the server offers it). */
+  landUsePicker?: boolean
 }
 
 export function FilterBuilder({
@@ -39,6 +41,7 @@ export function FilterBuilder({
   reservedSlots = 0,
   onValidityChange,
   coveredCounties = null,
+  landUsePicker = false,
 }: FilterBuilderProps) {
   const validation = useMemo(() => validateFilters(filters, reservedSlots), [filters, reservedSlots])
   // The scope rule is asked as a question only when it is the row's one problem (the same moment
@@ -50,7 +53,8 @@ export function FilterBuilder({
   const room = maxUserFilters(reservedSlots)
   // The crop types ticked in the crop list above are a filter of the list, edited there, not twice.
   const cropIndex = cropFilterIndex(filters)
-  const shown = filters.map((f, i) => ({ f, i })).filter(({ i }) => i !== cropIndex)
+  const landUseIndex = landUsePicker ? pickerFilterIndex(filters, LAND_USE_FIELD) : -1
+  const shown = filters.map((f, i) => ({ f, i })).filter(({ i }) => i !== cropIndex && i !== landUseIndex)
   const [added, setAdded] = useState<number | null>(null)
 
   const onValidityRef = useRef(onValidityChange)
@@ -87,7 +91,7 @@ export function FilterBuilder({
       )}
       {shown.length === 0 ? (
         <p className="flt-muted">
-          {cropIndex < 0 ? 'No filters: every parcel in the area matches.' : 'No other filters.'}
+          {cropIndex < 0 && landUseIndex < 0 ? 'No filters: every parcel in the area matches.' : 'No other filters.'}
         </p>
       ) : (
         <ol className="flt-list" aria-label="Filters (all must match)">
@@ -115,10 +119,10 @@ export function FilterBuilder({
           ))}
         </ol>
       )}
-      {filters.some((f) => isExtensionField(f.field)) && (
+      {shown.some(({ f }) => isExtensionField(f.field)) && (
         <p className="flt-muted flt-extension-note">
-          Rotation and corn years are derived from the crop history: Plat's own server filters on them; with any other
-          server Plat loads the parcels your other filters match and applies these in your browser.
+          Rotation, corn years and the land-use class are derived by Plat's own server, which filters on them; with any
+          other server Plat loads the parcels your other filters match and applies these in your browser.
         </p>
       )}
       <div className="flt-builder-footer">
@@ -128,6 +132,7 @@ export function FilterBuilder({
         <span className="flt-muted">
           {filters.length} of {room} filters
           {cropIndex >= 0 ? ' (the crop types count as one)' : ''}
+          {landUseIndex >= 0 ? ' (the land-use classes count as one)' : ''}
           {reservedSlots > 0 ? ' (one slot is used by the area search)' : ''}
         </span>
       </div>

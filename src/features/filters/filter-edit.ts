@@ -104,22 +104,39 @@ export function parseNumberInput(text: string): number | string {
 }
 
 const CROP_FIELD = 'cdl_majority_category'
+/** The land-use class picker's field (issue 23): an extension of our server. */
+export const LAND_USE_FIELD = 'land_use_class'
 
-/** Index of the filter the standalone crop picker edits: the first `cdl_majority_category in [...]`. */
-export function cropFilterIndex(filters: readonly FilterItem[]): number {
-  return filters.findIndex((f) => f.field === CROP_FIELD && f.op === 'in')
+/**
+ * Index of the filter a standalone picker edits: the first `<field> in [...]` (the crop types'
+ * `cdl_majority_category`, the land-use classes' `land_use_class`).
+ */
+export function pickerFilterIndex(filters: readonly FilterItem[], field: string): number {
+  return filters.findIndex((f) => f.field === field && f.op === 'in')
 }
 
-export function cropSelection(filters: readonly FilterItem[]): string[] {
-  const f = filters[cropFilterIndex(filters)]
+export function pickerSelection(filters: readonly FilterItem[], field: string): string[] {
+  const f = filters[pickerFilterIndex(filters, field)]
   return f && Array.isArray(f.value) ? f.value.map(String) : []
 }
 
-/** Writes the picker's choice back: update the crop filter in place, add it, or drop it when nothing is picked. */
-export function applyCropSelection(filters: readonly FilterItem[], names: readonly string[]): FilterItem[] {
-  const i = cropFilterIndex(filters)
-  if (names.length === 0) return i < 0 ? [...filters] : filters.filter((_, j) => j !== i)
-  const filter: FilterItem = { field: CROP_FIELD, op: 'in', value: [...names] }
+/** Writes a picker's choice back: update its filter in place, add it, or drop it when nothing is picked. */
+export function applyPickerSelection(
+  filters: readonly FilterItem[],
+  field: string,
+  values: readonly string[],
+): FilterItem[] {
+  const i = pickerFilterIndex(filters, field)
+  if (values.length === 0) return i < 0 ? [...filters] : filters.filter((_, j) => j !== i)
+  const filter: FilterItem = { field, op: 'in', value: [...values] }
   if (i < 0) return [...filters, filter]
   return filters.map((f, j) => (j === i ? filter : f))
 }
+
+/** Index of the filter the standalone crop picker edits: the first `cdl_majority_category in [...]`. */
+export const cropFilterIndex = (filters: readonly FilterItem[]): number => pickerFilterIndex(filters, CROP_FIELD)
+
+export const cropSelection = (filters: readonly FilterItem[]): string[] => pickerSelection(filters, CROP_FIELD)
+
+export const applyCropSelection = (filters: readonly FilterItem[], names: readonly string[]): FilterItem[] =>
+  applyPickerSelection(filters, CROP_FIELD, names)

@@ -1,11 +1,14 @@
 /** The value control that fits the operator: one box, a min–max pair, a chip list or an empty/has-value toggle. */
 import { useId } from 'react'
 import { fieldDef } from '../../../contract/fields'
+import { LAND_USE_CLASSES } from '../../../contract/land-use-classes'
 import { ROTATIONS } from '../../../contract/rotation'
 import type { FilterItem } from '../../../contract/schemas'
 import { ChipsInput } from './chips-input'
 import { CROP_NAMES } from './crop-names'
 import { CropPicker } from './crop-picker'
+import { LAND_USE_FIELD } from './filter-edit'
+import { LandUseChecks } from './land-use-filter'
 import { NumberInput } from './number-input'
 import { isPlaceField, PlaceInput } from './place-input'
 
@@ -16,6 +19,11 @@ export interface ValueEditorProps {
   label: string
   describedBy?: string
   invalid?: boolean
+}
+
+const CHOICES: Record<string, { prompt: string; options: readonly { id: string; label: string }[] }> = {
+  rotation: { prompt: 'Choose a rotation…', options: ROTATIONS },
+  [LAND_USE_FIELD]: { prompt: 'Choose a class…', options: LAND_USE_CLASSES },
 }
 
 export function ValueEditor({ filter, onChange, label, describedBy, invalid }: ValueEditorProps) {
@@ -74,10 +82,15 @@ export function ValueEditor({ filter, onChange, label, describedBy, invalid }: V
       if (isCrop) {
         return <CropPicker selected={list.map(String)} onChange={onChange} label={`${label} crop types`} compact />
       }
+      if (filter.field === LAND_USE_FIELD) {
+        return <LandUseChecks selected={list.map(String)} onChange={onChange} label={`${label} land-use classes`} />
+      }
       return <ChipsInput {...common} label={`${label} values`} numeric={numeric} values={list} onChange={onChange} />
     }
     default:
-      if (filter.field === 'rotation' && (filter.op === 'eq' || filter.op === 'ne')) {
+      // Fields with a fixed set of ids (contract lists): a pick-list, so the id is always one the server knows.
+      if (CHOICES[filter.field] && (filter.op === 'eq' || filter.op === 'ne')) {
+        const { prompt, options } = CHOICES[filter.field]!
         return (
           <select
             className="flt-input"
@@ -87,10 +100,10 @@ export function ValueEditor({ filter, onChange, label, describedBy, invalid }: V
             value={typeof v === 'string' ? v : ''}
             onChange={(e) => onChange(e.target.value)}
           >
-            <option value="">Choose a rotation…</option>
-            {ROTATIONS.map((r) => (
-              <option key={r.id} value={r.id}>
-                {r.label}
+            <option value="">{prompt}</option>
+            {options.map((o) => (
+              <option key={o.id} value={o.id}>
+                {o.label}
               </option>
             ))}
           </select>

@@ -1,6 +1,7 @@
 import { cleanup, render, screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, expect, it, vi } from 'vitest'
+import { EMPTY } from '../../format/format-value'
 import { ParcelDetails } from './parcel-details'
 
 afterEach(cleanup)
@@ -56,4 +57,15 @@ it('reads like a property card: key facts formatted on top, labels in words, cop
   screen.getByRole('button', { name: 'Close details' }).focus()
   await user.keyboard('{Escape}')
   expect(onClose).toHaveBeenCalled()
+})
+
+it('shows the land-use class: the server’s, or read from the county’s land use when the server has none', () => {
+  const { rerender } = render(<ParcelDetails record={{ ...record, land_use_class: 'vacant' }} onClose={() => {}} />)
+  const fact = () => within(screen.getByLabelText('Key facts')).getByText('Land-use class').nextElementSibling
+  expect(fact()?.textContent).toBe('Vacant')
+  expect(screen.getAllByText('Vacant').length).toBeGreaterThan(1) // also in the Land section
+  rerender(<ParcelDetails record={record} onClose={() => {}} />)
+  expect(fact()?.textContent).toBe('Agricultural')
+  rerender(<ParcelDetails record={{ ...record, land_use: 'SEE ASSESSOR' }} onClose={() => {}} />)
+  expect(fact()?.textContent).toBe(EMPTY)
 })

@@ -4,6 +4,8 @@
  * (src/format/record-columns.ts), formats from field-formats.ts; a field shown in a section is not
  * repeated beside a raw copy.
  */
+import { landUseClassLabel } from '../../../contract/land-use-classes'
+import { landUseClassOf } from '../../../contract/land-use-classify'
 import type { ParcelRecord } from '../../../contract/schemas'
 import { fieldFormat } from '../../format/field-formats'
 import { EMPTY, formatUsd, formatValue, isEmptyValue, toNumber } from '../../format/format-value'
@@ -58,6 +60,7 @@ const SECTIONS: readonly (readonly [string, readonly string[]])[] = [
       'sq_feet',
       'land_use',
       'land_use_code',
+      'land_use_class',
       'property_class',
       'zoning',
       'zoning_description',
@@ -167,6 +170,7 @@ export function propertyCard(record: ParcelRecord): PropertyCard {
     row(record, 'parcel_value'),
     { name: 'value_per_acre', label: 'Value per acre', value: valuePerAcre(record) },
     row(record, 'land_use'),
+    { name: 'land_use_class', label: 'Land-use class', value: landUseClassLabel(landUseClassOf(record)) ?? EMPTY },
     { name: 'crop', label: 'Crop / land cover', value: crop(record) },
     { name: 'last_sale', label: 'Last sale', value: lastSale(record) },
     { name: 'tax_amount', label: 'Taxes', value: row(record, 'tax_amount').value },

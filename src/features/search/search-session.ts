@@ -40,7 +40,7 @@ export interface SessionOptions {
    */
   publishMs?: number
   /**
-   * The extension filter fields the server evaluates (`/coverage` extension_fields), asked only for
+   * The extension filter fields the server evaluates (`/coverage` extensions), asked only for
    * a search that has such a filter; the others are applied here. Default: all of them (our server).
    */
   serverExtensions?: () => Promise<ReadonlySet<string>>

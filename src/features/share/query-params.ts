@@ -25,6 +25,7 @@ const WHOLE: Record<string, string> = {
   c: 'the map view',
   t: 'the map colouring',
   cs: 'the comparable-sales section',
+  dv: 'the date of the link’s data',
 }
 
 export function readParams(input: string): { params: Map<string, string>; problems: string[] } {

@@ -5,6 +5,7 @@
  */
 import type { FilterItem } from '../../../contract/schemas'
 import type { ThemeId } from '../../format/themes'
+import type { DataStamp } from '../../state/data-stamp-slice'
 import type { AssemblageRef } from '../../state/holdings-slice'
 import type { SortOrder } from '../../state/search-slice'
 import type { DrawnArea, SearchMode } from '../../state/search-spec'
@@ -27,4 +28,6 @@ export interface ShareState {
   assemblage?: AssemblageRef | null
   /** Comparable sales open (issue 20); absent in links without them. */
   comps?: SharedComps | null
+  /** The data version the search was run against (data-version-codec.ts); absent in older links. */
+  dataStamp?: DataStamp | null
 }

@@ -10,6 +10,7 @@ import { DEFAULT_COLUMNS, type MapViewState } from '../../state/ui-slice'
 import { decodeAreas, encodeAreas } from './area-codec'
 import { decodeAssemblage, encodeAssemblage } from './assemblage-codec'
 import { decodeComps, encodeComps } from './comps-codec'
+import { decodeDataStamp, encodeDataStamp } from './data-version-codec'
 import { decodeFilters, encodeFilters } from './filter-codec'
 import { readParams } from './query-params'
 import type { ShareState } from './share-state'
@@ -46,6 +47,9 @@ export function encodeShareState(s: ShareState): string {
   if (s.assemblage && s.assemblage.ids.length > 0) params.push(['g', encodeAssemblage(s.assemblage)])
   // Comparable sales (comps-codec.ts): a section with its own version, ignored by older readers.
   if (s.comps) params.push(['cs', encodeComps(s.comps, s.areas)])
+  // Added within format 1 (issue 23): the data version of a search that had been run.
+  const stamp = s.searched && s.dataStamp ? encodeDataStamp(s.dataStamp) : null
+  if (stamp) params.push(['dv', stamp])
   // The version goes last: a link that lost its end is recognised by its absence (query-params.ts).
   params.push(['v', String(FORMAT_VERSION)])
   return params.map(([k, v]) => `${k}=${v}`).join('&')
@@ -137,6 +141,12 @@ function decode(input: string): DecodedLink {
     const r = decodeComps(comps, state.areas ?? [])
     if (r.comps) state.comps = r.comps
     problems.push(...r.problems)
+  }
+  const stamp = params.get('dv')
+  if (stamp !== undefined) {
+    const d = decodeDataStamp(stamp)
+    if (d) state.dataStamp = d
+    else problems.push('The date of the link’s data could not be read; changes since it was made are not shown.')
   }
   return { state, problems }
 }
