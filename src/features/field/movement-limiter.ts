@@ -12,9 +12,7 @@ export interface Fix {
   accuracy: number
 }
 
-export type LookupVerdict =
-  | { call: true }
-  | { call: false; why: 'inside' | 'rough' | 'near-last' | 'too-soon' }
+export type LookupVerdict = { call: true } | { call: false; why: 'inside' | 'rough' | 'near-last' | 'too-soon' }
 
 export interface LimiterOptions {
   minMoveM?: number
