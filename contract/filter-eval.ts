@@ -19,7 +19,7 @@ type Rec = Readonly<Record<string, unknown>>
 const isNull = (v: unknown): boolean => v === null || v === undefined
 
 /** The value a filter or order sees: the record's own, or an extension column derived from its history. */
-export function fieldValue(record: Rec, field: string): unknown {
+function fieldValue(record: Rec, field: string): unknown {
   const v = record[field]
   if (v !== undefined) return v
   if (field === 'rotation') return rotationOf(record)

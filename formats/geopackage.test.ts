@@ -1,14 +1,6 @@
-import { execFileSync } from 'node:child_process'
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
-import sqlite from 'node-sqlite3-wasm'
 import initSqlJs from 'sql.js'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { type GpkgLayer, writeGeoPackage } from './geopackage'
-
-const dir = mkdtempSync(join(tmpdir(), 'gpkg-'))
-afterAll(() => rmSync(dir, { recursive: true, force: true }))
 
 const square = (x: number, y: number, d = 0.01) => ({
   type: 'Polygon' as const,
@@ -48,17 +40,22 @@ const layers: GpkgLayer[] = [
   },
 ]
 
-let file = ''
+type Row = Record<string, unknown>
+let db: { all(sql: string): Row[]; get(sql: string): Row | undefined; close(): void }
 beforeAll(async () => {
   const SQL = await initSqlJs()
   const bytes = writeGeoPackage(() => new SQL.Database(), layers)
-  file = join(dir, 'out.gpkg')
-  writeFileSync(file, bytes)
+  // Read back from the bytes alone, in a fresh SQLite (as files, and in GDAL: src/features/field/field-exports.test.ts).
+  const read = new SQL.Database(bytes)
+  const all = (sql: string) => {
+    const [res] = read.exec(sql)
+    return (res?.values ?? []).map((v) => Object.fromEntries(res?.columns.map((c, i) => [c, v[i]]) ?? []))
+  }
+  db = { all, get: (sql) => all(sql)[0], close: () => read.close() }
 })
 
 describe('writeGeoPackage', () => {
-  it('is an SQLite file with the GeoPackage tables, read back by another SQLite (node-sqlite3-wasm)', () => {
-    const db = new sqlite.Database(file, { readOnly: true })
+  it('is an SQLite database with the GeoPackage tables, fields and geometry blobs', () => {
     try {
       expect(db.get('PRAGMA application_id')).toEqual({ application_id: 1196444487 })
       const contents = db.all(
@@ -87,20 +84,4 @@ describe('writeGeoPackage', () => {
       db.close()
     }
   })
-
-  it.skipIf(!existsSync('/usr/bin/ogrinfo'))(
-    'opens in GDAL (ogrinfo) with both layers, their features and fields',
-    () => {
-      const out = execFileSync('ogrinfo', ['-al', '-so', file], { encoding: 'utf8' })
-      expect(out).toMatch(/Layer name: parcels/)
-      expect(out).toMatch(/Geometry: Multi Polygon/)
-      expect(out).toMatch(/Feature Count: 2/)
-      expect(out).toMatch(/owner: String/)
-      expect(out).toMatch(/acres: Real/)
-      expect(out).toMatch(/Layer name: waypoints/)
-      const features = execFileSync('ogrinfo', ['-al', '-q', file, 'parcels'], { encoding: 'utf8' })
-      expect(features).toContain('SMITH <&> "FARMS"')
-      expect(features).toMatch(/MULTIPOLYGON \(\(\(-93\.6 42(\.0)?,-93\.59 42(\.0)?,/)
-    },
-  )
 })

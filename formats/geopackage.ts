@@ -29,7 +29,7 @@ const WGS84 =
   'AUTHORITY["EPSG","6326"]],PRIMEM["Greenwich",0,AUTHORITY["EPSG","8901"]],' +
   'UNIT["degree",0.0174532925199433,AUTHORITY["EPSG","9122"]],AUTHORITY["EPSG","4326"]]'
 
-export const sqlName = (name: string) => name.replace(/[^A-Za-z0-9_]/g, '_').replace(/^(?=\d)/, '_') || '_'
+const sqlName = (name: string) => name.replace(/[^A-Za-z0-9_]/g, '_').replace(/^(?=\d)/, '_') || '_'
 const quoted = (name: string) => `"${sqlName(name)}"`
 
 class ByteWriter {
@@ -94,7 +94,7 @@ function envelope(g: Point | Polygon | MultiPolygon): [number, number, number, n
 }
 
 /** GeoPackage binary: header (magic, version 0, little-endian with an XY envelope, srs 4326), WKB. */
-export function gpkgGeometry(g: Point | Polygon | MultiPolygon, asMulti: boolean): Uint8Array {
+function gpkgGeometry(g: Point | Polygon | MultiPolygon, asMulti: boolean): Uint8Array {
   const w = new ByteWriter()
   w.u8(0x47)
   w.u8(0x50)

@@ -50,7 +50,7 @@ class Bytes {
   }
 }
 
-export function serializeDirectory(entries: readonly Entry[]): Uint8Array {
+function serializeDirectory(entries: readonly Entry[]): Uint8Array {
   const b = new Bytes()
   b.varint(entries.length)
   let last = 0

@@ -23,6 +23,9 @@ const restored = (() => {
 const workspace = createWorkspace(appStore, queryClient, window, restored.view)
 workspace.linkProblems.set(restored.problems)
 
+// The service worker (issue 24): the app shell offline after one visit; updates wait for a reload.
+if (import.meta.env.PROD) void import('./features/field/app-update').then((m) => m.registerAppUpdates())
+
 createRoot(root).render(
   <StrictMode>
     <Providers workspace={workspace}>

@@ -8,6 +8,7 @@ import { lazy, Suspense } from 'react'
 import { useAppStore } from '../../state/store'
 import { AppHeader } from './app-header'
 import { DetailsPane } from './details-pane'
+import { FieldDialogs } from './field-panels'
 import { LinkProblems } from './link-problems'
 import { MapPane } from './map-pane'
 import { ResultsPane } from './results-pane'
@@ -36,6 +37,7 @@ export function App() {
       <Suspense fallback={null}>
         <AppDialogs />
       </Suspense>
+      <FieldDialogs />
     </div>
   )
 }

@@ -10,6 +10,7 @@ import { CoverageJump } from '../../features/map/coverage-jump'
 import { ThemeLegend } from '../../features/map/theme-legend'
 import { StaleMapBadge, useStaleSearch } from '../../features/search/stale-notice'
 import { useAppStore } from '../../state/store'
+import { FieldMapOverlays } from './field-panels'
 import { useCoverage, useMapStatus, useSearchResult, useWorkspace } from './workspace-context'
 
 export function MapPane() {
@@ -46,6 +47,7 @@ export function MapPane() {
         />
       </div>
       <ThemeLegend theme={theme} onTheme={setTheme} rows={rows} />
+      <FieldMapOverlays />
       {staleness.stale && rows.length > 0 && (
         <StaleMapBadge canSearch={staleness.canSearch} onSearch={() => workspace.submit()} />
       )}

@@ -9,6 +9,7 @@ import { StaleNotice, useStaleSearch } from '../../features/search/stale-notice'
 import { outsideCoverage } from '../../geo/coverage'
 import { useAppStore } from '../../state/store'
 import { describeSearch } from '../workspace/search-summary'
+import { ResultsFieldMenu } from './field-panels'
 import { OutsideCoverage } from './outside-coverage'
 import { useCoverage, useSearchResult, useWorkspace } from './workspace-context'
 
@@ -85,6 +86,7 @@ export function ResultsPane() {
             previousSearch={staleness.stale}
           />
         )}
+        {result.status !== 'idle' && <ResultsFieldMenu />}
       </div>
       <Suspense fallback={<p className="muted">Loading table…</p>}>
         <ResultsTable

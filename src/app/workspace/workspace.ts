@@ -17,6 +17,7 @@ import type { Polygon } from 'geojson'
 import type { ParcelRecord } from '../../../contract/schemas'
 import { type CoverageCounty, type CoverageResponse, PARCEL_TILE_MIN_ZOOM } from '../../../contract/tiles'
 import type { ApiError } from '../../api/api-error'
+import { PackLibrary } from '../../features/field/pack-library'
 import type { SearchSession } from '../../features/search/search-session'
 import type { SearchResult } from '../../features/search/search-types'
 import { serverSorted } from '../../features/search/spec-key'
@@ -37,6 +38,7 @@ import type { MapViewState } from '../../state/ui-slice'
 import { addPolygons } from './add-polygons'
 import { CoverageFlow } from './coverage-flow'
 import { drawEvents } from './draw-events'
+import { type FieldDeps, FieldFlow, noFieldDeps } from './field-flow'
 import { ParcelOpener } from './parcel-opener'
 import { type SortDecision, sortDecision } from './sort-decision'
 import { startUrlSync, type UrlSync } from './url-sync'
@@ -68,6 +70,8 @@ export interface WorkspaceDeps {
   win?: Window | null
   /** The view of the link the app was opened with; without one the map frames the continental US. */
   initialView?: MapViewState | null
+  /** Field packs and "where am I" (issue 24); without it (Node tests) there are no packs. */
+  field?: FieldDeps
 }
 
 export class Workspace {
@@ -83,6 +87,8 @@ export class Workspace {
   readonly coverage: CoverageFlow
   /** Opening parcels: lookups, identify, and parcels fetched by id (a click on the tiles). */
   readonly parcels: ParcelOpener
+  /** Field packs, offline answers and "where am I" (issue 24). */
+  readonly field: FieldFlow
   private map: MapPort | null = null
   private draw: DrawPort | null = null
   private urlSync: UrlSync | null = null
@@ -103,6 +109,17 @@ export class Workspace {
       frame: (g) => this.map?.fitTo(g, 17),
       reportError: (e) => this.reportError(e),
       busy: (identifying) => this.mapStatus.set({ ...this.mapStatus.get(), identifying }),
+    })
+    this.field = new FieldFlow(deps.field ?? noFieldDeps(new PackLibrary(null)), {
+      store: this.store,
+      map: () => this.map,
+      rows: () => this.search.getSnapshot().rows,
+      complete: () => this.search.getSnapshot().complete,
+      coverage: () => {
+        const c = this.coverage.state.get()
+        return c.status === 'ready' ? c.coverage : null
+      },
+      openSearch: (query) => this.openSearch(query),
     })
     this.stops.push(this.coverage.state.subscribe(() => this.map && this.coverage.pushTo(this.map)))
     this.stops.push(this.store.subscribe((s, prev) => this.onStore(s, prev)))
@@ -142,6 +159,7 @@ export class Workspace {
         onPointer: (pointer) => this.mapStatus.set({ ...this.mapStatus.get(), pointer }),
         onBasemapStatus: (basemap) => this.mapStatus.set({ ...this.mapStatus.get(), basemap }),
         onTilesStatus: (tiles) => this.mapStatus.set({ ...this.mapStatus.get(), tiles }),
+        onPosition: (e) => this.field.onPosition(e),
       }
       this.pushAll()
       if (frameRestored) this.frameAreas()
@@ -355,6 +373,7 @@ export class Workspace {
       return l && l.source !== 'map' ? l.records : null
     }
     map.setLookupParcels(outlined())
+    this.field.pushOutlines(map)
     this.stops.push(this.parcels.lookup.subscribe(() => this.map?.setLookupParcels(outlined())))
   }
 }

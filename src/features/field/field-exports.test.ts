@@ -1,4 +1,5 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { execFileSync } from 'node:child_process'
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { VectorTile } from '@mapbox/vector-tile'
@@ -66,6 +67,29 @@ describe('buildFieldExport', () => {
       db.close()
     }
   })
+
+  it.skipIf(!existsSync('/usr/bin/ogrinfo'))(
+    'GeoPackage: GDAL (ogrinfo, as QGIS reads it) opens every layer',
+    async () => {
+      const blob = await buildFieldExport('gpkg', {
+        title: 'Test pack',
+        records,
+        outline: square(-93.61, 41.99, 0.05),
+        openSqlite,
+      })
+      const file = join(dir, 'gdal.gpkg')
+      writeFileSync(file, await bytesOf(blob))
+      const out = execFileSync('ogrinfo', ['-al', '-so', file], { encoding: 'utf8' })
+      expect(out).toMatch(/Layer name: parcels\n[\s\S]*Geometry: Multi Polygon\n[\s\S]*Feature Count: 3/)
+      expect(out).toMatch(/Layer name: waypoints\n[\s\S]*Geometry: Point\n[\s\S]*Feature Count: 3/)
+      expect(out).toMatch(/owner: String/)
+      expect(out).toMatch(/acres: Integer/)
+      const features = execFileSync('ogrinfo', ['-q', file, 'parcels', '-where', "owner = 'OWNER 0'"], {
+        encoding: 'utf8',
+      })
+      expect(features).toMatch(/MULTIPOLYGON \(\(\(-93\.6 42(\.0)?,-93\.59 42(\.0)?,/)
+    },
+  )
 
   it('PMTiles: the results as layer `results` and, for a pack, its parcel tiles’ layers in the same tiles', async () => {
     // A stand-in for a stored parcel tile: one feature in layer "parcels".

@@ -172,7 +172,7 @@ async function pmtilesOf(input: ExportInput): Promise<Uint8Array> {
   for (const t of cover.tiles) {
     const vt = index.getTile(t.z, t.x, t.y)
     // MVT layers are a repeated field: two tiles' bytes joined are one tile with both layers.
-    const results = vt && vt.features.length ? fromGeojsonVt({ results: vt }) : new Uint8Array(0)
+    const results = vt?.features.length ? fromGeojsonVt({ results: vt }) : new Uint8Array(0)
     const packed = input.packTile ? await input.packTile(t) : null
     const data = packed ? concatBytes(new Uint8Array(packed), results) : results
     if (data.length) tiles.push({ ...t, data })

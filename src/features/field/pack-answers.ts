@@ -10,7 +10,7 @@ import type { FeatureCollection, MultiPolygon, Polygon } from 'geojson'
 import { orderRecords, recordMatches } from '../../../contract/filter-eval'
 import type { ParcelRecord, QueryRequest, QueryResponse } from '../../../contract/schemas'
 
-export function polygonOf(record: ParcelRecord): Polygon | MultiPolygon | null {
+function polygonOf(record: ParcelRecord): Polygon | MultiPolygon | null {
   const g = record.geom as { type?: string } | null | undefined
   return g?.type === 'Polygon' || g?.type === 'MultiPolygon' ? (g as Polygon | MultiPolygon) : null
 }

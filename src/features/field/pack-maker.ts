@@ -36,7 +36,7 @@ export interface PackPlan extends PackRequest {
 export type PlanResult = { ok: true; plan: PackPlan } | { ok: false; reason: string }
 
 /** When the newest county under the box was loaded: the date of the data a pack carries. */
-export function dataDateOf(coverage: CoverageResponse | null, box: [number, number, number, number]): string | null {
+function dataDateOf(coverage: CoverageResponse | null, box: [number, number, number, number]): string | null {
   const [w, s, e, n] = box
   const under = (coverage?.counties ?? []).filter(
     (c) => c.bbox[0] <= e && c.bbox[2] >= w && c.bbox[1] <= n && c.bbox[3] >= s,
@@ -86,7 +86,7 @@ export interface MakeDeps {
   concurrency?: number
 }
 
-export function tileUrlFor(template: string, t: TileXYZ): string {
+function tileUrlFor(template: string, t: TileXYZ): string {
   return template.replace('{z}', String(t.z)).replace('{x}', String(t.x)).replace('{y}', String(t.y))
 }
 

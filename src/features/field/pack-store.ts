@@ -9,7 +9,7 @@ import type { ParcelRecord } from '../../../contract/schemas'
 import type { PackMeta } from './pack-types'
 import type { TileXYZ } from './tile-cover'
 
-export const FIELD_DB = 'plat-field'
+const FIELD_DB = 'plat-field'
 
 interface TileRow {
   pack: string
@@ -22,7 +22,7 @@ interface RecordRow {
   record: ParcelRecord
 }
 
-export const zxyKey = (t: TileXYZ) => `${t.z}/${t.x}/${t.y}`
+const zxyKey = (t: TileXYZ) => `${t.z}/${t.x}/${t.y}`
 
 export interface PackStore {
   list(): Promise<PackMeta[]>

@@ -12,7 +12,7 @@ const PREFIX = `${PACK_SCHEME}://`
 
 /** The map's tile URL for a real one. */
 export const packTileUrl = (url: string) => `${PREFIX}${url}`
-export const realTileUrl = (url: string) => (url.startsWith(PREFIX) ? url.slice(PREFIX.length) : url)
+const realTileUrl = (url: string) => (url.startsWith(PREFIX) ? url.slice(PREFIX.length) : url)
 
 /** z/x/y and the `?v=` data version of a parcel tile URL; null for anything else. */
 export function parseTileUrl(url: string): (TileXYZ & { version: string | null }) | null {

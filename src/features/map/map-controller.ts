@@ -7,7 +7,7 @@
  * parcel-tiles (tile source and feature-state), result-drawing (results by tiles or GeoJSON),
  * map-pointer (what a click or hover finds), map-boundaries (state, county and coverage outlines).
  */
-import type { Geometry } from 'geojson'
+import type { FeatureCollection, Geometry } from 'geojson'
 import type { GeoJSONSource, Map as MapLibreMap, MapMouseEvent } from 'maplibre-gl'
 import type { ParcelRecord } from '../../../contract/schemas'
 import type { CoverageCounty } from '../../../contract/tiles'
@@ -21,9 +21,11 @@ import { MapPointer } from './map-pointer'
 import { exposeMapProbe } from './map-probe'
 import { createMap, type MapPlacement } from './map-setup'
 import { BASEMAP_BEFORE, EMPTY_FC, LAYER_IDS } from './offline-style'
+import { setPackOutlines } from './pack-outlines'
 import { buildingsToFeatures, parcelsToFeatures } from './parcel-features'
 import { applyParcelTheme, PARCEL_LAYERS, PARCEL_SOURCES } from './parcel-layers'
 import { ParcelTiles } from './parcel-tiles'
+import { PositionControl } from './position-control'
 import { ResultDrawing } from './result-drawing'
 import { ThrottledUpload } from './throttled-upload'
 
@@ -41,6 +43,7 @@ export class MapController implements MapPort {
   private readonly pointer: MapPointer
   private readonly boundaries: MapBoundaries
   private readonly camera: MapCamera
+  private readonly position: PositionControl
   private readonly buildingUploads: ThrottledUpload<Rows | null>
   private readonly resizeObserver: ResizeObserver | null
   private inputs: { parcels?: Rows; buildings?: Rows | null; lookup?: readonly ParcelRecord[] | null } = {}
@@ -52,6 +55,7 @@ export class MapController implements MapPort {
   constructor(options: MapControllerOptions) {
     this.map = createMap(options)
     this.camera = new MapCamera(this.map, this.abort.signal, (v) => this.handlers.onViewChange?.(v))
+    this.position = new PositionControl(this.map, (e) => this.handlers.onPosition?.(e))
     const whenReady = (run: () => void) => this.whenReady(run)
     const hooks = { whenReady, whenRendered: (cb: () => void) => this.map.once('idle', cb) }
     this.basemap = new BasemapControl(this.map, whenReady, BASEMAP_BEFORE, (status, shown) => {
@@ -226,6 +230,15 @@ export class MapController implements MapPort {
 
   flyTo(center: [number, number], zoom?: number): void {
     this.camera.flyTo(center, zoom)
+  }
+
+  /** Field packs' outlines (issue 24). */
+  setPackOutlines(outlines: FeatureCollection): void {
+    this.whenReady(() => setPackOutlines(this.map, outlines))
+  }
+
+  followPosition(on: boolean): void {
+    this.whenReady(() => this.position.follow(on))
   }
 
   destroy(): void {
