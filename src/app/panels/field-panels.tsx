@@ -4,17 +4,19 @@
  * "Offline & field" menu. Each reads the workspace's field flow and calls its intents.
  */
 import '../../features/field/field.css'
-import { useEffect, useState, useSyncExternalStore } from 'react'
+import { lazy, Suspense, useEffect, useState, useSyncExternalStore } from 'react'
 import { FieldMenu } from '../../features/field/field-menu'
 import { OfflineNotice } from '../../features/field/offline-notice'
-import { PackJob } from '../../features/field/pack-job'
-import { PacksPanel } from '../../features/field/packs-panel'
 import { PositionBanner } from '../../features/field/position-banner'
 import { UpdateNotice } from '../../features/field/update-notice'
 import { useAppStore } from '../../state/store'
 import { Modal } from '../../ui/modal'
 import type { ValueStore } from '../workspace/value-store'
 import { useSearchResult, useWorkspace } from './workspace-context'
+
+// The dialogs' contents load on first use, not with the app's first paint.
+const PackJob = lazy(() => import('../../features/field/pack-job').then((m) => ({ default: m.PackJob })))
+const PacksPanel = lazy(() => import('../../features/field/packs-panel').then((m) => ({ default: m.PacksPanel })))
 
 function useValue<T>(v: ValueStore<T>): T {
   return useSyncExternalStore(v.subscribe, v.get, v.get)
@@ -111,36 +113,40 @@ export function FieldDialogs() {
       <UpdateNotice />
       {open && !job && (
         <Modal title="Offline packs" onClose={() => field.panelOpen.set(false)} className="packs-dialog">
-          <PacksPanel
-            packs={packs}
-            storage={storage}
-            available={field.available}
-            busy={false}
-            onGoTo={(id) => field.goTo(id)}
-            onOpenSearch={(id) => field.openPackSearch(id)}
-            onUpdate={(id) => void field.planUpdate(id)}
-            onDelete={(id) => {
-              const name = packs.find((p) => p.id === id)?.name ?? 'this pack'
-              if (window.confirm(`Delete the offline pack “${name}”?`)) void field.remove(id)
-            }}
-            onExport={(id, kind) => field.exportPack(id, kind)}
-            onTakeView={() => field.planView()}
-          />
+          <Suspense fallback={<p>Loading…</p>}>
+            <PacksPanel
+              packs={packs}
+              storage={storage}
+              available={field.available}
+              busy={false}
+              onGoTo={(id) => field.goTo(id)}
+              onOpenSearch={(id) => field.openPackSearch(id)}
+              onUpdate={(id) => void field.planUpdate(id)}
+              onDelete={(id) => {
+                const name = packs.find((p) => p.id === id)?.name ?? 'this pack'
+                if (window.confirm(`Delete the offline pack “${name}”?`)) void field.remove(id)
+              }}
+              onExport={(id, kind) => field.exportPack(id, kind)}
+              onTakeView={() => field.planView()}
+            />
+          </Suspense>
         </Modal>
       )}
       {job && (
         <Modal title="Take offline" onClose={() => (job.stage === 'downloading' ? field.cancel() : field.closeJob())}>
-          <PackJob
-            job={job}
-            freeBytes={free}
-            onDownload={(keep) => void field.download(keep)}
-            onCancel={() => field.cancel()}
-            onClose={() => field.closeJob()}
-            onShowPacks={() => {
-              field.closeJob()
-              field.panelOpen.set(true)
-            }}
-          />
+          <Suspense fallback={<p>Loading…</p>}>
+            <PackJob
+              job={job}
+              freeBytes={free}
+              onDownload={(keep) => void field.download(keep)}
+              onCancel={() => field.cancel()}
+              onClose={() => field.closeJob()}
+              onShowPacks={() => {
+                field.closeJob()
+                field.panelOpen.set(true)
+              }}
+            />
+          </Suspense>
         </Modal>
       )}
     </>

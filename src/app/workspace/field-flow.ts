@@ -8,12 +8,8 @@
 import type { FeatureCollection, MultiPolygon, Polygon } from 'geojson'
 import type { ParcelRecord } from '../../../contract/schemas'
 import type { CoverageResponse } from '../../../contract/tiles'
-import {
-  buildFieldExport,
-  FIELD_EXPORTS,
-  type FieldExportKind,
-  recordsOutline,
-} from '../../features/field/field-exports'
+import { FIELD_EXPORTS, type FieldExportKind, recordsOutline } from '../../features/field/export-kinds'
+import type { ExportInput } from '../../features/field/field-exports'
 import { recordContains } from '../../features/field/pack-answers'
 import type { DownloadProgress } from '../../features/field/pack-download'
 import type { PackLibrary } from '../../features/field/pack-library'
@@ -349,6 +345,12 @@ export class FieldFlow {
     const loaded = this.loadedRecords().find((r) => recordContains(r, lng, lat))
     return loaded ? { record: loaded, source: 'results' as const } : null
   }
+}
+
+/** The writers load on first use (geojson-vt, the PMTiles and GeoPackage writers, sql.js). */
+async function buildFieldExport(kind: FieldExportKind, input: ExportInput): Promise<Blob> {
+  const { buildFieldExport: build } = await import('../../features/field/field-exports')
+  return build(kind, input)
 }
 
 function fileName(title: string, kind: FieldExportKind): string {

@@ -19,16 +19,8 @@ import {
 } from '../../../formats/geopackage'
 import { writePmtiles } from '../../../formats/pmtiles'
 import { GPX_MIME, KML_MIME, type Waypoint, writeGpx, writeKmlWaypoints } from '../../../formats/waypoints'
-import { boxPolygon, outlineBox, type TileXYZ, tilesCovering } from './tile-cover'
-
-export type FieldExportKind = 'gpkg' | 'pmtiles' | 'kml' | 'gpx'
-
-export const FIELD_EXPORTS: readonly { kind: FieldExportKind; label: string; ext: string }[] = [
-  { kind: 'gpkg', label: 'GeoPackage (QGIS, ArcGIS, Avenza)', ext: 'gpkg' },
-  { kind: 'pmtiles', label: 'PMTiles vector tiles', ext: 'pmtiles' },
-  { kind: 'kml', label: 'KML waypoints (Google Earth)', ext: 'kml' },
-  { kind: 'gpx', label: 'GPX waypoints (GPS, onX)', ext: 'gpx' },
-]
+import { type FieldExportKind, recordsOutline } from './export-kinds'
+import { outlineBox, type TileXYZ, tilesCovering } from './tile-cover'
 
 export interface ExportInput {
   title: string
@@ -131,21 +123,6 @@ function tileProperties(r: ParcelRecord): Record<string, string | number> {
   for (const k of ['owner', 'parcel_id', 'acres', 'parcel_value', 'situs', 'land_use', 'cdl_majority_category'])
     if (typeof r[k] === 'string' || typeof r[k] === 'number') out[k] = r[k] as string | number
   return out
-}
-
-/** The box around every record's outline, for a search without drawn areas. */
-export function recordsOutline(records: readonly ParcelRecord[]): Polygon | null {
-  const box: [number, number, number, number] = [Infinity, Infinity, -Infinity, -Infinity]
-  for (const r of records) {
-    const g = polygonal(r.geom)
-    if (!g) continue
-    const [w, s, e, n] = outlineBox(g)
-    box[0] = Math.min(box[0], w)
-    box[1] = Math.min(box[1], s)
-    box[2] = Math.max(box[2], e)
-    box[3] = Math.max(box[3], n)
-  }
-  return Number.isFinite(box[0]) ? boxPolygon(box) : null
 }
 
 function concatBytes(a: Uint8Array, b: Uint8Array): Uint8Array {

@@ -3,7 +3,7 @@
  * (GeoPackage, PMTiles, KML/GPX waypoints). A disclosure like the Export menu beside it.
  */
 import { useEffect, useId, useRef, useState } from 'react'
-import { FIELD_EXPORTS, type FieldExportKind } from './field-exports'
+import { FIELD_EXPORTS, type FieldExportKind } from './export-kinds'
 
 export interface FieldMenuProps {
   disabled: boolean

@@ -4,7 +4,7 @@
  * grants, and "Take this map view offline".
  */
 import { useState } from 'react'
-import { FIELD_EXPORTS, type FieldExportKind } from './field-exports'
+import { FIELD_EXPORTS, type FieldExportKind } from './export-kinds'
 import { formatBytes } from './pack-estimate'
 import type { PackMeta } from './pack-types'
 
