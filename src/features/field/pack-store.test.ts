@@ -1,33 +1,7 @@
 import { IDBFactory } from 'fake-indexeddb'
 import { describe, expect, it } from 'vitest'
-import { parcelRow, square } from './field-fixtures.test-support'
+import { packMeta as meta, parcelRow } from './field-fixtures.test-support'
 import { openPackStore } from './pack-store'
-import type { PackMeta } from './pack-types'
-
-function meta(id: string, over: Partial<PackMeta> = {}): PackMeta {
-  return {
-    id,
-    name: id,
-    kind: 'search',
-    outline: square(-93.6, 42, 0.05),
-    bbox: [-93.6, 42, -93.55, 42.05],
-    createdAt: '2026-01-01T00:00:00Z',
-    updatedAt: '2026-01-01T00:00:00Z',
-    dataVersion: 'v1',
-    dataDate: null,
-    coverage: { version: 'v1', tiles: null, counties: [] },
-    tileUrl: '',
-    status: 'complete',
-    tiles: 0,
-    missingTiles: 0,
-    tileBytes: 0,
-    records: 0,
-    recordBytes: 0,
-    buildings: false,
-    searchQuery: null,
-    ...over,
-  }
-}
 
 describe('openPackStore', () => {
   it('keeps packs, tiles and records apart per pack and deletes a pack whole', async () => {
