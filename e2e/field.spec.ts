@@ -13,7 +13,7 @@ import pointOnFeature from '@turf/point-on-feature'
 import type { MultiPolygon, Polygon } from 'geojson'
 import type { MapProbe } from '../src/features/map/map-probe'
 import { apiPost } from './support/api'
-import { drawRectangle, openAtParcels, waitForSearchDone, watchConsole } from './support/app'
+import { drawRectangle, openAtParcels, watchConsole } from './support/app'
 import { e2eKeys } from './support/keys'
 
 interface Rec {
@@ -28,6 +28,13 @@ const rendered = (page: Page) => page.evaluate(() => (window as unknown as Win).
 const layerVisible = (page: Page, id: string) =>
   page.evaluate((l) => (window as unknown as Win).platMap.layerVisible(l), id)
 const pointOf = (page: Page, uuid: string) => page.evaluate((u) => (window as unknown as Win).platMap.pointOf(u), uuid)
+
+/** The search has finished (the results pane says so; on a phone the progress bar goes once done). */
+async function waitForSearchDone(page: Page): Promise<void> {
+  await expect(page.getByRole('region', { name: 'Results' })).toHaveAttribute('data-status', 'done', {
+    timeout: 90_000,
+  })
+}
 
 /** Every record the page's query pages brought, by id. */
 function collectRecords(page: Page): Map<string, Rec> {
