@@ -31,7 +31,7 @@ const pointOf = (page: Page, uuid: string) => page.evaluate((u) => (window as un
 
 /** The search has finished (the results pane says so; on a phone the progress bar goes once done). */
 async function waitForSearchDone(page: Page): Promise<void> {
-  await expect(page.getByRole('region', { name: 'Results' })).toHaveAttribute('data-status', 'done', {
+  await expect(page.locator('section.results-pane')).toHaveAttribute('data-status', 'done', {
     timeout: 90_000,
   })
 }
