@@ -5,6 +5,7 @@ import { App } from './app/panels/app'
 import { Providers, queryClient } from './app/panels/providers'
 import { createWorkspace } from './app/workspace/create-workspace'
 import { restoreFromUrl } from './app/workspace/url-sync'
+import { registerAppUpdates } from './features/field/app-update'
 import { appStore } from './state/store'
 
 const root = document.getElementById('root')
@@ -22,6 +23,9 @@ const restored = (() => {
 
 const workspace = createWorkspace(appStore, queryClient, window, restored.view)
 workspace.linkProblems.set(restored.problems)
+
+// The service worker (issue 24): the app shell offline after one visit; updates wait for a reload.
+if (import.meta.env.PROD) registerAppUpdates()
 
 createRoot(root).render(
   <StrictMode>

@@ -9,7 +9,8 @@ import type { MiddlewareHandler } from 'hono'
 function appCsp(extraConnect: readonly string[]): string {
   return [
     "default-src 'self'",
-    "script-src 'self'",
+    // 'wasm-unsafe-eval': WebAssembly compilation only (sql.js for the GeoPackage export, issue 24); no eval.
+    "script-src 'self' 'wasm-unsafe-eval'",
     "style-src 'self'",
     "img-src 'self' data: blob: https:",
     "font-src 'self' data:",

@@ -48,6 +48,13 @@ export interface TileSourceInfo {
   maxzoom: number
 }
 
+/** The device's position as the map's locate control reports it (issue 24: where am I). */
+export type PositionFixEvent =
+  | { kind: 'fix'; lng: number; lat: number; accuracy: number; heading: number | null }
+  | { kind: 'start' }
+  | { kind: 'stop' }
+  | { kind: 'error'; message: string }
+
 export interface MapEvents {
   /** A click on a parcel: a search result, or any parcel of the tiles (null: on empty map). */
   onParcelClick(svcUuid: string | null): void
@@ -58,6 +65,8 @@ export interface MapEvents {
   /** Which basemap is on screen after any fallback, and why it is not the chosen one. */
   onBasemapStatus(status: BasemapStatus): void
   onTilesStatus(status: TilesStatus): void
+  /** The locate control started, stopped, failed or has a new position. */
+  onPosition(event: PositionFixEvent): void
 }
 
 export interface MapPort {
@@ -82,6 +91,10 @@ export interface MapPort {
   flyTo(center: [number, number], zoom?: number): void
   /** What the map shows now. */
   bounds(): Bounds
+  /** Field packs' outlines ("available offline"); optional so test fakes need not draw them. */
+  setPackOutlines?(outlines: FeatureCollection): void
+  /** Follow the device's position (the locate control), or stop. */
+  followPosition?(on: boolean): void
   destroy(): void
 }
 

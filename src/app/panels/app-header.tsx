@@ -3,6 +3,7 @@ import type { ParcelRecord } from '../../../contract/schemas'
 import { AddressBox } from '../../features/lookup/address-box'
 import { useAppStore } from '../../state/store'
 import { CopyLinkButton } from './copy-link-button'
+import { OfflinePacksButton } from './field-panels'
 import { useCoverage, useWorkspace } from './workspace-context'
 
 export function AppHeader() {
@@ -49,6 +50,7 @@ export function AppHeader() {
         <button type="button" className="ghost-button" onClick={() => openDialog({ kind: 'saved' })}>
           Saved searches
         </button>
+        <OfflinePacksButton />
         <button type="button" className="ghost-button desktop-only" onClick={() => openDialog({ kind: 'shortcuts' })}>
           Shortcuts
         </button>

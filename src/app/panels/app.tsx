@@ -8,6 +8,7 @@ import { lazy, Suspense } from 'react'
 import { useAppStore } from '../../state/store'
 import { AppHeader } from './app-header'
 import { DetailsPane } from './details-pane'
+import { FieldDialogs } from './field-panels'
 import { HoldingsPane } from './holdings-pane'
 import { LinkProblems } from './link-problems'
 import { MapPane } from './map-pane'
@@ -42,6 +43,7 @@ export function App() {
         <AppDialogs />
       </Suspense>
       <ReportPane />
+      <FieldDialogs />
     </div>
   )
 }

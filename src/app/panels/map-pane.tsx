@@ -12,6 +12,7 @@ import { ThemeLegend } from '../../features/map/theme-legend'
 import { StaleMapBadge, useStaleSearch } from '../../features/search/stale-notice'
 import { useAppStore } from '../../state/store'
 import { TOUCH_QUERY, useMediaQuery } from '../../ui/use-media-query'
+import { FieldMapOverlays } from './field-panels'
 import { MapControls } from './map-controls'
 import { MapSearchButton } from './map-search-button'
 import { useCoverage, useMapStatus, useSearchResult, useWorkspace } from './workspace-context'
@@ -66,6 +67,7 @@ export function MapPane() {
       </MapControls>
       <ToolHint tool={tool} touch={touch} onExit={() => workspace.pickTool('pan')} />
       <MapSearchButton />
+      <FieldMapOverlays />
       {staleness.stale && rows.length > 0 && (
         <StaleMapBadge canSearch={staleness.canSearch} onSearch={() => workspace.submit()} />
       )}

@@ -9,7 +9,15 @@ import { WorkspaceProvider } from './workspace-context'
  */
 export const queryClient = new QueryClient({
   defaultOptions: {
-    queries: { staleTime: Number.POSITIVE_INFINITY, gcTime: 30 * 60_000, retry: false, refetchOnWindowFocus: false },
+    queries: {
+      staleTime: Number.POSITIVE_INFINITY,
+      gcTime: 30 * 60_000,
+      retry: false,
+      refetchOnWindowFocus: false,
+      // Without a network a query fails at once instead of pausing until the browser says "online"
+      // (TanStack's default): the planner retries, and field packs answer offline (issue 24).
+      networkMode: 'always',
+    },
     mutations: { retry: false },
   },
 })

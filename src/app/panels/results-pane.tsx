@@ -12,6 +12,7 @@ import { outsideCoverage } from '../../geo/coverage'
 import { useAppStore } from '../../state/store'
 import { compsAreaChoices } from '../workspace/comps-wiring'
 import { describeSearch } from '../workspace/search-summary'
+import { ResultsFieldMenu } from './field-panels'
 import { HoldingsResults } from './holdings-results'
 import { OutsideCoverage } from './outside-coverage'
 import { useValueStore } from './use-value-store'
@@ -123,6 +124,7 @@ function SearchResults() {
             previousSearch={staleness.stale}
           />
         )}
+        {result.status !== 'idle' && <ResultsFieldMenu />}
       </div>
       {result.status !== 'idle' && (
         <Suspense fallback={null}>

@@ -17,12 +17,17 @@ import { coverageKey } from '../../cache/request-key'
 import { config } from '../../config/config'
 import { CONUS_BOUNDS } from '../../config/initial-view'
 import { searchSettingsStore } from '../../config/search-settings'
+import { PackLibrary } from '../../features/field/pack-library'
+import { openPackStore } from '../../features/field/pack-store'
+import { loadTile, PACK_SCHEME, packTileUrl } from '../../features/field/pack-tiles'
 import { SearchSession } from '../../features/search/search-session'
 import { SUBJECT_HATCH } from '../../format/report-colors'
 import type { MapFactory } from '../../ports/workspace-ports'
 import type { AppStore } from '../../state/store'
 import type { MapViewState } from '../../state/ui-slice'
+import { downloadBlob } from '../../ui/download'
 import { retrying } from './holdings-wiring'
+import { unreachable, withPackFallback } from './offline-sources'
 import { Workspace } from './workspace'
 
 /** Parcel tiles are our API's: they carry its key (a header, never in the URL). */
@@ -32,23 +37,40 @@ function authorize(url: string): Record<string, string> | null {
   return apiKey && url.startsWith(tiles) ? { authorization: `Bearer ${apiKey}` } : null
 }
 
-const realMaps: MapFactory = {
-  async createMap(container, view) {
-    const { MapController } = await import('../../features/map/map-controller')
-    const place = view ? { ...view } : { bounds: CONUS_BOUNDS }
-    const map = new MapController({ container, ...place, authorize })
-    return {
-      map,
-      async createDraw(events) {
-        const { DrawController } = await import('../../features/draw/draw-controller')
-        return new DrawController(map.map, (cb) => map.whenReady(cb), events)
-      },
-      async createHoldingsLayer() {
-        const { HoldingsLayer } = await import('../../features/map/holdings-layer')
-        return new HoldingsLayer(map.map, (cb) => map.whenReady(cb))
-      },
-    }
-  },
+/** A request to our API's server with the key (parcel tiles through the field packs' protocol). */
+async function fetchWithKey(url: string, signal: AbortSignal): Promise<Response> {
+  const { apiKey } = await currentConnection()
+  return fetch(url, { headers: apiKey ? { authorization: `Bearer ${apiKey}` } : {}, signal })
+}
+
+const online = () => typeof navigator === 'undefined' || navigator.onLine !== false
+
+function realMaps(library: PackLibrary): MapFactory {
+  return {
+    async createMap(container, view) {
+      const [{ MapController }, { registerTileProtocol }] = await Promise.all([
+        import('../../features/map/map-controller'),
+        import('../../features/map/pack-protocol'),
+      ])
+      // Parcel tiles come through the packs first (same data version, or no network), else the server.
+      registerTileProtocol(PACK_SCHEME, (url, signal) =>
+        loadTile(url, signal, { packTile: (t) => library.packTile(t), network: fetchWithKey, online }),
+      )
+      const place = view ? { ...view } : { bounds: CONUS_BOUNDS }
+      const map = new MapController({ container, ...place, authorize })
+      return {
+        map,
+        async createDraw(events) {
+          const { DrawController } = await import('../../features/draw/draw-controller')
+          return new DrawController(map.map, (cb) => map.whenReady(cb), events)
+        },
+        async createHoldingsLayer() {
+          const { HoldingsLayer } = await import('../../features/map/holdings-layer')
+          return new HoldingsLayer(map.map, (cb) => map.whenReady(cb))
+        },
+      }
+    },
+  }
 }
 
 export function createWorkspace(
@@ -64,15 +86,26 @@ export function createWorkspace(
     connection: () => currentConnection(),
     baseUrl: () => connectionStore.getState().baseUrl,
   })
+  const library = new PackLibrary(openPackStore())
+  // Set once the workspace exists: which packs answered while the server could not be reached.
+  let onPackAnswer: (packs: readonly string[] | null) => void = () => {}
+  const answered = withPackFallback(sources, library, (packs) => onPackAnswer(packs))
   const loadCoverage = async () => {
     const conn = await currentConnection()
-    return client.fetchQuery({
-      queryKey: coverageKey(conn.baseUrl),
-      queryFn: ({ signal }) => fetchCoverage(conn, signal),
-      staleTime: Number.POSITIVE_INFINITY,
-    })
+    try {
+      return await client.fetchQuery({
+        queryKey: coverageKey(conn.baseUrl),
+        queryFn: ({ signal }) => fetchCoverage(conn, signal),
+        staleTime: Number.POSITIVE_INFINITY,
+      })
+    } catch (e) {
+      // No signal: the coverage the newest pack saw, so the map draws the packs' tiles.
+      const packed = unreachable(e) ? await library.coverage() : null
+      if (!packed) throw e
+      return packed
+    }
   }
-  const search = new SearchSession(sources, {
+  const search = new SearchSession(answered, {
     confirmThreshold: () => searchSettingsStore.getState().confirmThreshold,
     concurrency: config.concurrency,
     // The same cached /coverage read the map uses: free after the first. A server without it (or
@@ -113,18 +146,26 @@ export function createWorkspace(
     },
     store,
     search,
-    maps: realMaps,
+    maps: realMaps(library),
     win,
     initialView,
     lookupPoint: async (at) => {
       const options = pointQueryOptions(baseUrl(), { lat: at.lat, lon: at.lng })
-      return (await client.fetchQuery(options)).results
+      try {
+        return (await client.fetchQuery(options)).results
+      } catch (e) {
+        // No signal: the parcel under the click from a field pack, if one holds it.
+        const packed = unreachable(e) ? await library.recordsAt(at.lng, at.lat) : null
+        if (!packed) throw e
+        onPackAnswer(packed.packs)
+        return packed.value
+      }
     },
     // Through the search's own cached source: keyed like any query page, kept in IndexedDB too.
     fetchParcel: async (id) => {
       const body = parcelByIdBody(id)
       const page =
-        (await sources.query.peek(body)) ?? (await sources.query.fetch(body, new AbortController().signal)).value
+        (await answered.query.peek(body)) ?? (await answered.query.fetch(body, new AbortController().signal)).value
       return page.results[0] ?? null
     },
     loadCoverage,
@@ -134,7 +175,11 @@ export function createWorkspace(
     },
     // Free on our server and asked once per opened link: not kept in the response cache.
     loadChanges: async (q, signal) => fetchChanges(await currentConnection(), q, signal),
-    apiUrl: (path) => absoluteApiUrl(baseUrl(), path, win.location.href),
+    // Parcel tiles go through the packs' protocol; every other path is the server's own.
+    apiUrl: (path) => {
+      const url = absoluteApiUrl(baseUrl(), path, win.location.href)
+      return path.startsWith('/tiles/') ? packTileUrl(url) : url
+    },
     // The search's own sources (same keys, same IndexedDB), with its retry policy.
     holdingSources: { query: retrying(sources.query), point: retrying(sources.point) },
     confirmThreshold: () => searchSettingsStore.getState().confirmThreshold,
@@ -144,7 +189,19 @@ export function createWorkspace(
       new URL(absoluteApiUrl(baseUrl(), '/', win.location.href)).origin === win.location.origin
         ? pageCoverage(win.document)
         : null,
+    field: {
+      library,
+      fetchUrl: fetchWithKey,
+      lookupPoint: async (at) =>
+        (await client.fetchQuery(pointQueryOptions(baseUrl(), { lat: at.lat, lon: at.lng }))).results,
+      apiUrl: (path) => absoluteApiUrl(baseUrl(), path, win.location.href),
+      online,
+      storage: typeof navigator !== 'undefined' ? (navigator.storage ?? null) : null,
+      save: downloadBlob,
+      linkQuery: () => win.location.search || null,
+    },
   })
+  onPackAnswer = (packs) => workspace.field.answeredOffline.set(packs)
   // Another server or key: its coverage and tiles may differ.
   connectionStore.subscribe((now, before) => {
     if (now.baseUrl !== before.baseUrl || now.apiKey !== before.apiKey) void workspace.coverage.refresh()

@@ -25,6 +25,7 @@ import {
 import type { ApiError } from '../../api/api-error'
 import type { ChangesQuery } from '../../api/changes'
 import type { CachedSources } from '../../cache/cached-sources'
+import { PackLibrary } from '../../features/field/pack-library'
 import { reportSettingsStore } from '../../features/reports/report-settings'
 import type { SearchSession } from '../../features/search/search-session'
 import type { SearchResult } from '../../features/search/search-types'
@@ -52,6 +53,7 @@ import { ChangesFlow } from './changes-flow'
 import { siteForArea, todayIso } from './comps-wiring'
 import { CoverageFlow } from './coverage-flow'
 import { drawEvents } from './draw-events'
+import { type FieldDeps, FieldFlow, noFieldDeps } from './field-flow'
 import { type HoldingSources, HoldingsFlows } from './holdings-flows'
 import { ParcelOpener } from './parcel-opener'
 import { ReportDesk, type ReportDeskDeps } from './report-desk'
@@ -100,6 +102,8 @@ export interface WorkspaceDeps {
   confirmThreshold?(): number
   /** The response cache's sources the search uses, for other readers of parcels (comps); null in tests. */
   sources?: CachedSources | null
+  /** Field packs and "where am I" (issue 24); without it (Node tests) there are no packs. */
+  field?: FieldDeps
 }
 
 export class Workspace {
@@ -123,6 +127,8 @@ export class Workspace {
   readonly reports: ReportIntents
   /** The one response cache (memory + IndexedDB): the search's sources, shared with comps. */
   readonly sources: CachedSources | null
+  /** Field packs, offline answers and "where am I" (issue 24). */
+  readonly field: FieldFlow
   private map: MapPort | null = null
   private draw: DrawPort | null = null
   private holdingsLayer: HoldingsLayerPort | null = null
@@ -182,6 +188,17 @@ export class Workspace {
         now: () => new Date(),
       },
     )
+    this.field = new FieldFlow(deps.field ?? noFieldDeps(new PackLibrary(null)), {
+      store: this.store,
+      map: () => this.map,
+      rows: () => this.search.getSnapshot().rows,
+      complete: () => this.search.getSnapshot().complete,
+      coverage: () => {
+        const c = this.coverage.state.get()
+        return c.status === 'ready' ? c.coverage : null
+      },
+      openSearch: (query) => this.openSearch(query),
+    })
     this.stops.push(this.coverage.state.subscribe(() => this.map && this.coverage.pushTo(this.map)))
     this.stops.push(this.store.subscribe((s, prev) => this.onStore(s, prev)))
     this.stops.push(this.search.subscribe(() => this.onResult(this.search.getSnapshot())))
@@ -235,6 +252,7 @@ export class Workspace {
         onPointer: (pointer) => this.mapStatus.set({ ...this.mapStatus.get(), pointer }),
         onBasemapStatus: (basemap) => this.mapStatus.set({ ...this.mapStatus.get(), basemap }),
         onTilesStatus: (tiles) => this.mapStatus.set({ ...this.mapStatus.get(), tiles }),
+        onPosition: (e) => this.field.onPosition(e),
       }
       this.pushAll()
       if (frameRestored) this.frameAreas()
@@ -516,6 +534,7 @@ export class Workspace {
       return l && l.source !== 'map' ? l.records : null
     }
     map.setLookupParcels(outlined())
+    this.field.pushOutlines(map)
     this.stops.push(this.parcels.lookup.subscribe(() => this.map?.setLookupParcels(outlined())))
   }
 }

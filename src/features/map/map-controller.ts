@@ -21,9 +21,11 @@ import { MapPointer } from './map-pointer'
 import { exposeMapProbe } from './map-probe'
 import { createMap, type MapPlacement } from './map-setup'
 import { BASEMAP_BEFORE, EMPTY_FC, LAYER_IDS } from './offline-style'
+import { setPackOutlines } from './pack-outlines'
 import { buildingsToFeatures, parcelsToFeatures } from './parcel-features'
 import { applyParcelTheme, PARCEL_LAYERS, PARCEL_SOURCES } from './parcel-layers'
 import { ParcelTiles } from './parcel-tiles'
+import { PositionControl } from './position-control'
 import { ResultDrawing } from './result-drawing'
 import { ThrottledUpload } from './throttled-upload'
 
@@ -41,6 +43,7 @@ export class MapController implements MapPort {
   private readonly pointer: MapPointer
   private readonly boundaries: MapBoundaries
   private readonly camera: MapCamera
+  private readonly position: PositionControl
   private readonly buildingUploads: ThrottledUpload<Rows | null>
   private readonly resizeObserver: ResizeObserver | null
   private inputs: {
@@ -56,6 +59,7 @@ export class MapController implements MapPort {
   constructor(options: MapControllerOptions) {
     this.map = createMap(options)
     this.camera = new MapCamera(this.map, this.abort.signal, (v) => this.handlers.onViewChange?.(v))
+    this.position = new PositionControl(this.map, (e) => this.handlers.onPosition?.(e))
     const whenReady = (run: () => void) => this.whenReady(run)
     const hooks = { whenReady, whenRendered: (cb: () => void) => this.map.once('idle', cb) }
     this.basemap = new BasemapControl(this.map, whenReady, BASEMAP_BEFORE, (status, shown) => {
@@ -224,6 +228,15 @@ export class MapController implements MapPort {
 
   flyTo(center: [number, number], zoom?: number): void {
     this.camera.flyTo(center, zoom)
+  }
+
+  /** Field packs' outlines (issue 24). */
+  setPackOutlines(outlines: FeatureCollection): void {
+    this.whenReady(() => setPackOutlines(this.map, outlines))
+  }
+
+  followPosition(on: boolean): void {
+    this.whenReady(() => this.position.follow(on))
   }
 
   destroy(): void {

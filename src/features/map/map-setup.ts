@@ -5,7 +5,6 @@
 import 'maplibre-gl/dist/maplibre-gl.css'
 import {
   AttributionControl,
-  GeolocateControl,
   type LngLatBoundsLike,
   Map as MapLibreMap,
   NavigationControl,
@@ -57,10 +56,7 @@ export function createMap(options: MapPlacement): MapLibreMap {
   canvas.setAttribute('role', 'application')
   canvas.setAttribute('aria-label', 'Map canvas: arrow keys pan, plus and minus zoom')
   map.addControl(new NavigationControl({ showCompass: false }), 'top-right')
-  map.addControl(
-    new GeolocateControl({ positionOptions: { enableHighAccuracy: false }, trackUserLocation: false }),
-    'top-right',
-  )
+  // The locate control is added by the map controller (position-control.ts: it follows and reports).
   map.addControl(new ScaleControl({ unit: 'imperial', maxWidth: 120 }), 'bottom-left')
   map.addControl(new AttributionControl({ compact: true }), 'bottom-right')
   foldAttributionWhenNarrow(map)

@@ -1,0 +1,154 @@
+/**
+ * The field's place in the layout (issue 24): "Where am I" and the offline notice over the map, the
+ * packs list and the take-offline steps as dialogs, the "new version" notice, and the results'
+ * "Offline & field" menu. Each reads the workspace's field flow and calls its intents.
+ */
+import '../../features/field/field.css'
+import { lazy, Suspense, useEffect, useState, useSyncExternalStore } from 'react'
+import { FieldMenu } from '../../features/field/field-menu'
+import { OfflineNotice } from '../../features/field/offline-notice'
+import { PositionBanner } from '../../features/field/position-banner'
+import { UpdateNotice } from '../../features/field/update-notice'
+import { useAppStore } from '../../state/store'
+import { Modal } from '../../ui/modal'
+import type { ValueStore } from '../workspace/value-store'
+import { useSearchResult, useWorkspace } from './workspace-context'
+
+// The dialogs' contents load on first use, not with the app's first paint.
+const PackJob = lazy(() => import('../../features/field/pack-job').then((m) => ({ default: m.PackJob })))
+const PacksPanel = lazy(() => import('../../features/field/packs-panel').then((m) => ({ default: m.PacksPanel })))
+
+function useValue<T>(v: ValueStore<T>): T {
+  return useSyncExternalStore(v.subscribe, v.get, v.get)
+}
+
+/** The browser's own idea of the network (airplane mode, no signal). */
+function useOnline(): boolean {
+  const [online, setOnline] = useState(() => typeof navigator === 'undefined' || navigator.onLine !== false)
+  useEffect(() => {
+    const on = () => setOnline(true)
+    const off = () => setOnline(false)
+    window.addEventListener('online', on)
+    window.addEventListener('offline', off)
+    return () => {
+      window.removeEventListener('online', on)
+      window.removeEventListener('offline', off)
+    }
+  }, [])
+  return online
+}
+
+/** Over the map: the locate button's banner and, with no signal, where the packs are. */
+export function FieldMapOverlays() {
+  const { field, parcels } = useWorkspace()
+  const place = useValue(field.place)
+  const packs = useValue(field.packs)
+  const answeredBy = useValue(field.answeredOffline)
+  const online = useOnline()
+  const center = useAppStore((s) => s.view.center)
+  const viewInPack = packs.some(
+    (p) => center[0] >= p.bbox[0] && center[0] <= p.bbox[2] && center[1] >= p.bbox[1] && center[1] <= p.bbox[3],
+  )
+  return (
+    <div className="field-overlays">
+      <PositionBanner
+        place={place}
+        onOpen={(r) => parcels.open(r, { zoom: false })}
+        onStop={() => field.stopLocating()}
+      />
+      <OfflineNotice
+        offline={!online}
+        answeredBy={online ? null : answeredBy}
+        packs={packs}
+        viewInPack={viewInPack}
+        onGoTo={(id) => field.goTo(id)}
+      />
+      {place.status === 'off' && (
+        <button type="button" className="ghost-button where-am-i" onClick={() => field.locate()}>
+          Where am I?
+        </button>
+      )}
+    </div>
+  )
+}
+
+/** Header: the packs on this device. */
+export function OfflinePacksButton() {
+  const { field } = useWorkspace()
+  const packs = useValue(field.packs)
+  return (
+    <button type="button" className="ghost-button" onClick={() => field.panelOpen.set(true)}>
+      Offline packs{packs.length ? ` (${packs.length})` : ''}
+    </button>
+  )
+}
+
+/** Over the results: take the search offline, or export it for other apps. */
+export function ResultsFieldMenu() {
+  const { field } = useWorkspace()
+  const result = useSearchResult()
+  const busy = useValue(field.job)?.stage === 'downloading'
+  return (
+    <FieldMenu
+      disabled={busy || result.rows.length === 0 || result.status === 'planning' || result.status === 'loading'}
+      onTakeOffline={() => field.planSearch()}
+      onExport={(kind) => field.exportSearch(kind)}
+    />
+  )
+}
+
+/** The packs list and the take-offline steps, as dialogs; the service worker's "new version". */
+export function FieldDialogs() {
+  const { field } = useWorkspace()
+  const open = useValue(field.panelOpen)
+  const job = useValue(field.job)
+  const packs = useValue(field.packs)
+  const storage = useValue(field.storage)
+  useEffect(() => {
+    if (open) void field.refreshStorage()
+  }, [open, field])
+  const free = storage?.quota != null && storage.usage != null ? storage.quota - storage.usage : null
+  return (
+    <>
+      <UpdateNotice />
+      {open && !job && (
+        <Modal title="Offline packs" onClose={() => field.panelOpen.set(false)} className="packs-dialog">
+          <Suspense fallback={<p>Loading…</p>}>
+            <PacksPanel
+              packs={packs}
+              storage={storage}
+              available={field.available}
+              busy={false}
+              onGoTo={(id) => field.goTo(id)}
+              onOpenSearch={(id) => field.openPackSearch(id)}
+              onUpdate={(id) => void field.planUpdate(id)}
+              onDelete={(id) => {
+                const name = packs.find((p) => p.id === id)?.name ?? 'this pack'
+                if (window.confirm(`Delete the offline pack “${name}”?`)) void field.remove(id)
+              }}
+              onExport={(id, kind) => field.exportPack(id, kind)}
+              onTakeView={() => field.planView()}
+            />
+          </Suspense>
+        </Modal>
+      )}
+      {job && (
+        <Modal title="Take offline" onClose={() => (job.stage === 'downloading' ? field.cancel() : field.closeJob())}>
+          <Suspense fallback={<p>Loading…</p>}>
+            <PackJob
+              job={job}
+              freeBytes={free}
+              onDownload={(keep) => void field.download(keep)}
+              onCancel={() => field.cancel()}
+              onClose={() => field.closeJob()}
+              onShowPacks={() => {
+                field.closeJob()
+                field.panelOpen.set(true)
+              }}
+            />
+          </Suspense>
+        </Modal>
+      )}
+    </>
+  )
+}

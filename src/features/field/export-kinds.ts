@@ -1,0 +1,37 @@
+/**
+ * The field exports a person can pick, and the outline a search without areas gets — kept apart from
+ * the writers (field-exports.ts, loaded on first export) so the app's first load carries neither
+ * the tile cutter nor the archive writers.
+ */
+import type { MultiPolygon, Polygon } from 'geojson'
+import type { ParcelRecord } from '../../../contract/schemas'
+import { boxPolygon, outlineBox } from './tile-cover'
+
+const polygonal = (g: unknown): Polygon | MultiPolygon | null => {
+  const t = (g as { type?: string } | null)?.type
+  return t === 'Polygon' || t === 'MultiPolygon' ? (g as Polygon | MultiPolygon) : null
+}
+
+export type FieldExportKind = 'gpkg' | 'pmtiles' | 'kml' | 'gpx'
+
+export const FIELD_EXPORTS: readonly { kind: FieldExportKind; label: string; ext: string }[] = [
+  { kind: 'gpkg', label: 'GeoPackage (QGIS, ArcGIS, Avenza)', ext: 'gpkg' },
+  { kind: 'pmtiles', label: 'PMTiles vector tiles', ext: 'pmtiles' },
+  { kind: 'kml', label: 'KML waypoints (Google Earth)', ext: 'kml' },
+  { kind: 'gpx', label: 'GPX waypoints (GPS, onX)', ext: 'gpx' },
+]
+
+/** The box around every record's outline, for a search without drawn areas. */
+export function recordsOutline(records: readonly ParcelRecord[]): Polygon | null {
+  const box: [number, number, number, number] = [Infinity, Infinity, -Infinity, -Infinity]
+  for (const r of records) {
+    const g = polygonal(r.geom)
+    if (!g) continue
+    const [w, s, e, n] = outlineBox(g)
+    box[0] = Math.min(box[0], w)
+    box[1] = Math.min(box[1], s)
+    box[2] = Math.max(box[2], e)
+    box[3] = Math.max(box[3], n)
+  }
+  return Number.isFinite(box[0]) ? boxPolygon(box) : null
+}
