@@ -1,4 +1,8 @@
-/** The embedded database answers one statement at a time: concurrent requests must queue, not fail. */
+/**
+ * The embedded database answers one statement at a time: concurrent requests must queue, not fail.
+ * Area searches stay within one key's share (2 running + 4 waiting, issue 19): past it they are
+ * refused by design (fair-scheduling.api.test.ts), so six of the forty are area searches.
+ */
 import { describe, expect, it } from 'vitest'
 import { areaOf } from './area-oracle'
 import { queryOk } from './data'
@@ -8,8 +12,10 @@ import { get, show } from './http'
 describe('concurrent requests', () => {
   it('40 mixed requests at once all succeed and answer like the same requests one by one', async () => {
     const area = rect(-180, -90, 180, 90)
+    const AREA_SHARE = 6
     const jobs = Array.from({ length: 40 }, (_, i) => async () => {
-      switch (i % 4) {
+      const kind = i % 4 === 1 && Math.floor(i / 4) >= AREA_SHARE ? 2 : i % 4
+      switch (kind) {
         case 0:
           return JSON.stringify(
             (await queryOk({ filters: [], limit: 20, offset: i * 7 })).results.map((r) => r.svc_uuid),
