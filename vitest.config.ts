@@ -46,6 +46,13 @@ export default defineConfig({
         },
       },
       {
+        // The PWA plugin's virtual module exists only in Vite builds: a stub the tests drive.
+        resolve: {
+          alias: {
+            'virtual:pwa-register': new URL('./src/features/field/pwa-register.test-support.ts', import.meta.url)
+              .pathname,
+          },
+        },
         // Panels in a simulated DOM (happy-dom) with Testing Library; the network is faked at fetch.
         test: {
           name: 'component',

@@ -38,7 +38,7 @@ async function findCornSoybean(page: Page, phone = false) {
   await addFilter(page, 2, 'county', 'eq', 'Story')
   await addFilter(page, 3, 'rotation', 'eq', 'corn-soybean')
   await addFilter(page, 4, 'acres', 'gt', '80')
-  await expect(page.getByText(/Plat's own server filters on them/)).toBeVisible()
+  await expect(page.getByText(/derived by Plat's own server, which filters on them/)).toBeVisible()
   await page.getByRole('button', { name: 'Search', exact: true }).click()
   // On a phone the sheet closes on Search and the results show; the progress bar stays in the sheet.
   if (phone) {

@@ -36,6 +36,10 @@ export const appUpdate = {
   dismiss(): void {
     set({ ready: false, offlineReady: false })
   },
+  /** The "works offline now" news has been shown long enough (a waiting version stays announced). */
+  offlineSeen(): void {
+    set({ offlineReady: false })
+  },
 }
 
 export function registerAppUpdates(): void {
