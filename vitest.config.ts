@@ -47,6 +47,14 @@ export default defineConfig({
       },
       {
         // Panels in a simulated DOM (happy-dom) with Testing Library; the network is faked at fetch.
+        // vite-plugin-pwa's `virtual:pwa-register` exists only in the app's build: a stand-in that
+        // registers nothing, so panels that show the update notice can render.
+        resolve: {
+          alias: {
+            'virtual:pwa-register': new URL('./src/features/field/pwa-register.test-support.ts', import.meta.url)
+              .pathname,
+          },
+        },
         test: {
           name: 'component',
           environment: 'happy-dom',
