@@ -9,6 +9,9 @@ import { noFieldDeps } from '../workspace/field-flow'
 import { FieldDialogs, OfflinePacksButton, ResultsFieldMenu } from './field-panels'
 import { renderPanel, resetPanels, SQUARE_AREA } from './panel-workspace.test-support'
 
+// A lazily loaded chunk's first import can take seconds on a loaded machine (the default wait is 1 s).
+const LAZY = { timeout: 10_000 }
+
 afterEach(resetPanels)
 
 function setup() {
@@ -29,7 +32,7 @@ describe('field panels', () => {
     setup()
     await userEvent.click(screen.getByRole('button', { name: 'Offline packs' }))
     const dialog = await screen.findByRole('dialog', { name: 'Offline packs' })
-    expect(await within(dialog).findByText(/No offline packs yet\./)).toBeTruthy()
+    expect(await within(dialog).findByText(/No offline packs yet\./, {}, LAZY)).toBeTruthy()
     expect(within(dialog).getByRole('button', { name: 'Take this map view offline' })).toBeTruthy()
     await userEvent.click(within(dialog).getByRole('button', { name: 'Close' }))
     expect(screen.queryByRole('dialog', { name: 'Offline packs' })).toBeNull()

@@ -6,6 +6,9 @@ import { reportSettingsStore } from '../../features/reports/report-settings'
 import { renderPanel, resetPanels } from './panel-workspace.test-support'
 import { ReportPane } from './report-pane'
 
+// A lazily loaded chunk's first import can take seconds on a loaded machine (the default wait is 1 s).
+const LAZY = { timeout: 10_000 }
+
 const paperBefore = reportSettingsStore.getState().paper
 afterEach(() => {
   resetPanels()
@@ -21,7 +24,7 @@ describe('ReportPane', () => {
     // A record without geometry: a report with no map to draw (no MapLibre in a simulated DOM).
     const { geom: _none, ...record } = parcelInput().record
     act(() => workspace.reports.parcel(record))
-    const report = await screen.findByRole('dialog', { name: 'Parcel report' })
+    const report = await screen.findByRole('dialog', { name: 'Parcel report' }, LAZY)
     // Over the whole app, not inside the panel's place in the layout (the print stylesheet prints it alone).
     expect(report.parentElement).toBe(document.body)
     const status = await within(report).findByText(/^\d+ pages?, US Letter\. Ready to print\.$/)

@@ -5,6 +5,9 @@ import { appStore } from '../../state/store'
 import { renderPanel, resetPanels, SQUARE_AREA } from './panel-workspace.test-support'
 import { ResultsPane } from './results-pane'
 
+// A lazily loaded chunk's first import can take seconds on a loaded machine (the default wait is 1 s).
+const LAZY = { timeout: 10_000 }
+
 afterEach(resetPanels)
 
 const MOVED = {
@@ -49,7 +52,7 @@ describe('ResultsPane', () => {
       acres.toLocaleString('en-US', { maximumFractionDigits: 1 }),
     )
     expect((screen.getByRole('button', { name: 'Report' }) as HTMLButtonElement).disabled).toBe(false)
-    expect(await screen.findByRole('grid', { name: 'Search results' })).toBeTruthy()
+    expect(await screen.findByRole('grid', { name: 'Search results' }, LAZY)).toBeTruthy()
   })
 
   it('says the rows are the previous search’s once the set-up is edited, and Search again runs the new one', async () => {
