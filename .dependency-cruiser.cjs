@@ -82,8 +82,8 @@ module.exports = {
       name: 'no-test-support-in-production',
       comment: "server/test/ is the API suite's harness: test code, though its files carry no suffix.",
       severity: 'error',
-      from: { pathNot: '\\.(test|spec)\\.tsx?$|\\.test-support\\.ts$|^server/test/' },
-      to: { path: '\\.test-support\\.ts$' },
+      from: { pathNot: '\\.(test|spec)\\.tsx?$|\\.test-support\\.tsx?$|^server/test/' },
+      to: { path: '\\.test-support\\.tsx?$' },
     },
     {
       name: 'formats-is-shared',

@@ -5,7 +5,7 @@
  * test is dead. One allowance: a value its own module uses may be exported for its unit test (the
  * code runs in production; only the export is for the test). Production users: src/, contract/, formats/, server/ (with server/cli), scripts/,
  * bench/ and the e2e servers (e2e/*.ts that are not specs). Test users: *.test.ts(x), *.spec.ts,
- * *.test-support.ts and server/test/ (the API suite's harness). Exports of test-only files must be
+ * *.test-support.ts(x) and server/test/ (the API suite's harness). Exports of test-only files must be
  * used by some other file, test or not.
  * Uses the TypeScript checker, so dynamic `import('…').then((m) => m.X)` counts as a use.
  */
@@ -21,10 +21,12 @@ const program = ts.createProgram(config.fileNames, config.options)
 const checker = program.getTypeChecker()
 const rel = (fileName: string) => fileName.replace(`${process.cwd()}/`, '')
 
-const isTestFile = (f: string) => /\.(test|spec)\.tsx?$|\.test-support\.ts$|^server\/test\//.test(rel(f))
+const isTestFile = (f: string) => /\.(test|spec)\.tsx?$|\.test-support\.tsx?$|^server\/test\//.test(rel(f))
 const checked = (f: ts.SourceFile) => /^(src|contract|formats|server)\//.test(rel(f.fileName)) && !f.isDeclarationFile
 /** Modules a tool loads by path (vitest.config.ts `globalSetup`): their default export is the entry. */
 const ENTRY = /^server\/test\/global-setup-[a-z]+\.ts$/
+/** Stand-ins vitest loads in place of a build-time module (vitest.config.ts `resolve.alias`): every export is used. */
+const ALIASED = /^src\/features\/field\/pwa-register\.test-support\.ts$/
 
 const usedFrom = new Map<ts.Symbol, Set<string>>()
 const resolve = (s: ts.Symbol) => (s.flags & ts.SymbolFlags.Alias ? checker.getAliasedSymbol(s) : s)
@@ -69,6 +71,7 @@ for (const file of program.getSourceFiles()) {
     // Types and interfaces cost nothing at run time and document a module's surface: values only.
     if (!(target.flags & ts.SymbolFlags.Value)) continue
     if (exp.name === 'default' && ENTRY.test(rel(file.fileName))) continue
+    if (ALIASED.test(rel(file.fileName))) continue
     const users = usedFrom.get(target) ?? new Set<string>()
     const others = [...users].filter((f) => f !== file.fileName)
     if (others.some((f) => testOnly || !isTestFile(f))) continue

@@ -1,4 +1,5 @@
 import './app/panels/app.css'
+import './ui/ui.css'
 import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
 import { App } from './app/panels/app'

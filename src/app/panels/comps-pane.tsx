@@ -2,6 +2,7 @@
  * Comparable sales in the details pane (issue 20), for whatever subject the store has open — a
  * parcel, a drawn area, a holding. A comp's card opened from the table covers them until "Back".
  */
+import './details-pane.css'
 import { lazy, Suspense, useCallback, useMemo, useRef, useState } from 'react'
 import type { ParcelRecord } from '../../../contract/schemas'
 import { sameSubject } from '../../features/value/comps-subject'

@@ -1,4 +1,5 @@
 /** "Copy link": the link is encoded from the store at the moment of the click (not the debounced URL). */
+import './copy-link-button.css'
 import { useEffect, useState } from 'react'
 import { useStaleSearch } from '../../features/search/stale-notice'
 import { LinkChoice } from '../../features/share/link-choice'

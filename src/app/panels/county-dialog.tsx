@@ -2,6 +2,7 @@
  * "Search a county": pick a state, then one of its counties; its Census boundary becomes the search
  * area. Two selects, so it works from the keyboard and on a phone as well as with a mouse.
  */
+import './county-dialog.css'
 import type { Polygon } from 'geojson'
 import { type FormEvent, useEffect, useId, useState } from 'react'
 import { US_STATES } from '../../../contract/us-states'

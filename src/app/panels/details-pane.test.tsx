@@ -10,6 +10,9 @@ import { Workspace } from '../workspace/workspace'
 import { DetailsPane } from './details-pane'
 import { WorkspaceProvider } from './workspace-context'
 
+// A lazily loaded chunk's first import can take seconds on a loaded machine (the default wait is 1 s).
+const LAZY = { timeout: 10_000 }
+
 const subject = subjectRecord({ parcel_id: '09-12-300-001', sale_date: '2019-03-02' })
 // Sold 100 days ago: inside the default window whatever day the test runs (comps are valued as of today).
 const SOLD = new Date(Date.now() - 100 * 86_400_000).toISOString().slice(0, 10)
@@ -48,8 +51,8 @@ describe('DetailsPane with comparable sales', () => {
     act(() => workspace.parcels.fetch(subject.svc_uuid))
     act(() => appStore.getState().select(subject.svc_uuid, true))
     const card = await screen.findByRole('complementary', { name: 'Parcel details' })
-    await userEvent.click(await within(card).findByRole('button', { name: 'Comparable sales' }))
-    const panel = await screen.findByRole('region', { name: 'Comparable sales' })
+    await userEvent.click(await within(card).findByRole('button', { name: 'Comparable sales' }, LAZY))
+    const panel = await screen.findByRole('region', { name: 'Comparable sales' }, LAZY)
     // $10k, $11k, $12k per acre × 80 ac: the median comp.
     expect((await within(panel).findByTestId('comps-indicated')).textContent).toBe('$880,000')
     expect(appStore.getState().comps?.subject).toEqual({ kind: 'parcel', id: subject.svc_uuid })
@@ -86,7 +89,7 @@ describe('DetailsPane with comparable sales', () => {
       }),
     )
     const pane = await screen.findByRole('complementary', { name: 'Area details' })
-    expect(within(pane).getByText('North 80 · 80.00 ac · agricultural - cropland')).toBeTruthy()
+    expect(await within(pane).findByText('North 80 · 80.00 ac · agricultural - cropland', {}, LAZY)).toBeTruthy()
     expect((await within(pane).findByTestId('comps-indicated')).textContent).toBe('$880,000')
     expect(appStore.getState().selectedId).toBeNull()
   })

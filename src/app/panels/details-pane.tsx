@@ -1,4 +1,5 @@
 /** The open parcel's details: beside the map on desktop, a bottom sheet on phones. Comps take its place. */
+import './details-pane.css'
 import { Suspense, useEffect, useMemo, useRef, useState } from 'react'
 import type { ParcelFate } from '../../features/changes/changes-summary'
 import { ParcelFateNote } from '../../features/changes/parcel-fate'

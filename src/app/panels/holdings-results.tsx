@@ -3,6 +3,7 @@
  * search's: a banner says whose parcels they are and leads back to the search results; the table is
  * the same results table (columns, sorting in the browser, a row opens the parcel's card).
  */
+import './results-pane.css'
 import { lazy, Suspense, useMemo, useState } from 'react'
 import { compareValues } from '../../features/results/compare-values'
 import { SummaryBar } from '../../features/results/summary-bar'

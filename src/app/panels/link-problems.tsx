@@ -1,4 +1,5 @@
 /** What a garbled or partly unreadable shared link could not restore; the rest of it was applied. */
+import './link-problems.css'
 import { useLinkProblems, useWorkspace } from './workspace-context'
 
 export function LinkProblems() {

@@ -3,6 +3,7 @@
  * a person uses on it (basemap, jump to a county with data, colours and legend, notices, cursor
  * coordinates).
  */
+import './map-pane.css'
 import '../../features/map/map.css'
 import { useEffect, useRef, useState } from 'react'
 import { ToolHint } from '../../features/draw/tool-hint'

@@ -3,6 +3,7 @@
  * for (geo/coverage.ts): that is not "nothing matches your filters", it is "nothing here at all",
  * and the person needs to know where to go instead. Each county is a button that jumps there.
  */
+import './outside-coverage.css'
 import type { CoverageCounty } from '../../../contract/tiles'
 import { countyLabel, sortedCoverage } from '../../geo/coverage'
 

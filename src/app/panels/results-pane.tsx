@@ -1,4 +1,5 @@
 /** Results: summary, export and the table (a bottom sheet on phones). */
+import './results-pane.css'
 import { lazy, Suspense, useEffect, useRef } from 'react'
 import { useShallow } from 'zustand/react/shallow'
 import { ChangesNotice } from '../../features/changes/changes-notice'

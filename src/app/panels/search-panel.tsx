@@ -1,4 +1,5 @@
 /** Left panel (a sheet on phones): search mode, map tools and areas, filters, buildings, Search, progress. */
+import './search-panel.css'
 import { useMemo } from 'react'
 import { useShallow } from 'zustand/react/shallow'
 import { AreaList } from '../../features/draw/area-list'

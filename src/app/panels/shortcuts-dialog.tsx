@@ -1,3 +1,4 @@
+import './shortcuts-dialog.css'
 import { LOCK_KEY, TOOLS } from '../../features/draw/draw-toolbar'
 import { Modal } from '../../ui/modal'
 
