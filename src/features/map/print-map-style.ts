@@ -24,6 +24,8 @@ export interface PrintMapContent {
   comps?: readonly Pick<CompsOverlay['comps'][number], 'rank' | 'included' | 'geometry' | 'point'>[]
   /** Every parcel's outline from the tiles. */
   neighbours?: boolean
+  /** Holdings' merged outlines: drawn as the subject is, each with its label. */
+  holdings?: readonly { label: string; geometry: Geometry }[]
 }
 
 export interface PrintMapStyles {
@@ -128,8 +130,12 @@ function overlay(
       },
     )
   }
-  if (content.subject) {
-    sources.subject = { type: 'geojson', data: fc([asFeature(content.subject)]) }
+  if (content.subject || content.holdings?.length) {
+    const outlines = [
+      ...(content.subject ? [asFeature(content.subject)] : []),
+      ...(content.holdings ?? []).map((h) => asFeature(h.geometry, { label: h.label })),
+    ]
+    sources.subject = { type: 'geojson', data: fc(outlines) }
     layers.push(
       { id: 'print-subject-hatch', type: 'fill', source: 'subject', paint: { 'fill-pattern': SUBJECT_HATCH.id } },
       {
@@ -145,6 +151,21 @@ function overlay(
         paint: { 'line-color': REPORT_MAP.subject, 'line-width': 3.5 },
       },
     )
+    if (content.holdings?.length)
+      layers.push({
+        id: 'print-holding-label',
+        type: 'symbol',
+        source: 'subject',
+        filter: ['has', 'label'] as never,
+        layout: {
+          'text-field': ['get', 'label'],
+          // No glyphs URL: MapLibre draws the letters from the browser's fonts, as on screen.
+          'text-font': ['system-ui', 'sans-serif'],
+          'text-size': 13,
+          'text-allow-overlap': false,
+        },
+        paint: { 'text-color': '#000000', 'text-halo-color': '#ffffff', 'text-halo-width': 2.5 },
+      })
   }
   return { sources, layers }
 }
