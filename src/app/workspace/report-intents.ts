@@ -6,6 +6,7 @@
  * The holding report takes the owner's portfolio as the holdings flows hold it (`portfolio()`).
  */
 import bbox from '@turf/bbox'
+import pointOnFeature from '@turf/point-on-feature'
 import type { Geometry } from 'geojson'
 import type { ParcelRecord } from '../../../contract/schemas'
 import type { CoverageCounty } from '../../../contract/tiles'
@@ -55,6 +56,12 @@ function boundsOf(g: Geometry | null): Bounds | null {
 
 const day = (iso: string) => iso.slice(0, 10)
 
+/** A point on the outline (inside it, even for an L-shaped holding): where its dot and label go. */
+function pointOn(g: Geometry): [number, number] {
+  const [x = 0, y = 0] = pointOnFeature(g).geometry.coordinates
+  return [x, y]
+}
+
 /** The county (or counties) the records come from, with when its data was loaded. */
 function dataSource(
   records: readonly ParcelRecord[],
@@ -68,15 +75,16 @@ function dataSource(
         (r.state === k.state && typeof r.county === 'string' && r.county.toLowerCase() === k.county.toLowerCase()),
     )
     if (c) found.set(`${c.state_fp}${c.county_fp}`, c)
-    if (found.size > 3) break
   }
   const list = [...found.values()]
   if (list.length === 0) return null
   const dates = list.map((c) => day(c.loaded_at)).sort()
+  // Every county counted (a portfolio spans many); the first four named.
+  const names = list.slice(0, 4).map((c) => `${c.county}, ${c.state}`)
   const name =
     list.length === 1
       ? `${list[0]?.county} County, ${list[0]?.state}`
-      : `${list.length}${found.size > 3 ? '+' : ''} counties (${list.map((c) => c.county).join(', ')})`
+      : `${list.length} counties (${names.join('; ')}${list.length > 4 ? '; …' : ''})`
   const loadedAt = dates[0] === dates.at(-1) ? (dates[0] as string) : `${dates[0]} to ${dates.at(-1)}`
   return { name, loadedAt }
 }
@@ -346,7 +354,10 @@ export class ReportIntents {
       if (!frame) continue
       specs.push({
         id: m.id,
-        content: { holdings: shown.map((h) => ({ label: h.id, geometry: h.geometry })), neighbours: true },
+        content: {
+          holdings: shown.map((h) => ({ label: h.id, geometry: h.geometry, point: pointOn(h.geometry) })),
+          neighbours: true,
+        },
         frame,
         padding: 0.08,
         maxZoom: 16,

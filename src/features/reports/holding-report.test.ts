@@ -31,7 +31,7 @@ describe('the holding report', () => {
       Holdings: '2',
       Parcels: '4',
       'Total acres': '200.75',
-      'Acres of the merged outlines': '200.51',
+      'Outline acres': '200.51',
       // H2 has no value: the total says how many parcels it rests on, and no $/acre is made up.
       'Assessed value': '$300,000 (3 of 4 valued)',
       'Value per acre': '–',

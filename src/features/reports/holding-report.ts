@@ -153,7 +153,7 @@ export function holdingReport(input: HoldingReportInput): ReportDocument {
   const maps = holdingMaps(hs)
   const legend = [
     {
-      label: 'Holding: merged outline of touching parcels, labelled H1, H2…',
+      label: 'Holding (merged outline, dot and label H1, H2… as in the tables)',
       color: REPORT_MAP.subject,
       pattern: 'hatch' as const,
     },
@@ -177,7 +177,7 @@ export function holdingReport(input: HoldingReportInput): ReportDocument {
         { label: 'Holdings', value: count(hs.length) },
         { label: 'Parcels', value: count(parcels) },
         { label: 'Total acres', value: formatAcres(acres) },
-        { label: 'Acres of the merged outlines', value: formatAcres(outline) },
+        { label: 'Outline acres', value: formatAcres(outline) },
         { label: 'Assessed value', value: valueText(value, valued, parcels) },
         { label: 'Value per acre', value: valued === parcels && acres > 0 ? formatUsd(value / acres) : '–' },
         { label: 'States', value: byState.map((s) => s.key).join(', ') || '–' },
@@ -188,15 +188,15 @@ export function holdingReport(input: HoldingReportInput): ReportDocument {
       kind: 'paragraph',
       tone: 'muted',
       size: 7.5,
-      text: `How acres are counted: each parcel's computed acres (acres_calc, measured on its outline) are added once per footprint, so stacked units and repeated records count once; this is the holdings panel's total. "Acres of the merged outlines" measures the dissolved outlines themselves (geodesic area).${
+      text: `How acres are counted: each parcel's computed acres (acres_calc, measured on its outline) are added once per footprint, so stacked units and repeated records count once; this is the holdings panel's total. "Outline acres" measure the merged outlines themselves (geodesic area of the union).${
         loose > 0
           ? ` ${plural(loose, 'parcel')} without an outline ${loose === 1 ? 'is' : 'are'} listed below but in no holding and not in the totals.`
           : ''
       }`,
     },
   )
-  if (byState.length > 1) blocks.push(totalsTable('By state', 'State', byState))
-  blocks.push(totalsTable('By county', 'County', byCounty))
+  if (byState.length > 1) blocks.push(totalsTable('By state', 'State', byState, acres))
+  blocks.push(totalsTable('By county', 'County', byCounty, acres))
   for (const m of perState)
     blocks.push({
       kind: 'map',
@@ -226,15 +226,11 @@ export function holdingReport(input: HoldingReportInput): ReportDocument {
   }
 }
 
-function totalsTable(title: string, label: string, rows: ReturnType<typeof totalsBy>): TableBlock {
+/** `acres`: the report's total (Σ of the holdings' rounded acres, as the holdings panel adds them). */
+function totalsTable(title: string, label: string, rows: ReturnType<typeof totalsBy>, acres: number): TableBlock {
   const sum = rows.reduce(
-    (s, r) => ({
-      parcels: s.parcels + r.parcels,
-      acres: s.acres + r.acres,
-      value: s.value + r.value,
-      valued: s.valued + r.valued,
-    }),
-    { parcels: 0, acres: 0, value: 0, valued: 0 },
+    (s, r) => ({ parcels: s.parcels + r.parcels, value: s.value + r.value, valued: s.valued + r.valued }),
+    { parcels: 0, value: 0, valued: 0 },
   )
   return {
     kind: 'table',
@@ -249,7 +245,7 @@ function totalsTable(title: string, label: string, rows: ReturnType<typeof total
     rows: [
       ...rows.map((r) => [r.key, count(r.parcels), formatAcres(r.acres), valueText(r.value, r.valued, r.parcels)]),
       ...(rows.length > 1
-        ? [['Total', count(sum.parcels), formatAcres(round2(sum.acres)), valueText(sum.value, sum.valued, sum.parcels)]]
+        ? [['Total', count(sum.parcels), formatAcres(acres), valueText(sum.value, sum.valued, sum.parcels)]]
         : []),
     ],
   }

@@ -231,8 +231,11 @@ export interface MapContent {
   comps?: readonly { rank: number; included: boolean; geometry: Geometry | null; point: readonly [number, number] }[]
   /** Draw every parcel's outline from the parcel tiles (the neighbours). */
   neighbours?: boolean
-  /** Holdings' merged outlines, drawn as the subject is and labelled (the holding report). */
-  holdings?: readonly { label: string; geometry: Geometry }[]
+  /**
+   * Holdings' merged outlines, drawn as the subject is, each marked with a dot at `point` (a point
+   * on it) and labelled there: on a map of several states a holding is smaller than a pixel.
+   */
+  holdings?: readonly { label: string; geometry: Geometry; point: readonly [number, number] }[]
 }
 
 export interface MapImage {
