@@ -13,7 +13,7 @@ import type { CoverageCounty } from '../../../contract/tiles'
 import { footprintKey } from '../../features/holdings/holding-summary'
 import { propertyCard } from '../../features/parcel/property-card'
 import { COMPS_MAP_ID, compsReport } from '../../features/reports/comps-report'
-import { holdingMaps, holdingReport } from '../../features/reports/holding-report'
+import { HOLDING_MAP_ID, holdingMaps, holdingReport } from '../../features/reports/holding-report'
 import { PARCEL_MAP_ID, parcelReport } from '../../features/reports/parcel-report'
 import { SEARCH_MAP_ID, searchReport } from '../../features/reports/search-report'
 import { summarize } from '../../features/results/summarize'
@@ -359,7 +359,8 @@ export class ReportIntents {
           neighbours: true,
         },
         frame,
-        padding: 0.08,
+        // The overview's dots and labels stay clear of its edge.
+        padding: m.id === HOLDING_MAP_ID ? 0.12 : 0.08,
         maxZoom: 16,
         theme: 'plain',
         basemap: this.ctx.basemap(),

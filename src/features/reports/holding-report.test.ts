@@ -10,7 +10,9 @@ const facts = (blocks: readonly Block[]) =>
     blocks.filter((b): b is FactsBlock => b.kind === 'facts').flatMap((b) => b.rows.map((r) => [r.label, r.value])),
   )
 const table = (blocks: readonly Block[], title: RegExp) =>
-  blocks.find((b): b is TableBlock => b.kind === 'table' && title.test(b.title ?? '')) as TableBlock
+  blocks
+    .flatMap((b) => (b.kind === 'pair' ? [...b.left, ...b.right] : [b]))
+    .find((b): b is TableBlock => b.kind === 'table' && title.test(b.title ?? '')) as TableBlock
 const maps = (blocks: readonly Block[]) => blocks.filter((b): b is MapBlock => b.kind === 'map')
 
 describe('the holding report', () => {
@@ -51,6 +53,11 @@ describe('the holding report', () => {
       ['Total', '4', '200.75', '$300,000 (3 of 4 valued)'],
     ])
     expect(table(doc.blocks, /^By county$/).rows.map((r) => r[0])).toEqual(['Finney, KS', 'Story, IA', 'Total'])
+    // Side by side (a few counties), the state's table on the left.
+    expect(doc.blocks.find((b) => b.kind === 'pair')).toMatchObject({
+      left: [{ title: 'By state' }],
+      right: [{ title: 'By county' }],
+    })
   })
 
   it('lists every holding and every parcel, by holding, a repeated footprint’s acres in brackets', () => {

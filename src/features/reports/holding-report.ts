@@ -70,6 +70,8 @@ export interface HoldingReportInput {
 
 export const HOLDING_MAP_ID = 'holdings'
 
+const MAX_PAIRED_COUNTIES = 24
+
 /** The maps the report shows: all holdings, then one per state when there is more than one. */
 export function holdingMaps(
   holdings: readonly Pick<HoldingReportHolding, 'id' | 'counties'>[],
@@ -195,8 +197,17 @@ export function holdingReport(input: HoldingReportInput): ReportDocument {
       }`,
     },
   )
-  if (byState.length > 1) blocks.push(totalsTable('By state', 'State', byState, acres))
-  blocks.push(totalsTable('By county', 'County', byCounty, acres))
+  const counties = totalsTable('By county', 'County', byCounty, acres)
+  if (byState.length < 2) blocks.push(counties)
+  // Side by side while the counties fit a page (a pair is never split), else one after the other.
+  else if (byCounty.length <= MAX_PAIRED_COUNTIES)
+    blocks.push({
+      kind: 'pair',
+      left: [totalsTable('By state', 'State', byState, acres)],
+      right: [counties],
+      split: 0.42,
+    })
+  else blocks.push(totalsTable('By state', 'State', byState, acres), counties)
   for (const m of perState)
     blocks.push({
       kind: 'map',
