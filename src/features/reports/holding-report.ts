@@ -166,7 +166,7 @@ export function holdingReport(input: HoldingReportInput): ReportDocument {
     blocks.push({
       kind: 'map',
       id: overview.id,
-      height: perState.length ? 230 : 280,
+      height: perState.length ? 210 : 280,
       legend: [...legend, { label: 'Parcels', color: REPORT_MAP.neighbour, pattern: 'outline' }],
       caption: `${plural(hs.length, 'holding')}${perState.length ? ` in ${perState.length} states, each mapped closer below` : ''}. Basemap: rendering…`,
     })
@@ -208,6 +208,8 @@ export function holdingReport(input: HoldingReportInput): ReportDocument {
       split: 0.42,
     })
   else blocks.push(totalsTable('By state', 'State', byState, acres), counties)
+  // The holdings table next: it fills page 1 under the totals, where a state's map would not fit.
+  blocks.push(holdingsTable(hs))
   for (const m of perState)
     blocks.push({
       kind: 'map',
@@ -216,7 +218,7 @@ export function holdingReport(input: HoldingReportInput): ReportDocument {
       legend,
       caption: `${m.title}: ${m.holdings.join(', ')}. Basemap: rendering…`,
     })
-  blocks.push(holdingsTable(hs), parcelsTable(input.parcels, hs))
+  blocks.push(parcelsTable(input.parcels, hs))
   blocks.push({ kind: 'link', url: input.link, text: 'Scan or type this link to open these parcels in Plat:' })
   return {
     kind: 'holding',
