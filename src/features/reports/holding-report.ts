@@ -168,7 +168,7 @@ export function holdingReport(input: HoldingReportInput): ReportDocument {
       id: overview.id,
       height: perState.length ? 210 : 280,
       legend: [...legend, { label: 'Parcels', color: REPORT_MAP.neighbour, pattern: 'outline' }],
-      caption: `${plural(hs.length, 'holding')}${perState.length ? ` in ${perState.length} states, each mapped closer below` : ''}. Basemap: rendering…`,
+      caption: `${plural(hs.length, 'holding')}${perState.length ? ` in ${perState.length} states, each state mapped closer after the holdings table` : ''}. Basemap: rendering…`,
     })
   blocks.push(
     { kind: 'paragraph', text: namesInWords(input), size: 8 },
