@@ -24,6 +24,7 @@ import {
 type Rec = Record<string, unknown> & { svc_uuid: string }
 
 const SHOTS = '/work/wt/shots/h22'
+const HOLDING_SHOTS = '/work/wt/shots/h22c'
 const hex = (c: string): [number, number, number] => [
   Number.parseInt(c.slice(1, 3), 16),
   Number.parseInt(c.slice(3, 5), 16),
@@ -31,10 +32,10 @@ const hex = (c: string): [number, number, number] => [
 ]
 const SUBJECT = hex(REPORT_MAP.subject)
 
-function keep(img: PageImage, name: string): void {
+function keep(img: PageImage, name: string, dir = SHOTS): void {
   try {
-    mkdirSync(SHOTS, { recursive: true })
-    writeFileSync(`${SHOTS}/${name}.png`, img.png)
+    mkdirSync(dir, { recursive: true })
+    writeFileSync(`${dir}/${name}.png`, img.png)
   } catch {
     // Pictures for the closing note only; a machine without the folder still runs the test.
   }
@@ -96,10 +97,10 @@ async function downloaded(page: Page, dialog: Locator): Promise<Buffer> {
 }
 
 /** The subject's outline is drawn inside the map frame, and reads dark on a grayscale printer. */
-function expectSubjectInFrame(pdf: Buffer, frame: PtBox, name: string, minPixels = 150): void {
+function expectSubjectInFrame(pdf: Buffer, frame: PtBox, name: string, minPixels = 150, dir = SHOTS): void {
   const [page1] = pdfPages(pdf, { dpi: 100, first: 1, last: 1 })
   if (!page1) throw new Error('no page rendered')
-  keep(page1, name)
+  keep(page1, name, dir)
   const inside = { x: frame.x + 2, y: frame.y + 2, w: frame.w - 4, h: frame.h - 4 }
   expect(countColor(page1, inside, SUBJECT)).toBeGreaterThan(minPixels)
   // Nowhere but in the map (the legend swatch is hatched in it, so leave the map's strip out).
@@ -107,7 +108,7 @@ function expectSubjectInFrame(pdf: Buffer, frame: PtBox, name: string, minPixels
   expect(countColor(page1, above, SUBJECT, 40)).toBe(0)
   const [gray] = pdfPages(pdf, { dpi: 100, first: 1, last: 1, gray: true })
   if (!gray) throw new Error('no grayscale page')
-  keep(gray, `${name}-gray`)
+  keep(gray, `${name}-gray`, dir)
   // The subject's line is darker than anything else on the map (neighbours are mid-grey).
   expect(countDark(gray, inside, 95)).toBeGreaterThan(minPixels)
 }
@@ -269,6 +270,88 @@ test('comps report: subject and comps on the map, the indicated value with what 
   const viaDownload = await downloaded(page, dialog)
   expect(pdfPageCount(viaDownload)).toBe(pdfPageCount(viaPrint))
   expect(pdfText(viaDownload)).toContain(String(farm.parcel_id))
+})
+
+/** Σ of a "1,234.5 ac" text. */
+const acresIn = (text: string) => Number(/([\d,]+(?:\.\d+)?) ac/.exec(text)?.[1]?.replace(/,/g, ''))
+
+test('holding report: an owner’s holdings mapped and labelled, totals equal to the holdings panel’s, every parcel listed', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(240_000)
+  const keys = e2eKeys()
+  const errors = watchConsole(page)
+  const miller = await apiPost<{ results: Rec[] }>(request, keys.full, '/parcels/query', {
+    filters: [
+      { field: 'owner', op: 'eq', value: 'MILLER FARMS LLC' },
+      { field: 'state', op: 'eq', value: 'IA' },
+    ],
+    order: { field: 'svc_uuid', direction: 'asc' },
+    limit: 1,
+  })
+  const farm = miller.results[0]
+  if (!farm) throw new Error('no MILLER FARMS LLC parcel in the demo data')
+  await openApp(page, keys.full)
+  await page.goto(`/?p=${farm.svc_uuid}&v=1`)
+  await page
+    .getByRole('complementary', { name: 'Parcel details' })
+    .getByRole('button', { name: 'Owner’s holdings' })
+    .click()
+  const panel = page.getByRole('region', { name: 'Holdings & lists' })
+  await panel.getByRole('button', { name: 'Find holdings' }).click()
+  const total = panel.getByTestId('holdings-total')
+  await expect(total).toBeVisible({ timeout: 60_000 })
+  // One more spelling, in another state: the report names it and maps each state.
+  const before = await total.innerText()
+  await panel
+    .getByRole('list', { name: 'Likely other spellings' })
+    .getByRole('checkbox', { name: /MILLER FARM LLC/ })
+    .check()
+  await expect(total).not.toHaveText(before)
+  await expect(panel.getByRole('region', { name: 'Holdings' })).toBeVisible()
+  const shown = await total.innerText()
+  const parcels = Number(/([\d,]+) parcels?/.exec(shown)?.[1]?.replace(/,/g, ''))
+  const holdings = Number(/([\d,]+) holdings?/.exec(shown)?.[1]?.replace(/,/g, ''))
+  const paneAcres = acresIn(shown)
+  expect(parcels).toBeGreaterThan(1)
+
+  await panel.getByRole('button', { name: 'Report' }).click()
+  const dialog = report(page, 'Holding report')
+  await ready(dialog)
+  await expect(dialog.getByRole('heading', { level: 1 })).toHaveText('MILLER FARMS LLC')
+  const frame = await mapFrame(page)
+  await page.screenshot({ path: `${HOLDING_SHOTS}/holding-preview-desktop.png` })
+
+  const viaDownload = await downloaded(page, dialog)
+  const text = pdfText(viaDownload)
+  expect(text).toContain('MILLER FARMS LLC')
+  expect(text).toMatch(/Names included: MILLER FARMS LLC \(the name asked for/)
+  expect(text).toContain('MILLER FARM LLC')
+  expect(text).toContain(`${holdings} holding${holdings === 1 ? '' : 's'} · ${parcels.toLocaleString('en-US')} parcels`)
+  // The total acres printed are the holdings panel's (it rounds to 0.1 ac above 100 ac).
+  const printedAcres = Number(/Total acres\s+([\d,]+\.\d\d)/.exec(text)?.[1]?.replace(/,/g, ''))
+  expect(Math.abs(printedAcres - paneAcres)).toBeLessThanOrEqual(0.051)
+  expect(text).toMatch(/How acres are counted/)
+  expect(text).toMatch(/Page 1 of \d+/)
+  expect(text).toMatch(/Parcels \(\d+\)/)
+  expect(text).toMatch(/Data: .+, loaded \d{4}-\d{2}-\d{2}/)
+  // The overview spans states: each holding is a small mark there, but its outline is drawn.
+  expectSubjectInFrame(viaDownload, frame, 'holding-download-p1', 30, HOLDING_SHOTS)
+  const count = pdfPageCount(viaDownload)
+  for (const [i, img] of pdfPages(viaDownload, { dpi: 100 }).entries())
+    keep(img, `holding-download-p${i + 1}`, HOLDING_SHOTS)
+  // Every holding's label is in the holdings table.
+  for (let h = 1; h <= holdings; h++) expect(text).toMatch(new RegExp(`\\bH${h}\\b`))
+
+  // Print (Chromium's PDF) gives the same pages.
+  const viaPrint = await printed(page)
+  expect(pdfPageCount(viaPrint)).toBe(count)
+  expect(pdfText(viaPrint)).toContain(`Total acres`)
+  expectSubjectInFrame(viaPrint, frame, 'holding-print-p1', 30, HOLDING_SHOTS)
+  await dialog.getByRole('button', { name: 'Close' }).click()
+  await expect(panel.getByRole('button', { name: 'Report' })).toBeFocused()
+  expect(errors).toEqual([])
 })
 
 test('on a phone: the report fits the screen width and offers its PDF', async ({ browser, request }) => {

@@ -42,7 +42,7 @@ export function HoldingsPane() {
 }
 
 function OwnerTab() {
-  const { holdings } = useWorkspace()
+  const { holdings, reports } = useWorkspace()
   const setSheetOpen = useAppStore((s) => s.setSearchSheetOpen)
   const state = useValueStore(holdings.owner.state)
   const merge = useValueStore(holdings.merged)
@@ -70,6 +70,10 @@ function OwnerTab() {
       onShowTable={() =>
         holdings.show({ source: 'owner', title: `Holdings of ${title}`, records: holdings.owner.records() })
       }
+      onReport={() => {
+        const portfolio = holdings.portfolio()
+        if (portfolio) reports.holding(portfolio)
+      }}
       onExportHoldings={(kind) => void save(holdingsFile(holdings.holdings(), kind, title))}
       onExportParcels={exportParcels}
     />

@@ -109,6 +109,13 @@ describe('owner flow', () => {
     ])
     expect(flows.subjectOf('H1')).toMatchObject({ acres: 117, label: 'Holding 1' })
     expect(server.queries).toHaveLength(2)
+    // What the holding report takes: the names chosen, those offered and left out, holdings, parcels.
+    const p = flows.portfolio()
+    expect(p?.owner).toBe('MILLER FARMS LLC')
+    expect(p?.included.map((g) => g.name)).toEqual(['MILLER FARMS LLC', 'MILLER FARM LLC', 'MILLER FARMS, L.L.C.'])
+    expect(p?.leftOut.map((g) => g.name)).toEqual(['PRAIRIE ACRES LLC'])
+    expect(p?.holdings.map((h) => h.id)).toEqual(['H1', 'H2'])
+    expect(p?.records).toHaveLength(4)
   })
 
   it('without coverage it says a portfolio cannot be planned', async () => {
@@ -125,6 +132,7 @@ describe('owner flow', () => {
     flows.owner.ask('MILLER FARMS LLC')
     await flows.owner.run()
     expect(flows.owner.state.get()).toMatchObject({ status: 'failed', message: expect.stringMatching(/coverage/) })
+    expect(flows.portfolio()).toBeNull()
   })
 })
 

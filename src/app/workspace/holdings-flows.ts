@@ -18,6 +18,7 @@ import {
   holdingsOf,
 } from '../../features/holdings/holding-summary'
 import type { MergeState } from '../../features/holdings/holdings-views'
+import type { OwnerGroup } from '../../features/holdings/portfolio'
 import type { PointSourceLike, QuerySourceLike } from '../../features/holdings/query-runner'
 import type { HoldingsLayerPort, HoldingsOverlay } from '../../ports/workspace-ports'
 import type { AppStore } from '../../state/store'
@@ -29,6 +30,17 @@ import { ValueStore } from './value-store'
 export interface HoldingSources {
   query: QuerySourceLike
   point: PointSourceLike
+}
+
+/** An owner's portfolio as the holding report takes it: the names chosen, the holdings, the parcels. */
+export interface HoldingsPortfolio {
+  owner: string
+  /** The spellings included (the name itself first), and those offered and left out. */
+  included: OwnerGroup[]
+  leftOut: OwnerGroup[]
+  holdings: HoldingSummary[]
+  /** Every included parcel, with or without an outline. */
+  records: ParcelRecord[]
 }
 
 /** Which parcels the results table shows instead of the search's (null: the search's). */
@@ -110,6 +122,22 @@ export class HoldingsFlows {
   holdings(): HoldingSummary[] {
     const m = this.merged.get()
     return m.status === 'ready' ? m.holdings : []
+  }
+
+  /** The portfolio on show, for its report (null until its holdings are merged). */
+  portfolio(): HoldingsPortfolio | null {
+    const o = this.owner.state.get()
+    const m = this.merged.get()
+    if (o.status !== 'done' || m.status !== 'ready') return null
+    const on = new Set(o.included)
+    return {
+      owner: o.question.name,
+      included: o.result.groups.filter((g) => on.has(g.key)),
+      // "Other names containing the word" are not offered as the owner's: not counted as left out.
+      leftOut: o.result.groups.filter((g) => !on.has(g.key) && (g.kind === 'variant' || g.kind === 'address')),
+      holdings: m.holdings,
+      records: this.owner.records(),
+    }
   }
 
   /** A holding as the comparable-sales subject (geometry, acres, dominant land use). */

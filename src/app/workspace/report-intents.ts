@@ -1,16 +1,19 @@
 /**
- * "Print report" for a parcel, the search on screen, and a comps result: each gathers the plain
+ * "Print report" for a parcel, the search on screen, a comps result and an owner's holdings: each gathers the plain
  * summary its report needs from the rooms that own it (the parcel card's derivations, the results'
  * totals, the value module's analysis, the link codec, /coverage for the data's load date), builds
  * the document (src/features/reports) and the spec of its map, and opens it on the desk.
- * A holding report (src/features/holdings) is one more method here: its summary in, a document out.
+ * The holding report takes the owner's portfolio as the holdings flows hold it (`portfolio()`).
  */
 import bbox from '@turf/bbox'
+import pointOnFeature from '@turf/point-on-feature'
 import type { Geometry } from 'geojson'
 import type { ParcelRecord } from '../../../contract/schemas'
 import type { CoverageCounty } from '../../../contract/tiles'
+import { footprintKey } from '../../features/holdings/holding-summary'
 import { propertyCard } from '../../features/parcel/property-card'
 import { COMPS_MAP_ID, compsReport } from '../../features/reports/comps-report'
+import { HOLDING_MAP_ID, holdingMaps, holdingReport } from '../../features/reports/holding-report'
 import { PARCEL_MAP_ID, parcelReport } from '../../features/reports/parcel-report'
 import { SEARCH_MAP_ID, searchReport } from '../../features/reports/search-report'
 import { summarize } from '../../features/results/summarize'
@@ -24,7 +27,8 @@ import type { Bounds } from '../../ports/workspace-ports'
 import type { AppState } from '../../state/store'
 import { DEFAULT_COLUMNS } from '../../state/ui-slice'
 import { compsOverlay } from './comps-wiring'
-import type { ReportDesk } from './report-desk'
+import type { HoldingsPortfolio } from './holdings-flows'
+import type { ReportDesk, ReportMapSpec } from './report-desk'
 import { describeSearch } from './search-summary'
 import { shareStateOf } from './url-sync'
 
@@ -52,6 +56,12 @@ function boundsOf(g: Geometry | null): Bounds | null {
 
 const day = (iso: string) => iso.slice(0, 10)
 
+/** A point on the outline (inside it, even for an L-shaped holding): where its dot and label go. */
+function pointOn(g: Geometry): [number, number] {
+  const [x = 0, y = 0] = pointOnFeature(g).geometry.coordinates
+  return [x, y]
+}
+
 /** The county (or counties) the records come from, with when its data was loaded. */
 function dataSource(
   records: readonly ParcelRecord[],
@@ -65,15 +75,16 @@ function dataSource(
         (r.state === k.state && typeof r.county === 'string' && r.county.toLowerCase() === k.county.toLowerCase()),
     )
     if (c) found.set(`${c.state_fp}${c.county_fp}`, c)
-    if (found.size > 3) break
   }
   const list = [...found.values()]
   if (list.length === 0) return null
   const dates = list.map((c) => day(c.loaded_at)).sort()
+  // Every county counted (a portfolio spans many); the first four named.
+  const names = list.slice(0, 4).map((c) => `${c.county}, ${c.state}`)
   const name =
     list.length === 1
       ? `${list[0]?.county} County, ${list[0]?.state}`
-      : `${list.length}${found.size > 3 ? '+' : ''} counties (${list.map((c) => c.county).join(', ')})`
+      : `${list.length} counties (${names.join('; ')}${list.length > 4 ? '; …' : ''})`
   const loadedAt = dates[0] === dates.at(-1) ? (dates[0] as string) : `${dates[0]} to ${dates.at(-1)}`
   return { name, loadedAt }
 }
@@ -262,5 +273,99 @@ export class ReportIntents {
           ]
         : [],
     )
+  }
+
+  /** The link that reruns the portfolio's parcels as a search: its owners' spellings in its states. */
+  portfolioLink(p: HoldingsPortfolio): string {
+    const owners = [...new Set(p.records.flatMap((r) => (typeof r.owner === 'string' && r.owner ? [r.owner] : [])))]
+    const states = [...new Set(p.records.flatMap((r) => (typeof r.state === 'string' && r.state ? [r.state] : [])))]
+    const b = boundsOf({ type: 'GeometryCollection', geometries: p.holdings.map((h) => h.geometry) })
+    const span = b ? Math.max(b[2] - b[0], (b[3] - b[1]) * 1.3, 1e-4) : 360
+    const center: [number, number] = b ? [(b[0] + b[2]) / 2, (b[1] + b[3]) / 2] : [-96, 39]
+    const query = encodeShareState({
+      mode: 'direct',
+      areas: [],
+      filters: [
+        { field: 'owner', op: 'in', value: owners.sort() },
+        { field: 'state', op: 'in', value: states.sort() },
+      ],
+      order: null,
+      includeBuildings: false,
+      searched: owners.length > 0,
+      selectedId: null,
+      view: {
+        center: [Math.round(center[0] * 1e5) / 1e5, Math.round(center[1] * 1e5) / 1e5],
+        zoom: Math.round(Math.min(16, Math.max(3, Math.log2(360 / span))) * 100) / 100,
+      },
+      visibleColumns: DEFAULT_COLUMNS,
+      theme: 'plain',
+    })
+    return `${this.ctx.appUrl()}?${query}`
+  }
+
+  /** An owner's holdings: the names chosen, the merged outlines on maps, totals and every parcel. */
+  holding(p: HoldingsPortfolio): void {
+    const label = new Map<string, string>()
+    for (const h of p.holdings) for (const id of h.parcelIds) label.set(id, h.id)
+    const text = (v: unknown) => (typeof v === 'string' && v.trim() ? v : null)
+    const num = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) ? v : null)
+    const name = (g: HoldingsPortfolio['included'][number]) => ({
+      name: g.name,
+      kind: g.kind,
+      reasons: g.reasons,
+      parcels: g.ids.length,
+    })
+    const doc = holdingReport({
+      owner: p.owner,
+      names: p.included.map(name),
+      leftOut: p.leftOut.map(name),
+      holdings: p.holdings.map((h) => ({
+        id: h.id,
+        parcelCount: h.parcelCount,
+        acres: h.acres,
+        outlineAcres: h.outlineAcres,
+        counties: h.counties,
+        assessedValue: h.assessedValue,
+        valuedParcels: h.valuedParcels,
+        landUse: h.landUse,
+        crop: h.cropMix[0] ? `${h.cropMix[0].category} ${Math.round(h.cropMix[0].share * 100)} %` : null,
+      })),
+      parcels: p.records.map((r) => ({
+        holding: label.get(r.svc_uuid) ?? null,
+        parcelId: text(r.parcel_id),
+        owner: text(r.owner) ?? '',
+        county: text(r.county) ?? '?',
+        state: text(r.state) ?? '?',
+        acres: num(r.acres_calc) ?? num(r.acres),
+        value: num(r.parcel_value),
+        landUse: text(r.land_use),
+        footprint: footprintKey(r),
+      })),
+      link: this.portfolioLink(p),
+      printed: printed(this.ctx.now()),
+      server: this.ctx.server(),
+      county: dataSource(p.records, this.ctx.counties()),
+    })
+    const byId = new Map(p.holdings.map((h) => [h.id, h]))
+    const specs: ReportMapSpec[] = []
+    for (const m of holdingMaps(p.holdings)) {
+      const shown = m.holdings.flatMap((id) => byId.get(id) ?? [])
+      const frame = boundsOf({ type: 'GeometryCollection', geometries: shown.map((h) => h.geometry) })
+      if (!frame) continue
+      specs.push({
+        id: m.id,
+        content: {
+          holdings: shown.map((h) => ({ label: h.id, geometry: h.geometry, point: pointOn(h.geometry) })),
+          neighbours: true,
+        },
+        frame,
+        // The overview's dots and labels stay clear of its edge.
+        padding: m.id === HOLDING_MAP_ID ? 0.12 : 0.08,
+        maxZoom: 16,
+        theme: 'plain',
+        basemap: this.ctx.basemap(),
+      })
+    }
+    this.desk.open(doc, specs)
   }
 }

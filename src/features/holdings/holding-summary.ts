@@ -45,7 +45,7 @@ const num = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) ? v : n
 const round2 = (n: number) => Math.round(n * 100) / 100
 
 /** The key of a footprint: the server's stack id, else the outline itself. */
-function footprintKey(r: ParcelRecord): string {
+export function footprintKey(r: ParcelRecord): string {
   if (typeof r.svc_stack_uuid === 'string' && r.svc_stack_uuid) return `s:${r.svc_stack_uuid}`
   const g = r.geom as { coordinates?: unknown } | undefined
   return g?.coordinates ? `g:${JSON.stringify(g.coordinates)}` : `u:${r.svc_uuid}`

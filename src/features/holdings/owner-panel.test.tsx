@@ -71,6 +71,7 @@ function setup(state: OwnerState, merge: MergeState = { status: 'idle' }) {
     onInclude: vi.fn(),
     onFrame: vi.fn(),
     onShowTable: vi.fn(),
+    onReport: vi.fn(),
     onExportHoldings: vi.fn(),
     onExportParcels: vi.fn(),
   }

@@ -20,6 +20,8 @@ export interface OwnerPanelProps {
   onInclude(key: string, on: boolean): void
   onFrame(id?: string): void
   onShowTable(): void
+  /** The holding report: everything the owner holds, on paper. */
+  onReport(): void
   onExportHoldings(kind: FileKind): void
   onExportParcels(kind: FileKind): void
 }
@@ -75,6 +77,9 @@ export function OwnerPanel(p: OwnerPanelProps) {
             <div className="hold-actions">
               <button type="button" className="button" onClick={p.onShowTable}>
                 Show parcels in the table
+              </button>
+              <button type="button" className="button" onClick={p.onReport}>
+                Report
               </button>
               <FileButtons label="Export holdings (one feature each)" onExport={p.onExportHoldings} />
               <FileButtons label="Export the parcel list" onExport={p.onExportParcels} />

@@ -24,6 +24,8 @@ export interface PrintMapContent {
   comps?: readonly Pick<CompsOverlay['comps'][number], 'rank' | 'included' | 'geometry' | 'point'>[]
   /** Every parcel's outline from the tiles. */
   neighbours?: boolean
+  /** Holdings' merged outlines: drawn as the subject is, each with a dot and its label at `point`. */
+  holdings?: readonly { label: string; geometry: Geometry; point: readonly [number, number] }[]
 }
 
 export interface PrintMapStyles {
@@ -128,8 +130,12 @@ function overlay(
       },
     )
   }
-  if (content.subject) {
-    sources.subject = { type: 'geojson', data: fc([asFeature(content.subject)]) }
+  if (content.subject || content.holdings?.length) {
+    const outlines = [
+      ...(content.subject ? [asFeature(content.subject)] : []),
+      ...(content.holdings ?? []).map((h) => asFeature(h.geometry)),
+    ]
+    sources.subject = { type: 'geojson', data: fc(outlines) }
     layers.push(
       { id: 'print-subject-hatch', type: 'fill', source: 'subject', paint: { 'fill-pattern': SUBJECT_HATCH.id } },
       {
@@ -145,6 +151,46 @@ function overlay(
         paint: { 'line-color': REPORT_MAP.subject, 'line-width': 3.5 },
       },
     )
+    if (content.holdings?.length) {
+      // A dot per holding: the outline of a farm on a map of three states is below a pixel (and
+      // the GeoJSON tiler drops it), the dot is not.
+      sources.holdingPoints = {
+        type: 'geojson',
+        data: fc(
+          content.holdings.map((h) =>
+            asFeature({ type: 'Point', coordinates: [h.point[0], h.point[1]] }, { label: h.label }),
+          ),
+        ),
+      }
+      layers.push(
+        {
+          id: 'print-holding-dot',
+          type: 'circle',
+          source: 'holdingPoints',
+          paint: {
+            'circle-radius': 3.5,
+            'circle-color': REPORT_MAP.subject,
+            'circle-stroke-color': '#ffffff',
+            'circle-stroke-width': 1.5,
+          },
+        },
+        {
+          id: 'print-holding-label',
+          type: 'symbol',
+          source: 'holdingPoints',
+          layout: {
+            'text-field': ['get', 'label'],
+            // No glyphs URL: MapLibre draws the letters from the browser's fonts, as on screen.
+            'text-font': ['system-ui', 'sans-serif'],
+            'text-size': 12,
+            'text-anchor': 'left',
+            'text-offset': [0.5, 0],
+            'text-allow-overlap': false,
+          },
+          paint: { 'text-color': '#000000', 'text-halo-color': '#ffffff', 'text-halo-width': 2.5 },
+        },
+      )
+    }
   }
   return { sources, layers }
 }

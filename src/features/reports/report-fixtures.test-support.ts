@@ -1,5 +1,6 @@
-/** Records and inputs for the report tests: a farm with everything a parcel report shows. */
+/** Records and inputs for the report tests: a farm with everything a parcel report shows, an owner's holdings. */
 import type { ParcelRecord } from '../../../contract/schemas'
+import type { HoldingReportInput, HoldingReportParcel } from './holding-report'
 import type { ParcelReportInput } from './parcel-report'
 
 const FARM: ParcelRecord = {
@@ -73,4 +74,75 @@ export function manyParcels(n: number): ParcelRecord[] {
     cdl_majority_category: i % 3 === 0 ? 'Soybeans' : 'Corn',
     state: 'IA',
   }))
+}
+
+/**
+ * MILLER FARMS LLC with two spellings included, one left out: H1 in Story County, IA (three
+ * parcels, two of them stacked on one footprint), H2 in Finney County, KS, and a parcel without an
+ * outline (in no holding).
+ */
+export function holdingInput(): HoldingReportInput {
+  const p = (over: Partial<HoldingReportParcel>): HoldingReportParcel => ({
+    holding: 'H1',
+    parcelId: null,
+    owner: 'MILLER FARMS LLC',
+    county: 'Story',
+    state: 'IA',
+    acres: 40,
+    value: 100_000,
+    landUse: 'AGRICULTURAL - CROPLAND',
+    footprint: 'x',
+    ...over,
+  })
+  return {
+    owner: 'MILLER FARMS LLC',
+    names: [
+      { name: 'MILLER FARMS LLC', kind: 'owner', reasons: [], parcels: 3 },
+      { name: 'MILLER FARMS, L.L.C.', kind: 'variant', reasons: ['punctuation'], parcels: 2 },
+    ],
+    leftOut: [{ name: 'MILLER FARM LLC', kind: 'variant', reasons: ['singular'], parcels: 4 }],
+    holdings: [
+      {
+        id: 'H1',
+        parcelCount: 3,
+        acres: 120.5,
+        outlineAcres: 120.31,
+        counties: ['Story, IA'],
+        assessedValue: 300_000,
+        valuedParcels: 3,
+        landUse: 'AGRICULTURAL - CROPLAND',
+        crop: 'Corn 64 %',
+      },
+      {
+        id: 'H2',
+        parcelCount: 1,
+        acres: 80.25,
+        outlineAcres: 80.2,
+        counties: ['Finney, KS'],
+        assessedValue: 0,
+        valuedParcels: 0,
+        landUse: null,
+        crop: null,
+      },
+    ],
+    parcels: [
+      p({ parcelId: '09-01-100-001', acres: 80.5, footprint: 'a' }),
+      p({ parcelId: '09-01-100-002', acres: 40, footprint: 'b', owner: 'MILLER FARMS, L.L.C.' }),
+      p({ parcelId: '09-01-100-003', acres: 40, footprint: 'b', owner: 'MILLER FARMS, L.L.C.' }),
+      p({
+        holding: 'H2',
+        parcelId: '055-12',
+        county: 'Finney',
+        state: 'KS',
+        acres: 80.25,
+        value: null,
+        footprint: 'c',
+      }),
+      p({ holding: null, parcelId: '09-02-999-001', acres: 2, footprint: 'd' }),
+    ],
+    link: 'https://plat.example/?m=d&f=owner:in:sMILLER%20FARMS%20LLC&s=1&v=1',
+    printed: 'Printed Nov 26, 2026',
+    server: 'Plat API at plat.example',
+    county: { name: '2 counties (Story, Finney)', loadedAt: '2026-11-20' },
+  }
 }

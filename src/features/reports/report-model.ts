@@ -1,7 +1,7 @@
 /**
  * The report as data: what a report says (a `ReportDocument` of blocks, built from a plain,
- * serialisable summary by parcel-report.ts, search-report.ts, comps-report.ts…) and how it lies on
- * paper (`LaidPage`s of positioned items, made by layout.ts). The printed HTML (report-pages.tsx)
+ * serialisable summary by parcel-report.ts, search-report.ts, comps-report.ts and holding-report.ts)
+ * and how it lies on paper (`LaidPage`s of positioned items, made by layout.ts). The printed HTML (report-pages.tsx)
  * and the PDF (pdf-builder.ts) both draw the laid pages, so "Print" and "Download PDF" give the same
  * pages. Every length is in points (1/72 in), y downwards from the top of the page.
  */
@@ -231,6 +231,11 @@ export interface MapContent {
   comps?: readonly { rank: number; included: boolean; geometry: Geometry | null; point: readonly [number, number] }[]
   /** Draw every parcel's outline from the parcel tiles (the neighbours). */
   neighbours?: boolean
+  /**
+   * Holdings' merged outlines, drawn as the subject is, each marked with a dot at `point` (a point
+   * on it) and labelled there: on a map of several states a holding is smaller than a pixel.
+   */
+  holdings?: readonly { label: string; geometry: Geometry; point: readonly [number, number] }[]
 }
 
 export interface MapImage {

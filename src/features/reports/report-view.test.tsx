@@ -1,10 +1,12 @@
 /** The report preview: its pages as a person reads them, the paper choice, and Print waiting for the maps. */
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react'
 import { afterEach, expect, it, vi } from 'vitest'
+import { compsReport } from './comps-report'
+import { holdingReport } from './holding-report'
 import { layoutReport } from './layout'
 import { PAPERS } from './paper'
 import { parcelReport } from './parcel-report'
-import { manyParcels, parcelInput } from './report-fixtures.test-support'
+import { holdingInput, manyParcels, parcelInput } from './report-fixtures.test-support'
 import type { MapImageState } from './report-model'
 import { ReportView } from './report-view'
 import { searchReport } from './search-report'
@@ -102,4 +104,97 @@ it('a 600-row search report: the table header on every page, every row once, pag
   })
   expect(rows).toBe(600)
   expect(screen.getByText('Acres at least 10.', { exact: false })).toBeTruthy()
+})
+
+it('a holding report: the owner, the names included, a map per state, totals by county and the tables', () => {
+  view(holdingReport(holdingInput()), { holdings: READY, 'holdings-IA': READY, 'holdings-KS': { status: 'rendering' } })
+  const dialog = screen.getByRole('dialog', { name: 'Holding report' })
+  const pages = within(dialog).getAllByRole('region', { name: /^Page \d+ of \d+$/ })
+  const first = pages[0]!
+  expect(within(first).getByRole('heading', { level: 1 }).textContent).toBe('MILLER FARMS LLC')
+  expect(within(first).getByText('2 holdings · 4 parcels · 200.75 ac · IA, KS')).toBeTruthy()
+  expect(within(first).getByText(/^Names included: MILLER FARMS LLC/)).toBeTruthy()
+  expect(within(first).getAllByText('200.75').length).toBeGreaterThan(0)
+  // Three map frames: all holdings (page 1), then Iowa and Kansas; one still drawing holds Print back.
+  expect(within(dialog).getAllByRole('img', { name: 'Map' })).toHaveLength(2)
+  expect(screen.getByRole('button', { name: 'Print' })).toHaveProperty('disabled', true)
+  const tables = within(dialog)
+    .getAllByRole('table')
+    .map((t) => t.getAttribute('aria-label') ?? t.querySelector('caption')?.textContent)
+  expect(tables).toEqual(expect.arrayContaining(['By state', 'By county', 'Holdings (2)', 'Parcels (5)']))
+  const parcels = within(dialog).getByRole('table', { name: 'Parcels (5)' })
+  expect(
+    within(parcels)
+      .getAllByRole('columnheader')
+      .map((h) => h.textContent),
+  ).toEqual(['Holding', 'APN (parcel ID)', 'Owner', 'County', 'Acres', 'Assessed value', 'Land use'])
+  expect(within(parcels).getByText('(40.00)')).toBeTruthy()
+  expect(within(dialog).getAllByRole('link')[0]?.getAttribute('href')).toBe(holdingInput().link)
+})
+
+it('a comps report: the indicated value, the words that it is not an appraisal, and the ranked comps', () => {
+  const subject = parcelInput().record
+  const doc = compsReport({
+    subject,
+    comps: [
+      {
+        rank: 1,
+        parcelId: '09-01-200-001',
+        saleDate: '2025-06-01',
+        salePrice: 800_000,
+        acres: 80,
+        perAcre: 10_000,
+        adjusted: 10_200,
+        miles: 1.2,
+        csr2: 82,
+        grade: 'A',
+        included: true,
+        excludedBecause: null,
+      },
+      {
+        rank: 2,
+        parcelId: '09-01-200-002',
+        saleDate: '2019-06-01',
+        salePrice: 300_000,
+        acres: 40,
+        perAcre: 7_500,
+        adjusted: 9_000,
+        miles: 4.8,
+        csr2: null,
+        grade: 'C',
+        included: false,
+        excludedBecause: 'too old',
+      },
+    ],
+    indicated: {
+      value: 810_000,
+      perAcre: 10_200,
+      low: 780_000,
+      high: 840_000,
+      perAcreLow: 9_800,
+      perAcreHigh: 10_600,
+      n: 1,
+    },
+    basis: {
+      radiusMiles: 5,
+      acresBand: 0.5,
+      windowStart: '2023-11-26',
+      windowEnd: '2026-11-26',
+      trend: 'none',
+      soil: 'none',
+      outsideRadius: 0,
+      outsideWindow: 1,
+    },
+    link: 'https://plat.example/?p=x&v=1',
+    printed: 'Printed today',
+    server: 'Plat API at plat.example',
+    county: null,
+  })
+  view(doc, { comps: READY })
+  const page = screen.getByRole('region', { name: 'Page 1 of 1' })
+  expect(within(page).getByText('$810,000')).toBeTruthy()
+  expect(within(page).getByText('An estimate from public sales records, not an appraisal.')).toBeTruthy()
+  const comps = within(page).getByRole('table', { name: 'Comparable sales (2)' })
+  expect(within(comps).getAllByRole('row')).toHaveLength(3)
+  expect(within(comps).getByText('no: too old')).toBeTruthy()
 })
