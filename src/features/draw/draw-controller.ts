@@ -166,13 +166,16 @@ export class DrawController implements DrawPort {
   private onMeasureChange(ids: readonly string[], type: string): void {
     for (const id of ids) {
       const f = this.draw.getSnapshotFeature(id)
-      if (!f || !isMeasure(f.properties?.mode)) continue
+      // Points are terra-draw's handles (closing and coordinate points) of the shape being drawn.
+      if (!f || !isMeasure(f.properties?.mode) || (f.geometry.type !== 'LineString' && f.geometry.type !== 'Polygon'))
+        continue
       if (type === 'create') {
-        const older = this.draw.getSnapshot().filter((o) => isMeasure(o.properties?.mode) && String(o.id) !== id)
+        const older = this.draw
+          .getSnapshot()
+          .filter((o) => isMeasure(o.properties?.mode) && o.geometry.type !== 'Point' && String(o.id) !== id)
         if (older.length) this.draw.removeFeatures(older.map((o) => o.id as NonNullable<GeoJSONStoreFeatures['id']>))
       }
-      if (f.geometry.type === 'LineString' || f.geometry.type === 'Polygon')
-        this.handlers.onMeasure(f.geometry as LineString | Polygon)
+      this.handlers.onMeasure(f.geometry as LineString | Polygon)
     }
   }
 
@@ -185,7 +188,12 @@ export class DrawController implements DrawPort {
   private onFinish(id: string, action: string): void {
     const feature = this.draw.getSnapshotFeature(id)
     // A finished measurement stays on the map with its figures until the next one or another tool.
-    if (isMeasure(feature?.properties?.mode)) return
+    if (isMeasure(feature?.properties?.mode)) {
+      // The last change while drawing still held the cursor's point; the finished shape is without it.
+      if (feature?.geometry.type === 'LineString' || feature?.geometry.type === 'Polygon')
+        this.handlers.onMeasure(feature.geometry as LineString | Polygon)
+      return
+    }
     if (feature?.geometry.type === 'LineString' || feature?.geometry.type === 'Point') {
       // A guide for Buffer: handed over, then removed (the buffered polygon becomes the area).
       const geometry = feature.geometry as LineString | Point

@@ -82,6 +82,18 @@ describe('measure', () => {
     expect(m?.detail).toMatch(/^Perimeter 2\.\d\d mi · 3\.\d\d km$/)
   })
 
+  it('a point placed twice (the click that ends a line) adds no segment', () => {
+    const m = measure({
+      type: 'LineString',
+      coordinates: [
+        [-93.6, 42],
+        [-93.6, 42.01],
+        [-93.6, 42.01],
+      ],
+    })
+    expect(m?.detail).toBe('1 segment')
+  })
+
   it('nothing to measure until there are two points, or three corners', () => {
     expect(measure({ type: 'LineString', coordinates: [[-93.6, 42]] })).toBeNull()
     expect(

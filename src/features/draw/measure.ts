@@ -85,7 +85,8 @@ export interface Measurement {
  */
 export function measure(geometry: LineString | Polygon): Measurement | null {
   if (geometry.type === 'LineString') {
-    const points = geometry.coordinates
+    // A point placed twice (the click that ends a line) is no segment.
+    const points = geometry.coordinates.filter((p, i, all) => i === 0 || distanceMeters(all[i - 1] ?? [], p) > 0)
     if (points.length < 2) return null
     const m = pathMeters(points)
     const segments = points.length - 1
