@@ -73,8 +73,8 @@ export const TOOLS: readonly ToolDef[] = [
     tool: 'measure',
     label: 'Measure',
     key: 'M',
-    hint: 'Click along a line to measure its length (double-click ends it), or pick Area and click its corners',
-    touchHint: 'Tap along a line to measure it (tap the last point again to end), or pick Area',
+    hint: 'Click along a line, double-click to end; or pick Area and click its corners',
+    touchHint: 'Tap along a line, the last point again to end; or pick Area',
   },
   {
     tool: 'identify',
