@@ -91,6 +91,8 @@ export interface MapPort {
   flyTo(center: [number, number], zoom?: number): void
   /** What the map shows now. */
   bounds(): Bounds
+  /** Its centre and zoom now, mid-animation included (the keyboard drawing's crosshair); fakes may omit it. */
+  view?(): MapViewState
   /** Field packs' outlines ("available offline"); optional so test fakes need not draw them. */
   setPackOutlines?(outlines: FeatureCollection): void
   /** Follow the device's position (the locate control), or stop. */
@@ -107,13 +109,22 @@ export interface DrawEvents {
   onRejected(reason: string): void
   /** A line or point was drawn to be buffered (it is not kept on the map). */
   onGuide(geometry: LineString | Point): void
+  /** The Measure tool's line or shape as it is drawn (the cursor's point included), or null when cleared. */
+  onMeasure(geometry: LineString | Polygon | null): void
 }
+
+/** What the Measure tool draws: a line (its length) or a shape (its area). */
+export type MeasureKind = 'distance' | 'area'
 
 export interface DrawPort {
   setTool(tool: MapTool): void
   syncAreas(areas: readonly DrawnArea[]): void
   /** Abandons a shape in progress. */
   cancel(): void
+  /** Whether the Measure tool draws a line or a shape. */
+  setMeasureKind(kind: MeasureKind): void
+  /** The keyboard drawing's points so far, shown on the map (empty: none). */
+  setSketch(vertices: readonly (readonly [number, number])[]): void
   destroy(): void
 }
 

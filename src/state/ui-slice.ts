@@ -19,7 +19,18 @@ export type DialogState =
  * What a click or drag on the map does. `select` edits drawn areas; `line` and `point` draw a guide
  * to buffer into an area; `identify` looks up the parcel under the click.
  */
-export type MapTool = 'pan' | 'select' | 'polygon' | 'rectangle' | 'circle' | 'freehand' | 'line' | 'point' | 'identify'
+export type MapTool =
+  | 'pan'
+  | 'select'
+  | 'polygon'
+  | 'rectangle'
+  | 'circle'
+  | 'freehand'
+  | 'line'
+  | 'point'
+  | 'identify'
+  /** Length of a line or area of a shape; makes no search area (issue 18, problem 9). */
+  | 'measure'
 
 /** Online streets unless configured otherwise; the map falls back to the offline map when they cannot load. */
 const DEFAULT_BASEMAP = config.defaultBasemap

@@ -16,6 +16,7 @@ import { PickBar } from './pick-bar'
 import { ReportPane } from './report-pane'
 import { ResultsPane } from './results-pane'
 import { SearchPanel } from './search-panel'
+import { SkipLinks } from './skip-links'
 import { useAppShortcuts } from './use-app-shortcuts'
 
 const AppDialogs = lazy(() => import('./app-dialogs').then((m) => ({ default: m.AppDialogs })))
@@ -26,6 +27,7 @@ export function App() {
   const holdingsOpen = useAppStore((s) => s.holdingsTab !== null)
   return (
     <div className="app" data-search-sheet={sheetOpen ? 'open' : 'closed'}>
+      <SkipLinks />
       <AppHeader />
       <aside id="search-controls" className="left-panel" aria-label="Search controls">
         <LinkProblems />

@@ -15,6 +15,7 @@ import { useAppStore } from '../../state/store'
 import { TOUCH_QUERY, useMediaQuery } from '../../ui/use-media-query'
 import { FieldMapOverlays } from './field-panels'
 import { MapControls } from './map-controls'
+import { MapDrawing } from './map-drawing'
 import { MapSearchButton } from './map-search-button'
 import { useCoverage, useMapStatus, useSearchResult, useWorkspace } from './workspace-context'
 
@@ -41,7 +42,7 @@ export function MapPane() {
   const tilesProblem = status.tiles.state === 'failed' ? status.tiles.message : null
   return (
     // biome-ignore lint/a11y/noRedundantRoles: explicit role: tests and assistive-tech audits select [role=region][aria-label=Map]
-    <section className="map-view" role="region" aria-label="Map">
+    <section id="map" className="map-view" role="region" aria-label="Map">
       {/* A press on the map folds the phone's map options away, as a person expects of a popover. */}
       <div
         ref={containerRef}
@@ -67,6 +68,7 @@ export function MapPane() {
         <ThemeLegend theme={theme} onTheme={setTheme} rows={rows} />
       </MapControls>
       <ToolHint tool={tool} touch={touch} onExit={() => workspace.pickTool('pan')} />
+      <MapDrawing container={containerRef} tool={tool} touch={touch} />
       <MapSearchButton />
       <FieldMapOverlays />
       {staleness.stale && rows.length > 0 && (

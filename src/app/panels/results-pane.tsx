@@ -75,6 +75,7 @@ function SearchResults() {
   return (
     <section
       ref={pane}
+      id="results"
       tabIndex={-1}
       className="results-pane"
       aria-label="Results"

@@ -30,6 +30,15 @@ export function ShortcutsDialog({ onClose }: { onClose(): void }) {
         </div>
         <div>
           <dt>
+            <kbd>Enter</kbd> <kbd>Backspace</kbd> <kbd>F</kbd>
+          </dt>
+          <dd>
+            Polygon on the focused map (arrow keys pan): add a point at the crosshair, remove the last point, finish the
+            shape
+          </dd>
+        </div>
+        <div>
+          <dt>
             <kbd>Delete</kbd>
           </dt>
           <dd>In Edit mode: delete the selected area</dd>

@@ -4,13 +4,17 @@
  * hands the map back to Pan (so the next click opens a parcel rather than starting another shape)
  * unless the person kept the tool.
  */
-import type { Geometry } from 'geojson'
+import type { Geometry, LineString, Polygon } from 'geojson'
 import { quantizeArea } from '../../features/share/url-codec'
 import type { DrawEvents } from '../../ports/workspace-ports'
 import type { AppStore } from '../../state/store'
 import { SHAPE_TOOLS } from '../../state/ui-slice'
 
-export function drawEvents(store: AppStore, openBuffer: (guide: Geometry) => void): DrawEvents {
+export function drawEvents(
+  store: AppStore,
+  openBuffer: (guide: Geometry) => void,
+  onMeasure: (geometry: LineString | Polygon | null) => void = () => {},
+): DrawEvents {
   // After terra-draw's own finish handling, which a mode change inside its event would cut short.
   const afterShape = () =>
     setTimeout(() => {
@@ -31,5 +35,6 @@ export function drawEvents(store: AppStore, openBuffer: (guide: Geometry) => voi
       openBuffer(geometry)
       afterShape()
     },
+    onMeasure,
   }
 }

@@ -66,7 +66,14 @@ async function setup(options: Parameters<typeof harness>[1] = {}, coverage: Cove
         map,
         createDraw: async (events) => {
           draw.events = events
-          return { setTool: () => {}, syncAreas: () => {}, cancel: () => {}, destroy: () => {} }
+          return {
+            setTool: () => {},
+            syncAreas: () => {},
+            cancel: () => {},
+            setMeasureKind: () => {},
+            setSketch: () => {},
+            destroy: () => {},
+          }
         },
       }),
     },
@@ -258,7 +265,14 @@ describe('opening a link', () => {
       maps: {
         createMap: async () => ({
           map: fakeMap(calls),
-          createDraw: async () => ({ setTool: () => {}, syncAreas: () => {}, cancel: () => {}, destroy: () => {} }),
+          createDraw: async () => ({
+            setTool: () => {},
+            syncAreas: () => {},
+            cancel: () => {},
+            setMeasureKind: () => {},
+            setSketch: () => {},
+            destroy: () => {},
+          }),
         }),
       },
     })

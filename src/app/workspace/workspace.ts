@@ -25,6 +25,7 @@ import {
 import type { ApiError } from '../../api/api-error'
 import type { ChangesQuery } from '../../api/changes'
 import type { CachedSources } from '../../cache/cached-sources'
+import { type Measurement, measure } from '../../features/draw/measure'
 import { PackLibrary } from '../../features/field/pack-library'
 import { reportSettingsStore } from '../../features/reports/report-settings'
 import type { SearchSession } from '../../features/search/search-session'
@@ -35,11 +36,13 @@ import { checkDrawnArea } from '../../geo/validate-area'
 import type {
   BasemapStatus,
   CompsOverlay,
+  DrawEvents,
   DrawPort,
   HoldingsLayerPort,
   LngLat,
   MapFactory,
   MapPort,
+  MeasureKind,
   TilesStatus,
 } from '../../ports/workspace-ports'
 import type { CompsSubjectRef } from '../../state/comps-slice'
@@ -55,6 +58,7 @@ import { CoverageFlow } from './coverage-flow'
 import { drawEvents } from './draw-events'
 import { type FieldDeps, FieldFlow, noFieldDeps } from './field-flow'
 import { type HoldingSources, HoldingsFlows } from './holdings-flows'
+import { KeyboardDrawFlow } from './keyboard-draw-flow'
 import { ParcelOpener } from './parcel-opener'
 import { ReportDesk, type ReportDeskDeps } from './report-desk'
 import { ReportIntents } from './report-intents'
@@ -129,6 +133,12 @@ export class Workspace {
   readonly sources: CachedSources | null
   /** Field packs, offline answers and "where am I" (issue 24). */
   readonly field: FieldFlow
+  /** The Measure tool's figures for the line or shape being measured (null: nothing measured). */
+  readonly measurement = new ValueStore<Measurement | null>(null)
+  readonly measureKind = new ValueStore<MeasureKind>('distance')
+  /** Drawing a polygon with the keyboard: its points so far and what the live region says. */
+  readonly keyboardDraw: KeyboardDrawFlow
+  private readonly drawHandlers: DrawEvents
   private map: MapPort | null = null
   private draw: DrawPort | null = null
   private holdingsLayer: HoldingsLayerPort | null = null
@@ -199,6 +209,20 @@ export class Workspace {
       },
       openSearch: (query) => this.openSearch(query),
     })
+    this.drawHandlers = drawEvents(
+      this.store,
+      (geometry) => {
+        const label = geometry.type === 'Point' ? 'point' : 'line'
+        this.store.getState().openDialog({ kind: 'buffer', label, geometry })
+      },
+      (geometry) => this.measurement.set(geometry ? measure(geometry) : null),
+    )
+    this.keyboardDraw = new KeyboardDrawFlow({
+      view: () => this.map?.view?.() ?? this.store.getState().view,
+      draw: () => this.draw,
+      events: this.drawHandlers,
+      newId: () => crypto.randomUUID(),
+    })
     this.stops.push(this.coverage.state.subscribe(() => this.map && this.coverage.pushTo(this.map)))
     this.stops.push(this.store.subscribe((s, prev) => this.onStore(s, prev)))
     this.stops.push(this.search.subscribe(() => this.onResult(this.search.getSnapshot())))
@@ -261,14 +285,10 @@ export class Workspace {
         this.holdingsLayer = layer
         this.holdings.attach(layer)
       })
-      const draw = await mounted.createDraw(
-        drawEvents(this.store, (geometry) => {
-          const label = geometry.type === 'Point' ? 'point' : 'line'
-          this.store.getState().openDialog({ kind: 'buffer', label, geometry })
-        }),
-      )
+      const draw = await mounted.createDraw(this.drawHandlers)
       if (gone || this.map !== map) return draw.destroy()
       this.draw = draw
+      draw.setMeasureKind(this.measureKind.get())
       draw.setTool(this.store.getState().tool)
       draw.syncAreas(this.store.getState().areas)
     })
@@ -411,6 +431,12 @@ export class Workspace {
     if (tool !== 'pan') s.setSearchSheetOpen(false)
   }
 
+  /** The Measure tool measures a line's length or a shape's area; a switch starts afresh. */
+  setMeasureKind(kind: MeasureKind): void {
+    this.measureKind.set(kind)
+    this.draw?.setMeasureKind(kind)
+  }
+
   // --- intents: searches -------------------------------------------------------------------------
 
   /** Runs the search set up now; on a phone the controls sheet closes so the results show. */
@@ -461,6 +487,7 @@ export class Workspace {
 
   escape(): void {
     this.draw?.cancel()
+    this.keyboardDraw.cancel()
     const s = this.store.getState()
     if (s.tool !== 'pan' && s.tool !== 'identify') return
     if (s.comps) s.closeComps()
@@ -482,6 +509,9 @@ export class Workspace {
     if (s.tool !== prev.tool) {
       this.map?.setClickMode(clickModeFor(s.tool))
       this.draw?.setTool(s.tool)
+      if (prev.tool === 'polygon') this.keyboardDraw.cancel()
+      if (s.tool !== 'pan') this.keyboardDraw.reset()
+      if (prev.tool === 'measure') this.measurement.set(null)
     }
     if (s.areas !== prev.areas) this.draw?.syncAreas(s.areas)
     if (s.comps && s.comps === prev.comps && (s.selectedId !== prev.selectedId || s.detailsOpen !== prev.detailsOpen)) {

@@ -19,18 +19,27 @@ import {
 } from 'terra-draw'
 import { TerraDrawMapLibreGLAdapter } from 'terra-draw-maplibre-gl-adapter'
 import { checkDrawnArea } from '../../geo/validate-area'
-import type { DrawEvents, DrawPort } from '../../ports/workspace-ports'
+import type { DrawEvents, DrawPort, MeasureKind } from '../../ports/workspace-ports'
 import type { DrawnArea } from '../../state/search-spec'
 import type { MapTool } from '../../state/ui-slice'
+import type { Vertex } from './keyboard-sketch'
+import { SketchLayer } from './sketch-layer'
 
-type DrawMode = 'static' | 'select' | 'linestring' | 'point' | DrawnArea['kind']
+/** The Measure tool's own modes: terra-draw's line and polygon, under names no search area uses. */
+const MEASURE_MODES = { distance: 'measure-line', area: 'measure-area' } as const
+type MeasureMode = (typeof MEASURE_MODES)[MeasureKind]
+type DrawMode = 'static' | 'select' | 'linestring' | 'point' | DrawnArea['kind'] | MeasureMode
 const AREA_KINDS: readonly DrawnArea['kind'][] = ['polygon', 'rectangle', 'circle', 'freehand']
+const MEASURE_COLOUR = '#c2410c'
 
-function drawModeFor(tool: MapTool): DrawMode {
+function drawModeFor(tool: MapTool, measure: MeasureKind): DrawMode {
   if (tool === 'pan' || tool === 'identify') return 'static'
   if (tool === 'line') return 'linestring'
+  if (tool === 'measure') return MEASURE_MODES[measure]
   return tool
 }
+
+const isMeasure = (m: unknown) => m === MEASURE_MODES.distance || m === MEASURE_MODES.area
 
 /**
  * Area ids are ours, not terra-draw's: drawn shapes get UUIDs, but areas restored from a link are
@@ -58,12 +67,17 @@ export class DrawController implements DrawPort {
   /** Last accepted geometry per area, used to revert an invalid edit. */
   private accepted = new Map<string, DrawnArea>()
   private mode: DrawMode = 'static'
+  private tool: MapTool = 'pan'
+  private measureKind: MeasureKind = 'distance'
   private started = false
   private pendingAreas: readonly DrawnArea[] | null = null
+  private readonly sketch: SketchLayer
+  private pendingSketch: readonly Vertex[] = []
 
   /** `whenReady` runs its callback once the map's style has loaded (now, if it already has). */
   constructor(map: MapLibreMap, whenReady: (cb: () => void) => void, handlers: DrawEvents) {
     this.handlers = handlers
+    this.sketch = new SketchLayer(map)
     const adapter = new TerraDrawMapLibreGLAdapter({ map, coordinatePrecision: 7 })
     const styles = {
       fillColor: STYLE.fillColor,
@@ -97,6 +111,15 @@ export class DrawController implements DrawPort {
         new TerraDrawFreehandMode({ styles, drawInteraction: 'click-move-or-drag' }),
         new TerraDrawLineStringMode({ styles: { lineStringColor: STYLE.outlineColor, lineStringWidth: 3 } }),
         new TerraDrawPointMode({ styles: { pointColor: STYLE.outlineColor, pointWidth: 6 } }),
+        // Measuring (issue 18, problem 9): the same drawing, in another colour, never a search area.
+        new TerraDrawLineStringMode({
+          modeName: MEASURE_MODES.distance,
+          styles: { lineStringColor: MEASURE_COLOUR, lineStringWidth: 3 },
+        }),
+        new TerraDrawPolygonMode({
+          modeName: MEASURE_MODES.area,
+          styles: { fillColor: MEASURE_COLOUR, outlineColor: MEASURE_COLOUR, fillOpacity: 0.15, outlineWidth: 2 },
+        }),
         new TerraDrawSelectMode({
           flags: {
             polygon: editFlags,
@@ -118,10 +141,13 @@ export class DrawController implements DrawPort {
     })
     this.draw.on('finish', (id, ctx) => this.onFinish(String(id), ctx.action))
     this.draw.on('change', (ids, type) => {
-      if (type !== 'delete') return
-      for (const id of ids.map(String)) {
-        if (this.accepted.delete(id)) this.handlers.onRemoved(id)
+      if (type === 'delete') {
+        for (const id of ids.map(String)) {
+          if (this.accepted.delete(id)) this.handlers.onRemoved(id)
+        }
+        return
       }
+      if (isMeasure(this.mode)) this.onMeasureChange(ids.map(String), type)
     })
     const start = () => {
       this.draw.start()
@@ -131,12 +157,43 @@ export class DrawController implements DrawPort {
       this.draw.setMode(this.mode)
       if (this.pendingAreas) this.syncAreas(this.pendingAreas)
       this.pendingAreas = null
+      this.sketch.set(this.pendingSketch)
     }
     whenReady(start)
   }
 
+  /** Live figures while measuring; a new measurement replaces the one before. */
+  private onMeasureChange(ids: readonly string[], type: string): void {
+    for (const id of ids) {
+      const f = this.draw.getSnapshotFeature(id)
+      // Points are terra-draw's handles (closing and coordinate points) of the shape being drawn.
+      if (!f || !isMeasure(f.properties?.mode) || (f.geometry.type !== 'LineString' && f.geometry.type !== 'Polygon'))
+        continue
+      if (type === 'create') {
+        const older = this.draw
+          .getSnapshot()
+          .filter((o) => isMeasure(o.properties?.mode) && o.geometry.type !== 'Point' && String(o.id) !== id)
+        if (older.length) this.draw.removeFeatures(older.map((o) => o.id as NonNullable<GeoJSONStoreFeatures['id']>))
+      }
+      this.handlers.onMeasure(f.geometry as LineString | Polygon)
+    }
+  }
+
+  private clearMeasures(): void {
+    const measures = this.draw.getSnapshot().filter((f) => isMeasure(f.properties?.mode))
+    if (measures.length) this.draw.removeFeatures(measures.map((f) => f.id as NonNullable<GeoJSONStoreFeatures['id']>))
+    this.handlers.onMeasure(null)
+  }
+
   private onFinish(id: string, action: string): void {
     const feature = this.draw.getSnapshotFeature(id)
+    // A finished measurement stays on the map with its figures until the next one or another tool.
+    if (isMeasure(feature?.properties?.mode)) {
+      // The last change while drawing still held the cursor's point; the finished shape is without it.
+      if (feature?.geometry.type === 'LineString' || feature?.geometry.type === 'Polygon')
+        this.handlers.onMeasure(feature.geometry as LineString | Polygon)
+      return
+    }
     if (feature?.geometry.type === 'LineString' || feature?.geometry.type === 'Point') {
       // A guide for Buffer: handed over, then removed (the buffered polygon becomes the area).
       const geometry = feature.geometry as LineString | Point
@@ -171,10 +228,29 @@ export class DrawController implements DrawPort {
   }
 
   setTool(tool: MapTool): void {
-    const mode = drawModeFor(tool)
+    this.tool = tool
+    this.applyMode()
+  }
+
+  setMeasureKind(kind: MeasureKind): void {
+    this.measureKind = kind
+    this.applyMode()
+  }
+
+  private applyMode(): void {
+    const mode = drawModeFor(this.tool, this.measureKind)
     if (mode === this.mode) return
+    const wasMeasuring = isMeasure(this.mode)
     this.mode = mode
-    if (this.started) this.draw.setMode(mode)
+    if (!this.started) return
+    this.draw.setMode(mode)
+    // Leaving Measure (or switching between distance and area) clears the old measurement.
+    if (wasMeasuring) this.clearMeasures()
+  }
+
+  setSketch(vertices: readonly Vertex[]): void {
+    this.pendingSketch = vertices
+    if (this.started) this.sketch.set(vertices)
   }
 
   /** Abandons a shape in progress (Escape) and deselects; the mode stays. */
@@ -193,7 +269,10 @@ export class DrawController implements DrawPort {
     }
     const wanted = new Map(areas.map((a) => [a.id, a]))
     const present = this.draw.getSnapshot()
-    const toRemove = present.filter((f) => f.geometry.type === 'Polygon' && !wanted.has(String(f.id))).map((f) => f.id)
+    // Only search areas: a measured shape is terra-draw's too, and no area of the store.
+    const toRemove = present
+      .filter((f) => f.geometry.type === 'Polygon' && !isMeasure(f.properties?.mode) && !wanted.has(String(f.id)))
+      .map((f) => f.id)
     if (toRemove.length) {
       for (const id of toRemove) this.accepted.delete(String(id))
       this.draw.removeFeatures(toRemove as NonNullable<GeoJSONStoreFeatures['id']>[])

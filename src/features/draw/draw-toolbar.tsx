@@ -70,6 +70,13 @@ export const TOOLS: readonly ToolDef[] = [
     touchHint: 'Tap a point, then search within a distance of it',
   },
   {
+    tool: 'measure',
+    label: 'Measure',
+    key: 'M',
+    hint: 'Click along a line, double-click to end; or pick Area and click its corners',
+    touchHint: 'Tap along a line, the last point again to end; or pick Area',
+  },
+  {
     tool: 'identify',
     label: 'Identify',
     key: 'I',
@@ -100,6 +107,7 @@ const ICONS: Record<MapTool, string> = {
   line: 'M3 18c4-1 5-9 9-9s5 6 9 3',
   point: 'M12 3a5 5 0 0 1 5 5c0 4-5 11-5 11S7 12 7 8a5 5 0 0 1 5-5z',
   identify: 'M11 4a7 7 0 1 0 0.01 0zM16 16l5 5',
+  measure: 'M3 16l13-13 5 5-13 13zM7 12l2 2M10 9l2 2M13 6l2 2',
 }
 const LOCK_ICON = 'M7 11V8a5 5 0 0 1 10 0v3M5 11h14v10H5z'
 const UNLOCK_ICON = 'M7 11V8a5 5 0 0 1 9.6-2M5 11h14v10H5z'

@@ -13,6 +13,7 @@ import type { ParcelRecord } from '../../../contract/schemas'
 import type { CoverageCounty } from '../../../contract/tiles'
 import { type ThemeId, themeById } from '../../format/themes'
 import type { ClickMode, CompsOverlay, MapEvents, MapPort, Rows, TileSourceInfo } from '../../ports/workspace-ports'
+import type { MapViewState } from '../../state/ui-slice'
 import { BasemapControl } from './basemap-control'
 import { setCompsOverlay } from './comps-layer'
 import { MapBoundaries } from './map-boundaries'
@@ -224,6 +225,11 @@ export class MapController implements MapPort {
   /** [west, south, east, north] of what the map shows now. */
   bounds(): [number, number, number, number] {
     return this.camera.bounds()
+  }
+
+  view(): MapViewState {
+    const c = this.map.getCenter()
+    return { center: [c.lng, c.lat], zoom: this.map.getZoom() }
   }
 
   flyTo(center: [number, number], zoom?: number): void {

@@ -1,0 +1,70 @@
+/**
+ * What the drawing tools add on the map beyond terra-draw: the Measure tool's readout, and
+ * keyboard drawing (issue 18, problems 9 and 10). Keys pressed on the focused map reach the
+ * workspace here, before the app's single-key shortcuts (F would otherwise pick Freehand).
+ */
+import { type RefObject, useEffect, useState } from 'react'
+import { KeyboardDrawing } from '../../features/draw/keyboard-drawing'
+import { MeasureReadout } from '../../features/draw/measure-readout'
+import type { MapTool } from '../../state/ui-slice'
+import { useValueStore } from './use-value-store'
+import { useWorkspace } from './workspace-context'
+
+const isMapCanvas = (el: EventTarget | null) => el instanceof HTMLElement && el.classList.contains('maplibregl-canvas')
+
+export function MapDrawing({
+  container,
+  tool,
+  touch,
+}: {
+  container: RefObject<HTMLElement | null>
+  tool: MapTool
+  touch: boolean
+}) {
+  const workspace = useWorkspace()
+  const measurement = useValueStore(workspace.measurement)
+  const measureKind = useValueStore(workspace.measureKind)
+  const sketch = useValueStore(workspace.keyboardDraw.state)
+  const [focused, setFocused] = useState(false)
+
+  useEffect(() => {
+    const el = container.current
+    if (!el) return
+    const onFocus = (e: FocusEvent) => setFocused(isMapCanvas(e.target))
+    const onBlur = () => setFocused(false)
+    const onKey = (e: KeyboardEvent) => {
+      if (e.ctrlKey || e.metaKey || e.altKey || !isMapCanvas(e.target)) return
+      if (workspace.store.getState().tool !== 'polygon') return
+      if (!workspace.keyboardDraw.key(e.key)) return
+      e.preventDefault()
+      e.stopPropagation()
+    }
+    el.addEventListener('focusin', onFocus)
+    el.addEventListener('focusout', onBlur)
+    el.addEventListener('keydown', onKey)
+    return () => {
+      el.removeEventListener('focusin', onFocus)
+      el.removeEventListener('focusout', onBlur)
+      el.removeEventListener('keydown', onKey)
+    }
+  }, [container, workspace])
+
+  const drawing = focused && tool === 'polygon'
+  return (
+    <>
+      {tool === 'measure' && (
+        <MeasureReadout
+          measurement={measurement}
+          kind={measureKind}
+          onKind={(k) => workspace.setMeasureKind(k)}
+          touch={touch}
+        />
+      )}
+      <KeyboardDrawing
+        crosshair={drawing}
+        showMessage={drawing || (focused && sketch.added)}
+        message={sketch.message}
+      />
+    </>
+  )
+}
