@@ -72,7 +72,8 @@ it('a 600-row search report: the table header on every page, every row once, pag
     summary: 'Acres ≥ 10',
     records,
     expected: 600,
-    columns: ['owner', 'parcel_id', 'acres'],
+    // Every fixture parcel is in IA: the state is said once, not given a column.
+    columns: ['owner', 'parcel_id', 'state', 'acres'],
     theme: 'plain',
     totals: {
       totalAcres: 1000,
@@ -104,6 +105,7 @@ it('a 600-row search report: the table header on every page, every row once, pag
   })
   expect(rows).toBe(600)
   expect(screen.getByText('Acres at least 10.', { exact: false })).toBeTruthy()
+  expect(screen.getByText('Every parcel listed has State: IA.')).toBeTruthy()
 })
 
 it('a holding report: the owner, the names included, a map per state, totals by county and the tables', () => {

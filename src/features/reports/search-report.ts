@@ -78,7 +78,11 @@ export function searchReport(input: SearchReportInput): ReportDocument {
   const partial = records.length < input.expected
   const scope = partial ? ` (of the ${count(records.length)} loaded)` : ''
   const theme = themeById(input.theme)
-  const columns = visibleExportColumns([...input.columns])
+  const chosen = visibleExportColumns([...input.columns])
+  // A column with one value in every row (County, State in a county's search) is said once above
+  // the table: on paper its width is what the parcel number and owner need not to be cut.
+  const same = records.length > 1 ? chosen.filter((c) => sameInEveryRow(records, c)) : []
+  const columns = same.length < chosen.length ? chosen.filter((c) => !same.includes(c)) : chosen
   const size = columns.length > 12 ? 5.5 : columns.length > 8 ? 6.5 : 7
   const mix = cropMix(input)
   const blocks: Block[] = [
@@ -109,6 +113,11 @@ export function searchReport(input: SearchReportInput): ReportDocument {
     },
   ]
   if (mix) blocks.push(mix)
+  if (columns !== chosen && same.length > 0) {
+    const first = records[0] as ParcelRecord
+    const text = same.map((c) => `${columnLabel(c)}: ${cellText(first, c)}`).join(' · ')
+    blocks.push({ kind: 'paragraph', text: `Every parcel listed has ${text}.`, size: 8 })
+  }
   blocks.push({
     kind: 'table',
     title: `Results (${count(records.length)})`,
@@ -139,4 +148,10 @@ export function searchReport(input: SearchReportInput): ReportDocument {
         .slice(0, 60) || 'results'
     }`,
   }
+}
+
+/** Every record shows the same non-empty text in column `c`. */
+function sameInEveryRow(records: readonly ParcelRecord[], c: string): boolean {
+  const first = cellText(records[0] as ParcelRecord, c)
+  return first !== '' && first !== '–' && records.every((r) => cellText(r, c) === first)
 }
