@@ -1,13 +1,3 @@
-/**
- * The area search in pieces answers exactly what one statement over the whole area answers —
- * whatever the cut (cells of a tiny budget here), for concave shapes, holes, overlapping shapes and
- * shapes that only touch parcels — on both backends; it stops past the cap, refuses a search whose
- * estimate is far too large before reading any parcel, marks every statement as heavy work of its
- * owner, and learns the density it met.
- */
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import type { MultiPolygon, Polygon, Position } from 'geojson'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { loadCounty } from '../load/load-county'
@@ -16,11 +6,9 @@ import { SCHEMA } from '../schema'
 import type { CostModel } from './area-pieces'
 import { AreaTooExpensiveError, searchArea } from './area-search'
 import type { Database, Queryable, QueryOptions } from './database'
-import { migrate } from './migrate'
+import { migratedPglite, migratedPostgres } from './migrated-db.test-support'
 import { parcelDensity } from './parcel-density'
-import { openWorkerPglite } from './pglite-owner'
-import { createTestDatabase, describePostgres } from './postgres.test-support'
-import { openPostgres } from './postgres-database'
+import { describePostgres } from './postgres.test-support'
 
 const COUNTY = { state_fp: '19', county_fp: '169', state: 'IA', county: 'Story' }
 const X0 = -93.62
@@ -194,31 +182,9 @@ function suite(open: () => Promise<{ db: Database; cleanup(): Promise<void> }>) 
 }
 
 describe('area search in pieces on the embedded database', () => {
-  suite(async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'plat-area-search-'))
-    const db = await openWorkerPglite({ dataDir: join(dir, 'pglite'), maxWaiting: 64 })
-    await migrate(db, SCHEMA)
-    return {
-      db,
-      async cleanup() {
-        await db.close()
-        rmSync(dir, { recursive: true, force: true })
-      },
-    }
-  })
+  suite(() => migratedPglite('plat-area-search', SCHEMA))
 })
 
 describePostgres('area search in pieces on PostgreSQL', (url) => {
-  suite(async () => {
-    const database = await createTestDatabase(url, 'plat_area_search')
-    const db = await openPostgres({ url: database.url, poolSize: 3, maxWaiting: 10 })
-    await migrate(db, SCHEMA)
-    return {
-      db,
-      async cleanup() {
-        await db.close()
-        await database.drop()
-      },
-    }
-  })
+  suite(() => migratedPostgres(url, 'plat_area_search', SCHEMA, 3))
 })

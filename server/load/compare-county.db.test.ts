@@ -1,20 +1,9 @@
-/**
- * What a reload changed (issue 23), through the real load path on both backends: a county of lots
- * reloaded with owners changed, parcels sold, one split, two removed and a value changed gives
- * exactly those counts, keeps every unchanged parcel's id, and logs each change with the version
- * before and after; a merge and a delete are logged too. Land-use classes are set on the way.
- */
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { deleteCounty } from '../db/counties-repo'
 import { DATA_VERSION_SQL } from '../db/data-version-sql'
 import type { Database } from '../db/database'
-import { migrate } from '../db/migrate'
-import { openWorkerPglite } from '../db/pglite-owner'
-import { createTestDatabase, describePostgres } from '../db/postgres.test-support'
-import { openPostgres } from '../db/postgres-database'
+import { migratedPglite, migratedPostgres } from '../db/migrated-db.test-support'
+import { describePostgres } from '../db/postgres.test-support'
 import { SCHEMA } from '../schema'
 import { logCountyDeleted } from './change-log'
 import { type LoadSummary, loadCounty } from './load-county'
@@ -177,31 +166,9 @@ function changesSuite(open: () => Promise<{ db: Database; cleanup(): Promise<voi
 }
 
 describe('reload changes on the embedded database', () => {
-  changesSuite(async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'plat-changes-'))
-    const db = await openWorkerPglite({ dataDir: join(dir, 'pglite'), maxWaiting: 64 })
-    await migrate(db, SCHEMA)
-    return {
-      db,
-      async cleanup() {
-        await db.close()
-        rmSync(dir, { recursive: true, force: true })
-      },
-    }
-  })
+  changesSuite(() => migratedPglite('plat-changes', SCHEMA))
 })
 
 describePostgres('reload changes on PostgreSQL', (url) => {
-  changesSuite(async () => {
-    const database = await createTestDatabase(url, 'plat_changes')
-    const db = await openPostgres({ url: database.url, poolSize: 2, maxWaiting: 10 })
-    await migrate(db, SCHEMA)
-    return {
-      db,
-      async cleanup() {
-        await db.close()
-        await database.drop()
-      },
-    }
-  })
+  changesSuite(() => migratedPostgres(url, 'plat_changes', SCHEMA))
 })

@@ -1,18 +1,9 @@
-/**
- * The tile store and its warmer on both backends: a load's low-zoom tiles are made once and kept
- * under the data version, served from the store afterwards, and replaced after the next load.
- */
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import type { MultiPolygon } from 'geojson'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { PARCEL_LAYER } from '../../contract/tiles'
 import type { Database } from '../db/database'
-import { migrate } from '../db/migrate'
-import { openWorkerPglite } from '../db/pglite-owner'
-import { createTestDatabase, describePostgres } from '../db/postgres.test-support'
-import { openPostgres } from '../db/postgres-database'
+import { migratedPglite, migratedPostgres } from '../db/migrated-db.test-support'
+import { describePostgres } from '../db/postgres.test-support'
 import { loadCounty } from '../load/load-county'
 import type { StagedRow } from '../load/staged-row'
 import { SCHEMA } from '../schema'
@@ -155,31 +146,9 @@ function storeSuite(open: () => Promise<{ db: Database; cleanup(): Promise<void>
 }
 
 describe('tile store on the embedded database', () => {
-  storeSuite(async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'plat-tile-store-'))
-    const db = await openWorkerPglite({ dataDir: join(dir, 'pglite'), maxWaiting: 64 })
-    await migrate(db, SCHEMA)
-    return {
-      db,
-      async cleanup() {
-        await db.close()
-        rmSync(dir, { recursive: true, force: true })
-      },
-    }
-  })
+  storeSuite(() => migratedPglite('plat-tile-store', SCHEMA))
 })
 
 describePostgres('tile store on PostgreSQL', (url) => {
-  storeSuite(async () => {
-    const database = await createTestDatabase(url, 'plat_tile_store')
-    const db = await openPostgres({ url: database.url, poolSize: 2, maxWaiting: 10 })
-    await migrate(db, SCHEMA)
-    return {
-      db,
-      async cleanup() {
-        await db.close()
-        await database.drop()
-      },
-    }
-  })
+  storeSuite(() => migratedPostgres(url, 'plat_tile_store', SCHEMA))
 })

@@ -1,11 +1,3 @@
-/**
- * The database side of tiles on both backends: the SQL feature id equals the contract's, places
- * and the data version follow every load, reload and delete, and migrations 20 and 22 bring an
- * older database along.
- */
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import fc from 'fast-check'
 import type { MultiPolygon } from 'geojson'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -13,9 +5,8 @@ import { tileFeatureId } from '../../contract/tiles'
 import { deleteCounty } from '../db/counties-repo'
 import type { Database } from '../db/database'
 import { migrate } from '../db/migrate'
-import { openWorkerPglite } from '../db/pglite-owner'
-import { createTestDatabase, describePostgres } from '../db/postgres.test-support'
-import { openPostgres } from '../db/postgres-database'
+import { migratedPglite, migratedPostgres } from '../db/migrated-db.test-support'
+import { describePostgres } from '../db/postgres.test-support'
 import { loadCounty } from '../load/load-county'
 import type { StagedRow } from '../load/staged-row'
 import { SCHEMA } from '../schema'
@@ -133,31 +124,9 @@ function schemaSuite(open: () => Promise<{ db: Database; cleanup(): Promise<void
 }
 
 describe('tiles schema on the embedded database', () => {
-  schemaSuite(async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'plat-tiles-schema-'))
-    const db = await openWorkerPglite({ dataDir: join(dir, 'pglite'), maxWaiting: 64 })
-    await migrate(db, SCHEMA)
-    return {
-      db,
-      async cleanup() {
-        await db.close()
-        rmSync(dir, { recursive: true, force: true })
-      },
-    }
-  })
+  schemaSuite(() => migratedPglite('plat-tiles-schema', SCHEMA))
 })
 
 describePostgres('tiles schema on PostgreSQL', (url) => {
-  schemaSuite(async () => {
-    const database = await createTestDatabase(url, 'plat_tiles_schema')
-    const db = await openPostgres({ url: database.url, poolSize: 2, maxWaiting: 10 })
-    await migrate(db, SCHEMA)
-    return {
-      db,
-      async cleanup() {
-        await db.close()
-        await database.drop()
-      },
-    }
-  })
+  schemaSuite(() => migratedPostgres(url, 'plat_tiles_schema', SCHEMA))
 })
