@@ -40,9 +40,7 @@ function setup() {
 
 afterEach(() => {
   cleanup()
-  appStore.getState().closeComps()
-  appStore.getState().select(null)
-  appStore.getState().replaceAreas([])
+  appStore.setState(appStore.getInitialState(), true)
 })
 
 describe('DetailsPane with comparable sales', () => {

@@ -31,8 +31,8 @@ function setup() {
     parcel({ owner: 'MILLER FARMS LLC', geom: square(-93.49, 42), acres_calc: 39 }),
     parcel({ owner: 'PRAIRIE ACRES LLC', geom: square(-93.3, 42.2), acres_calc: 10 }),
   ])
-  act(() => appStore.getState().openHoldings('owner'))
   const view = renderPanel(<HoldingsPane />, { coverage: COVERAGE, deps: { holdingSources: server.sources() } })
+  act(() => appStore.getState().openHoldings('owner'))
   return { server, ...view }
 }
 

@@ -1,7 +1,8 @@
 /**
  * Test support (imported only by *.test.tsx): a panel rendered as the app renders it, inside a real
  * Workspace over the search harness's fake server, on the app's one store. The component project
- * shares a thread between files (isolate: false), so each test ends with `resetPanels()`: the
+ * shares a thread between files (isolate: false), so `renderPanel` starts from the store's first
+ * state (set state after it) and each test ends with `resetPanels()`: the
  * workspace stops listening and the store goes back to its first state.
  */
 import { cleanup, render } from '@testing-library/react'
@@ -40,6 +41,9 @@ function panelWorkspace(
 }
 
 export function renderPanel(ui: ReactNode, opts: Parameters<typeof panelWorkspace>[0] = {}) {
+  // Files share a thread and the store is a module singleton: a file that does not reset it (CI
+  // saw stale-notice's areas enable the Search button here) must not decide this panel's first state.
+  appStore.setState(appStore.getInitialState(), true)
   const setup = panelWorkspace(opts)
   const view = render(<WorkspaceProvider workspace={setup.workspace}>{ui}</WorkspaceProvider>)
   return { ...setup, ...view }

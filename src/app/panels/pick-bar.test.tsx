@@ -6,9 +6,7 @@ import { PickBar } from './pick-bar'
 
 afterEach(() => {
   cleanup()
-  appStore.getState().setAssemblage(null)
-  appStore.getState().openHoldings(null)
-  appStore.getState().setSearchSheetOpen(false)
+  appStore.setState(appStore.getInitialState(), true)
 })
 
 describe('PickBar', () => {

@@ -5,7 +5,11 @@ import { afterEach, beforeEach, expect, it } from 'vitest'
 import { appStore } from '../../state/store'
 import { StaleMapBadge, StaleNotice, useStaleSearch } from './stale-notice'
 
-afterEach(cleanup)
+// Files share a thread (isolate: false): leave the store as the next file expects to find it.
+afterEach(() => {
+  cleanup()
+  appStore.setState(appStore.getInitialState(), true)
+})
 
 const square = (x: number): Polygon => ({
   type: 'Polygon',
