@@ -220,6 +220,21 @@ test('8. on a phone: search a county from the keyboard, read results and details
   const mapRegion = page.getByRole('region', { name: 'Map', exact: true })
   expect((await mapRegion.boundingBox())?.height ?? 0).toBeGreaterThan(844 / 2)
   await expect(page.getByText('Draw an area or add filters, then Search.')).toBeInViewport()
+  // Every header action is on the screen (a sideways-scrolling row hid three off its right edge);
+  // the rarer ones are behind "More", and the dialog they open hands focus back to it.
+  const header = page.getByRole('banner')
+  for (const name of ['Areas & filters', 'Holdings & lists', 'Copy link', 'More ▾']) {
+    await expect(header.getByRole('button', { name, exact: true })).toBeInViewport({ ratio: 1 })
+  }
+  const more = header.getByRole('button', { name: 'More ▾' })
+  await more.click()
+  await expect(header.getByRole('button', { name: 'Saved searches' })).toBeFocused()
+  await expect(header.getByRole('button', { name: /^Offline packs/ })).toBeInViewport({ ratio: 1 })
+  await header.getByRole('button', { name: 'Settings' }).click()
+  await expect(page.getByRole('dialog', { name: 'Settings' })).toBeVisible()
+  await page.keyboard.press('Escape')
+  await expect(more).toBeFocused()
+  await expect(header.getByRole('button', { name: 'Settings' })).toBeHidden()
   // The controls open as a sheet over the map; picking a drawing tool closes it so the map is there to draw on.
   const sheetToggle = page.getByRole('button', { name: 'Areas & filters' })
   await sheetToggle.click()

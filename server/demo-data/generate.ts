@@ -8,6 +8,14 @@ export interface GenerateOptions {
   parcels: number
 }
 
+/**
+ * The generator's edition, kept with the generated data (demo-dataset.ts): bump it whenever a change
+ * alters what the generator writes (new fields, other values), so a data folder made by an older
+ * version is generated again on the next start instead of serving records the app no longer
+ * expects. 2: crop history, land-use classes and the owner roster (issues 21, 23, 25).
+ */
+export const DEMO_GENERATOR_VERSION = 2
+
 /** Rows per yielded batch: small enough for one bound jsonb parameter, large enough to be cheap. */
 const BATCH = 2000
 

@@ -2,9 +2,15 @@
 import type { ParcelRecord } from '../../../contract/schemas'
 import { AddressBox } from '../../features/lookup/address-box'
 import { useAppStore } from '../../state/store'
+import { useMediaQuery } from '../../ui/use-media-query'
 import { CopyLinkButton } from './copy-link-button'
-import { OfflinePacksButton } from './field-panels'
+import { OfflinePacksButton, offlinePacksLabel } from './field-panels'
+import { HeaderMoreMenu } from './header-more-menu'
+import { useValueStore } from './use-value-store'
 import { useCoverage, useWorkspace } from './workspace-context'
+
+/** The phone layout's width (app.css): the header's actions share one row there. */
+const PHONE_QUERY = '(max-width: 760px)'
 
 export function AppHeader() {
   const workspace = useWorkspace()
@@ -14,6 +20,13 @@ export function AppHeader() {
   const coverage = useCoverage()
   const holdingsTab = useAppStore((s) => s.holdingsTab)
   const openHoldings = useAppStore((s) => s.openHoldings)
+  const phone = useMediaQuery(PHONE_QUERY)
+  const packs = useValueStore(workspace.field.packs)
+  const more = [
+    { label: 'Saved searches', onSelect: () => openDialog({ kind: 'saved' }) },
+    { label: offlinePacksLabel(packs.length), onSelect: () => workspace.field.panelOpen.set(true) },
+    { label: 'Settings', onSelect: () => openDialog({ kind: 'settings' }) },
+  ]
   return (
     <header className="app-header">
       <h1 className="brand">
@@ -47,16 +60,22 @@ export function AppHeader() {
           Holdings &amp; lists
         </button>
         <CopyLinkButton />
-        <button type="button" className="ghost-button" onClick={() => openDialog({ kind: 'saved' })}>
-          Saved searches
-        </button>
-        <OfflinePacksButton />
-        <button type="button" className="ghost-button desktop-only" onClick={() => openDialog({ kind: 'shortcuts' })}>
-          Shortcuts
-        </button>
-        <button type="button" className="ghost-button" onClick={() => openDialog({ kind: 'settings' })}>
-          Settings
-        </button>
+        {phone ? (
+          <HeaderMoreMenu actions={more} />
+        ) : (
+          <>
+            <button type="button" className="ghost-button" onClick={more[0]!.onSelect}>
+              Saved searches
+            </button>
+            <OfflinePacksButton />
+            <button type="button" className="ghost-button" onClick={() => openDialog({ kind: 'shortcuts' })}>
+              Shortcuts
+            </button>
+            <button type="button" className="ghost-button" onClick={more[2]!.onSelect}>
+              Settings
+            </button>
+          </>
+        )}
       </div>
     </header>
   )

@@ -4,23 +4,19 @@
  * "Offline & field" menu. Each reads the workspace's field flow and calls its intents.
  */
 import '../../features/field/field.css'
-import { lazy, Suspense, useEffect, useState, useSyncExternalStore } from 'react'
+import { lazy, Suspense, useEffect, useState } from 'react'
 import { FieldMenu } from '../../features/field/field-menu'
 import { OfflineNotice } from '../../features/field/offline-notice'
 import { PositionBanner } from '../../features/field/position-banner'
 import { UpdateNotice } from '../../features/field/update-notice'
 import { useAppStore } from '../../state/store'
 import { Modal } from '../../ui/modal'
-import type { ValueStore } from '../workspace/value-store'
+import { useValueStore } from './use-value-store'
 import { useSearchResult, useWorkspace } from './workspace-context'
 
 // The dialogs' contents load on first use, not with the app's first paint.
 const PackJob = lazy(() => import('../../features/field/pack-job').then((m) => ({ default: m.PackJob })))
 const PacksPanel = lazy(() => import('../../features/field/packs-panel').then((m) => ({ default: m.PacksPanel })))
-
-function useValue<T>(v: ValueStore<T>): T {
-  return useSyncExternalStore(v.subscribe, v.get, v.get)
-}
 
 /** The browser's own idea of the network (airplane mode, no signal). */
 function useOnline(): boolean {
@@ -41,9 +37,9 @@ function useOnline(): boolean {
 /** Over the map: the locate button's banner and, with no signal, where the packs are. */
 export function FieldMapOverlays() {
   const { field, parcels } = useWorkspace()
-  const place = useValue(field.place)
-  const packs = useValue(field.packs)
-  const answeredBy = useValue(field.answeredOffline)
+  const place = useValueStore(field.place)
+  const packs = useValueStore(field.packs)
+  const answeredBy = useValueStore(field.answeredOffline)
   const online = useOnline()
   const center = useAppStore((s) => s.view.center)
   const viewInPack = packs.some(
@@ -73,12 +69,15 @@ export function FieldMapOverlays() {
 }
 
 /** Header: the packs on this device. */
+/** The header's packs action, with how many this device holds. */
+export const offlinePacksLabel = (packs: number) => `Offline packs${packs ? ` (${packs})` : ''}`
+
 export function OfflinePacksButton() {
   const { field } = useWorkspace()
-  const packs = useValue(field.packs)
+  const packs = useValueStore(field.packs)
   return (
     <button type="button" className="ghost-button" onClick={() => field.panelOpen.set(true)}>
-      Offline packs{packs.length ? ` (${packs.length})` : ''}
+      {offlinePacksLabel(packs.length)}
     </button>
   )
 }
@@ -87,7 +86,7 @@ export function OfflinePacksButton() {
 export function ResultsFieldMenu() {
   const { field } = useWorkspace()
   const result = useSearchResult()
-  const busy = useValue(field.job)?.stage === 'downloading'
+  const busy = useValueStore(field.job)?.stage === 'downloading'
   return (
     <FieldMenu
       disabled={busy || result.rows.length === 0 || result.status === 'planning' || result.status === 'loading'}
@@ -100,10 +99,10 @@ export function ResultsFieldMenu() {
 /** The packs list and the take-offline steps, as dialogs; the service worker's "new version". */
 export function FieldDialogs() {
   const { field } = useWorkspace()
-  const open = useValue(field.panelOpen)
-  const job = useValue(field.job)
-  const packs = useValue(field.packs)
-  const storage = useValue(field.storage)
+  const open = useValueStore(field.panelOpen)
+  const job = useValueStore(field.job)
+  const packs = useValueStore(field.packs)
+  const storage = useValueStore(field.storage)
   useEffect(() => {
     if (open) void field.refreshStorage()
   }, [open, field])
