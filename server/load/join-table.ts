@@ -5,9 +5,9 @@
  * assessor table is tens of megabytes at most — while the shapes stream past. Repeated keys are
  * counted; the first row of a key is the one joined.
  */
-import { createReadStream, existsSync, readFileSync } from 'node:fs'
+import { closeSync, createReadStream, existsSync, openSync, readFileSync, readSync } from 'node:fs'
 import { basename, extname } from 'node:path'
-import { parse } from 'csv-parse'
+import Papa from 'papaparse'
 import { openDbf } from 'shapefile'
 import { encodingOfCpg } from '../../formats/shapefile'
 import { parcelKey } from './owner-key'
@@ -95,9 +95,13 @@ interface Record_ {
   values: Record<string, string | number | null>
 }
 
-/** CSV rows as text; the delimiter is the one of , ; tab | that the header line holds most of. */
+/**
+ * CSV rows as text; the delimiter is the one of , ; tab | that the header line holds most of. The
+ * browser's list import reads CSV with the same parser (papaparse), streamed here so a county-wide
+ * assessor table is never held whole.
+ */
 async function* csvRecords(path: string): AsyncGenerator<Record_> {
-  const head = readFileSync(path, { encoding: null }).subarray(0, 64 * 1024)
+  const head = readHead(path, 64 * 1024)
   const firstLine =
     head
       .toString('utf8')
@@ -107,20 +111,13 @@ async function* csvRecords(path: string): AsyncGenerator<Record_> {
   // Not UTF-8 (an export from an old Windows program): read it as Windows-1252.
   const encoding = isUtf8(head) ? 'utf8' : 'latin1'
   const parser = createReadStream(path, { encoding }).pipe(
-    parse({
-      bom: true,
-      delimiter,
-      relax_column_count: true,
-      relax_quotes: true,
-      skip_empty_lines: true,
-      trim: false,
-    }),
+    Papa.parse(Papa.NODE_STREAM_INPUT, { delimiter, skipEmptyLines: 'greedy' }),
   )
   let columns: string[] | null = null
   try {
     for await (const record of parser as AsyncIterable<string[]>) {
       if (!columns) {
-        columns = uniqueNames(record.map((c) => c.trim()))
+        columns = uniqueNames(record.map((c, i) => (i === 0 ? c.replace(/^\uFEFF/, '') : c).trim()))
         continue
       }
       const values: Record<string, string | null> = {}
@@ -132,6 +129,17 @@ async function* csvRecords(path: string): AsyncGenerator<Record_> {
     }
   } catch (e) {
     throw new SourceError(`--join ${path}: ${(e as Error).message.split('\n')[0]}`)
+  }
+}
+
+/** The first `bytes` of a file, read without the rest (a CAMA table can be hundreds of MB). */
+function readHead(path: string, bytes: number): Buffer {
+  const fd = openSync(path, 'r')
+  try {
+    const buf = Buffer.alloc(bytes)
+    return buf.subarray(0, readSync(fd, buf, 0, bytes, 0))
+  } finally {
+    closeSync(fd)
   }
 }
 
