@@ -67,12 +67,23 @@ function keepValue(v: unknown): unknown {
   return v ?? null
 }
 
+/** A mapping's fields and the source names it uses, worked out once per mapping, not per feature. */
+const PLANS = new WeakMap<Mapping, { fields: [string, readonly string[]][]; used: Set<string> }>()
+function planOf(mapping: Mapping) {
+  let plan = PLANS.get(mapping)
+  if (!plan) {
+    const fields = Object.entries(mapping)
+    plan = { fields, used: new Set(fields.flatMap(([, names]) => names)) }
+    PLANS.set(mapping, plan)
+  }
+  return plan
+}
+
 export function featureToRow(f: SourceFeature, feature: number, ctx: RowContext): StagedItem {
   const attrs: Record<string, string | number | null> = {}
   const hygiene = ctx.hygiene ?? UNCOUNTED
-  const used = new Set<string>()
-  for (const [field, names] of Object.entries(ctx.mapping)) {
-    for (const n of names) used.add(n)
+  const { fields, used } = planOf(ctx.mapping)
+  for (const [field, names] of fields) {
     const read = names.length === 1 ? f.properties[names[0]!] : joinParts(names.map((n) => f.properties[n]))
     // Cleaned before coercion, so a NUL-padded number ("42\0\0") still reads as 42.
     const raw = typeof read === 'string' ? hygiene.clean(field, feature, read) : read
