@@ -1,8 +1,10 @@
 /**
  * "Offline & field" over the results: take this search offline, or export it for other apps
- * (GeoPackage, PMTiles, KML/GPX waypoints). A disclosure like the Export menu beside it.
+ * (GeoPackage, PMTiles, KML/GPX waypoints). A popover menu (ui/popover-menu.tsx) like the Export
+ * menu beside it, with the export's progress or failure beside the button.
  */
-import { useEffect, useId, useRef, useState } from 'react'
+import { useState } from 'react'
+import { PopoverMenu } from '../../ui/popover-menu'
 import { FIELD_EXPORTS, type FieldExportKind } from './export-kinds'
 
 export interface FieldMenuProps {
@@ -14,18 +16,7 @@ export interface FieldMenuProps {
 export function FieldMenu({ disabled, onTakeOffline, onExport }: FieldMenuProps) {
   const [open, setOpen] = useState(false)
   const [status, setStatus] = useState<string | null>(null)
-  const menuId = useId()
-  const root = useRef<HTMLDivElement>(null)
-  useEffect(() => {
-    if (!open) return
-    const onPointer = (e: PointerEvent) => {
-      if (!root.current?.contains(e.target as Node)) setOpen(false)
-    }
-    document.addEventListener('pointerdown', onPointer)
-    return () => document.removeEventListener('pointerdown', onPointer)
-  }, [open])
   const run = async (kind: FieldExportKind) => {
-    setOpen(false)
     setStatus('Preparing the file…')
     try {
       await onExport(kind)
@@ -34,42 +25,24 @@ export function FieldMenu({ disabled, onTakeOffline, onExport }: FieldMenuProps)
       setStatus(`Export failed: ${(e as Error).message}`)
     }
   }
+  const actions = [
+    { label: 'Take this search offline…', onSelect: onTakeOffline },
+    ...FIELD_EXPORTS.map((f) => ({ label: `Export ${f.label}`, onSelect: () => void run(f.kind) })),
+  ]
   return (
-    <div className="field-menu" ref={root}>
-      <button
-        type="button"
-        className="ghost-button"
-        aria-expanded={open}
-        aria-controls={menuId}
-        disabled={disabled}
-        onClick={() => setOpen(!open)}
-        onKeyDown={(e) => e.key === 'Escape' && setOpen(false)}
-      >
-        Offline & field ▾
-      </button>
-      {open && (
-        <div id={menuId} className="field-menu-list">
-          <button
-            type="button"
-            onClick={() => {
-              setOpen(false)
-              onTakeOffline()
-            }}
-          >
-            Take this search offline…
-          </button>
-          {FIELD_EXPORTS.map((f) => (
-            <button key={f.kind} type="button" onClick={() => void run(f.kind)}>
-              Export {f.label}
-            </button>
-          ))}
-        </div>
-      )}
+    <PopoverMenu
+      label="Offline & field ▾"
+      className="field-menu"
+      open={open}
+      onOpenChange={setOpen}
+      disabled={disabled}
+      actions={actions}
+    >
       {status && (
         <span className="field-menu-status" role="status">
           {status}
         </span>
       )}
-    </div>
+    </PopoverMenu>
   )
 }
