@@ -9,7 +9,7 @@ import { cleanup, render } from '@testing-library/react'
 import type { ReactNode } from 'react'
 import type { ParcelRecord } from '../../../contract/schemas'
 import type { CoverageResponse } from '../../../contract/tiles'
-import { type Harness, harness } from '../../features/search/search-harness.test-support'
+import { type Harness, harness, SQUARE } from '../../features/search/search-harness.test-support'
 import { appStore } from '../../state/store'
 import { Workspace, type WorkspaceDeps } from '../workspace/workspace'
 import { WorkspaceProvider } from './workspace-context'
@@ -55,20 +55,5 @@ export function resetPanels(): void {
   appStore.setState(appStore.getInitialState(), true)
 }
 
-/** A small square in Story County, IA, as the draw layer would put it in the store. */
-export const SQUARE_AREA = {
-  id: 'a1',
-  kind: 'rectangle' as const,
-  geometry: {
-    type: 'Polygon' as const,
-    coordinates: [
-      [
-        [-93.5, 42.0],
-        [-93.4, 42.0],
-        [-93.4, 42.1],
-        [-93.5, 42.1],
-        [-93.5, 42.0],
-      ],
-    ],
-  },
-}
+/** The search harness's square in Story County, IA, as the draw layer would put it in the store. */
+export const SQUARE_AREA = { id: 'a1', kind: 'rectangle' as const, geometry: SQUARE }

@@ -4,7 +4,8 @@ import type { LoadPolicy, SearchSpec } from '../../state/search-spec'
 import { FakeServer, makeRecords } from './fake-server.test-support'
 import { SearchSession, type SessionOptions } from './search-session'
 
-const SQUARE = {
+/** A small square in Story County, IA: the area of areaSpec, and of the panel tests (SQUARE_AREA). */
+export const SQUARE = {
   type: 'Polygon' as const,
   coordinates: [
     [
