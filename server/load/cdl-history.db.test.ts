@@ -9,8 +9,7 @@ import { join } from 'node:path'
 import type { MultiPolygon } from 'geojson'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Database } from '../db/database'
-import { migrate } from '../db/migrate'
-import { openWorkerPglite } from '../db/pglite-owner'
+import { migratedPglite, type TestDatabase } from '../db/migrated-db.test-support'
 import { SCHEMA } from '../schema'
 import { CdlArgError, parseCdlArgs } from './cdl-history'
 import { FIXTURE_MAPPING, fixtureParcels } from './county-fixture.test-support'
@@ -30,13 +29,14 @@ const YEARS: Record<number, [number, number, number]> = {
   2023: [-93.629, 5, 1],
   2024: [-93.637, 1, 24],
 }
+let t: TestDatabase
 let db: Database
 let records: Record<string, unknown>[]
 let lines: string[]
 
 beforeAll(async () => {
-  db = await openWorkerPglite({ dataDir: join(dir, 'pglite'), maxWaiting: 64 })
-  await migrate(db, SCHEMA)
+  t = await migratedPglite('plat-cdl-history', SCHEMA)
+  db = t.db
   mkdirSync(join(dir, 'cdl'))
   for (const [year, [split, west, east]] of Object.entries(YEARS)) {
     writeCdl(join(dir, 'cdl', `${year}_30m_cdls.tif`), split, [west, east])
@@ -56,7 +56,7 @@ beforeAll(async () => {
 }, 120_000)
 
 afterAll(async () => {
-  await db?.close()
+  await t?.cleanup()
   rmSync(dir, { recursive: true, force: true })
 })
 
@@ -129,6 +129,9 @@ describe('parseCdlArgs', () => {
     expect(parseCdlArgs(['cdl.tif'])).toEqual([{ year: null, path: 'cdl.tif' }])
     expect(() => parseCdlArgs(['2021=a.tif', 'b.tif'])).toThrow(CdlArgError)
     expect(() => parseCdlArgs(['2021=a.tif', '2021=b.tif'])).toThrow(/2021 is given twice/)
-    expect(() => parseCdlArgs([join(dir, 'pglite')])).toThrow(/no GeoTIFF/)
+    const noRasters = join(dir, 'no-rasters')
+    mkdirSync(noRasters, { recursive: true })
+    writeFileSync(join(noRasters, 'notes.txt'), 'not a raster')
+    expect(() => parseCdlArgs([noRasters])).toThrow(/no GeoTIFF/)
   })
 })

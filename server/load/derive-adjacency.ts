@@ -1,10 +1,9 @@
 /**
  * adjacent_acreage_sameowner: parcels that touch (or lie within ~0.1 m of each other, which absorbs
  * the slivers of digitised boundaries) and share a normalized owner name form a holding,
- * transitively; every parcel of it gets its total geodesic acres, each footprint counted once (a
+ * transitively; every parcel of it gets its total geodesic acres (from `_area`, derive-areas.ts), each footprint counted once (a
  * stack of units held by one owner is one piece of land). Parcels without an owner get null.
  */
-import { acresSql } from './derive-areas'
 import type { Stage } from './stage-table'
 
 /** Touching tolerance in degrees (~0.1 m). */
@@ -33,7 +32,8 @@ export async function deriveAdjacency(stage: Stage): Promise<{ holdings: number 
   const acres = new Map<number, { acres: number; footprint: string }>()
   for (let i = 0; i < members.length; i += 20_000) {
     const rows = await stage.db.query<{ seq: number; acres_calc: number; footprint: string }>(
-      `SELECT seq, ${acresSql('geom')} AS acres_calc, footprint FROM ${t} WHERE seq = ANY($1::int[])`,
+      `SELECT s.seq, ar.acres AS acres_calc, s.footprint FROM ${t} s JOIN ${t}_area ar ON ar.seq = s.seq
+       WHERE s.seq = ANY($1::int[])`,
       [members.slice(i, i + 20_000)],
     )
     for (const r of rows) acres.set(r.seq, { acres: r.acres_calc, footprint: r.footprint })

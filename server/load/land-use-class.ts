@@ -10,7 +10,7 @@ import { extname } from 'node:path'
 import { z } from 'zod'
 import { isLandUseClass, LAND_USE_CLASSES, type LandUseClass } from '../../contract/land-use-classes'
 import { classifyLandUse, type LandUseRules, prepareRules } from '../../contract/land-use-classify'
-import type { Stage } from './stage-table'
+import { type Stage, stagedColumn } from './stage-table'
 
 /** A rules file that cannot be used: exit code 2, like a bad mapping. */
 export class LandUseRulesError extends Error {}
@@ -95,7 +95,7 @@ function csvRules(text: string, path: string): LandUseRules {
 export async function deriveLandUse(stage: Stage, state: string, rules: LandUseRules = {}): Promise<LandUseOutcome> {
   const prepared = prepareRules(rules)
   const rows = await stage.db.query<{ code: string | null; description: string | null; n: number }>(
-    `SELECT attrs->>'land_use_code' AS code, attrs->>'land_use' AS description, count(*)::int AS n
+    `SELECT ${stagedColumn('land_use_code')} AS code, ${stagedColumn('land_use')} AS description, count(*)::int AS n
      FROM ${stage.table} WHERE rejected IS NULL GROUP BY 1, 2`,
   )
   const out: LandUseOutcome = { pairs: [], byClass: {}, unclassified: 0, missing: 0, unmatched: [] }

@@ -12,8 +12,7 @@ import type { MultiPolygon } from 'geojson'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { SQ_M_PER_ACRE } from '../../contract/units'
 import type { Database } from '../db/database'
-import { migrate } from '../db/migrate'
-import { openWorkerPglite } from '../db/pglite-owner'
+import { migratedPglite, type TestDatabase } from '../db/migrated-db.test-support'
 import { SCHEMA } from '../schema'
 import { FIXTURE_MAPPING, type FixtureParcel, fixtureParcels } from './county-fixture.test-support'
 import { IOWA_NORTH_FTUS_ESRI } from './format-writers.test-support'
@@ -26,6 +25,7 @@ const dir = mkdtempSync(join(tmpdir(), 'plat-load-county-'))
 const county = { state_fp: '19', county_fp: '169', state: 'IA', county: 'Story' }
 const parcels = fixtureParcels()
 const SPLIT_LON = -93.633
+let t: TestDatabase
 let db: Database
 let records: Map<string, Record<string, unknown>[]>
 let firstIds: Map<string, string>
@@ -56,8 +56,8 @@ async function byPin(): Promise<Map<string, Record<string, unknown>[]>> {
 }
 
 beforeAll(async () => {
-  db = await openWorkerPglite({ dataDir: join(dir, 'pglite'), maxWaiting: 64 })
-  await migrate(db, SCHEMA)
+  t = await migratedPglite('plat-load-county', SCHEMA)
+  db = t.db
   writeDem(join(dir, 'dem.tif'))
   writeCdl(join(dir, 'cdl.tif'), SPLIT_LON)
   writeShapefileZip(join(dir, 'story.zip'), parcels, IOWA_NORTH_FTUS_ESRI)
@@ -67,7 +67,7 @@ beforeAll(async () => {
 }, 120_000)
 
 afterAll(async () => {
-  await db?.close()
+  await t?.cleanup()
   rmSync(dir, { recursive: true, force: true })
 })
 

@@ -11,7 +11,7 @@ import { createParcelIndexes } from '../db/parcel-indexes'
 import { createHistoryTable, deriveHistory } from './cdl-history'
 import type { CountyChanges } from './compare-county'
 import { deriveAdjacency } from './derive-adjacency'
-import { countStacks } from './derive-areas'
+import { countStacks, measureAreas } from './derive-areas'
 import { deriveIds, parcelUuid } from './derive-ids'
 import { deriveRasters, type Rasters } from './derive-rasters'
 import { footprintKey } from './footprint'
@@ -133,6 +133,8 @@ export async function loadCounty(db: Database, o: LoadCountyOptions): Promise<Lo
     progress({ phase: 'ids for repeated or missing parcel numbers' })
     await deriveIds(stage, fips)
     const stacks = await countStacks(stage)
+    progress({ phase: 'measuring areas' })
+    await measureAreas(stage)
     progress({ phase: 'finding same-owner neighbours' })
     const { holdings } = await deriveAdjacency(stage)
     if (o.rasters?.dem || o.rasters?.cdl) {

@@ -3,7 +3,7 @@
  * ST_MakeValid, keeping the polygonal parts; what has no area left is rejected with PostGIS's
  * reason. Nothing is dropped without a line in the report.
  */
-import type { Stage } from './stage-table'
+import { type Stage, stagedColumn } from './stage-table'
 
 export interface RepairCounts {
   repaired: number
@@ -52,7 +52,7 @@ export async function* repairReport(
       action: string
       reason: string
     }>(
-      `SELECT seq, feature, layer, attrs->>'parcel_id' AS parcel_id,
+      `SELECT seq, feature, layer, ${stagedColumn('parcel_id')} AS parcel_id,
               CASE WHEN rejected IS NOT NULL THEN 'rejected' ELSE 'repaired' END AS action,
               coalesce(rejected, concat_ws('; ', problem, fixes)) AS reason
        FROM ${stage.table}

@@ -13,9 +13,8 @@ import type { Queryable } from '../db/database'
 import { refreshPlaces } from '../db/places-repo'
 import { openChangeLog, recordLoad } from './change-log'
 import { type CountyChanges, compareCounty, setAsideOldCounty } from './compare-county'
-import { acresSql } from './derive-areas'
 import type { LandUsePair } from './land-use-class'
-import type { Stage } from './stage-table'
+import { STAGED_FIELDS, type Stage, stagedColumn } from './stage-table'
 
 export interface CountyIdentity {
   state_fp: string
@@ -54,11 +53,15 @@ const round = (expr: string, digits: number) => `round((${expr})::numeric, ${dig
 
 /**
  * SQL for each catalog column, in catalog order, over the stage row `s` ($1–$4: the county). The
- * query below fences each level with OFFSET 0 so every expression (the geodesic area above all) is
+ * query below fences each level with OFFSET 0 so every expression (the JSON above all) is
  * evaluated once per row, not once per reference.
  */
 function columnExprs(o: WriteOptions): [string, string][] {
-  const attr = (name: string, numeric: boolean) => (numeric ? `(s.attrs->>'${name}')::float8` : `s.attrs->>'${name}'`)
+  const staged = new Set(STAGED_FIELDS.map((f) => f.name))
+  const attr = (name: string) => {
+    if (!staged.has(name)) throw new Error(`catalog field ${name} is neither derived nor staged`)
+    return `s.${stagedColumn(name)}`
+  }
   const special: Record<string, string> = {
     svc_uuid: 'ids.id',
     svc_stack_uuid: 'st.stack',
@@ -80,7 +83,7 @@ function columnExprs(o: WriteOptions): [string, string][] {
     special.cdl_majority_percent = round('r.cdl_percent', 1)
     special.cdl_majority_category = `(SELECT c.name FROM unnest($5::int[], $6::text[]) AS c(code, name) WHERE c.code = r.cdl_value)`
   }
-  return FIELDS.map((f) => [f.name, special[f.name] ?? attr(f.name, f.group === 'numeric')])
+  return FIELDS.map((f) => [f.name, special[f.name] ?? attr(f.name)])
 }
 
 export async function writeCounty(
@@ -117,14 +120,15 @@ export async function writeCounty(
             j.buildings, concat_ws(' ', j.situs, j.city, j.state, j.postal), j.geom
      FROM (SELECT c.*, ${built} AS cols FROM (
              SELECT ${select}, ${extraWithHistory}, s.buildings, ST_Multi(s.geom) AS geom
-             FROM (SELECT *, ${acresSql('geom')} AS acres FROM ${t} WHERE rejected IS NULL OFFSET 0) s
+             FROM (SELECT st.*, ar.acres FROM ${t} st JOIN ${t}_area ar ON ar.seq = st.seq
+                   WHERE st.rejected IS NULL OFFSET 0) s
              JOIN ids ON ids.seq = s.seq
              LEFT JOIN stacks st ON st.footprint = s.footprint
              LEFT JOIN ${t}_adj a ON a.seq = s.seq
              LEFT JOIN ${t}_raster r ON r.seq = s.seq
              LEFT JOIN ${t}_history h ON h.seq = s.seq
-             LEFT JOIN luc ON luc.code = coalesce(s.attrs->>'land_use_code', '')
-                          AND luc.description = coalesce(s.attrs->>'land_use', '')
+             LEFT JOIN luc ON luc.code = coalesce(s.${stagedColumn('land_use_code')}, '')
+                          AND luc.description = coalesce(s.${stagedColumn('land_use')}, '')
              OFFSET 0) c
            OFFSET 0) j`,
     params,
