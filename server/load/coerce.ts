@@ -85,11 +85,16 @@ function monthDate(year: string, month: string, day: number): string | null {
 
 const orFail = (iso: string | null, v: unknown): Coerced<string> => (iso ? { value: iso } : fail(v))
 
+/** White space that \s+ → " " would change: a run of two, or one that is not a plain space. */
+const FOLDABLE_SPACE = /\s\s|[^\S ]/
+
 /** Text and identifier fields: trimmed; numbers as their decimal text (parcel numbers, ZIP codes). */
 export function toText(v: unknown): Coerced<string> {
   if (v === null || v === undefined) return { value: null }
   if (v instanceof Date) return toDate(v)
   if (typeof v === 'object') return fail(JSON.stringify(v))
-  const s = String(v).trim().replace(/\s+/g, ' ')
+  const trimmed = String(v).trim()
+  // Runs of white space become one space; most values have none to fold, so test first.
+  const s = FOLDABLE_SPACE.test(trimmed) ? trimmed.replace(/\s+/g, ' ') : trimmed
   return s === '' ? { value: null } : { value: s }
 }

@@ -3,12 +3,13 @@
  * part order or rounding below ~1 cm. Made in TypeScript from the geometry as read, so both
  * database backends (whose GEOS versions normalize differently) give every parcel the same id.
  */
-import { createHash } from 'node:crypto'
+import { hash } from 'node:crypto'
 import type { MultiPolygon, Position } from 'geojson'
 
 const GRID = 1e7
 
-function normalRing(ring: readonly Position[], outer: boolean): string[] {
+/** A ring's key: its rounded vertices, turned the agreed way round and started at the smallest. */
+function normalRing(ring: readonly Position[], outer: boolean): string {
   const pts = ring.slice(0, -1).map((p) => `${Math.round(p[0]! * GRID)},${Math.round(p[1]! * GRID)}`)
   // Outlines counter-clockwise, holes clockwise (shoelace on the rounded ring).
   let twice = 0
@@ -16,14 +17,16 @@ function normalRing(ring: readonly Position[], outer: boolean): string[] {
   if (twice > 0 !== outer) pts.reverse()
   let start = 0
   for (let i = 1; i < pts.length; i++) if (pts[i]! < pts[start]!) start = i
-  return [...pts.slice(start), ...pts.slice(0, start)]
+  // Joined from the start point round (the key is hashed text: a million of these per large county).
+  return start === 0 ? pts.join(' ') : `${pts.slice(start).join(' ')} ${pts.slice(0, start).join(' ')}`
 }
 
 export function footprintKey(geom: MultiPolygon): string {
   const polygons = geom.coordinates.map((rings) => {
-    const [outer, ...holes] = rings.map((r, k) => normalRing(r, k === 0).join(' '))
-    return [outer, ...holes.sort()].join('|')
+    if (rings.length === 1) return normalRing(rings[0]!, true)
+    const holes = rings.slice(1).map((r) => normalRing(r, false))
+    return [normalRing(rings[0]!, true), ...holes.sort()].join('|')
   })
   polygons.sort()
-  return createHash('sha1').update(polygons.join('/')).digest('hex')
+  return hash('sha1', polygons.join('/'), 'hex')
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { stageLine } from './stage-table'
+import { STAGED_FIELDS, stageLine } from './stage-table'
 
 const geom = {
   type: 'MultiPolygon' as const,
@@ -22,7 +22,7 @@ describe('stageLine (COPY text format)', () => {
       row: {
         feature: 9,
         layer: 'a\tb',
-        attrs: { owner: 'SMITH\nJOHN', legal: 'LOT 1\\2' },
+        attrs: { owner: 'SMITH\nJOHN', legal: 'LOT 1\\2', acres: 80.5, parcel_value: Number.NaN, parcel_id: 1234 },
         extra: { frac: 1.23456789, n: 3, nested: null },
         geom,
         fixes: ['ring closed', 'ring closed'],
@@ -34,12 +34,24 @@ describe('stageLine (COPY text format)', () => {
     })
     expect(line.endsWith('\n')).toBe(true)
     const cells = line.slice(0, -1).split('\t')
-    expect(cells).toHaveLength(12)
+    expect(cells).toHaveLength(12 + STAGED_FIELDS.length)
     expect(cells.slice(0, 3)).toEqual(['7', '9', 'a\\tb'])
     // JSON's own escapes (\n, \\) are escaped again for COPY, so PostgreSQL reads the JSON text back.
-    expect(cells[3]).toBe('{"owner":"SMITH\\\\nJOHN","legal":"LOT 1\\\\\\\\2"}')
+    expect(cells[3]).toBe(
+      '{"owner":"SMITH\\\\nJOHN","legal":"LOT 1\\\\\\\\2","acres":80.5,"parcel_value":null,"parcel_id":1234}',
+    )
     expect(cells[4]).toBe('{"frac":1.234568,"n":3,"nested":null}')
     expect(cells.slice(5, 11)).toEqual(['[]', '\\N', 'P-1', 'ring closed', '\\N', 'abc'])
     expect(cells[11]).toMatch(/^0106000020e6100000/)
+    // The catalog values again as typed columns, as (attrs->>name)::float8 and attrs->>name read them.
+    const typed = Object.fromEntries(STAGED_FIELDS.map((f, i) => [f.name, cells[12 + i]]))
+    expect(typed).toMatchObject({
+      owner: 'SMITH\\nJOHN',
+      legal: 'LOT 1\\\\2',
+      acres: '80.5',
+      parcel_value: '\\N',
+      parcel_id: '1234',
+      zoning: '\\N',
+    })
   })
 })

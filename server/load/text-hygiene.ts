@@ -24,14 +24,21 @@ export interface CleanText {
   cut: boolean
 }
 
+// biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is the point
+const HAS_CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/
+
 function cleanText(value: string, maxBytes = TEXT_MAX_BYTES): CleanText {
   let stripped = 0
-  let text = value.replace(CONTROL, () => {
-    stripped++
-    return ''
-  })
+  // Most values are clean and short: test before replacing, and count bytes only when the
+  // UTF-16 length could exceed the limit (a UTF-16 unit is at most 3 UTF-8 bytes).
+  let text = HAS_CONTROL.test(value)
+    ? value.replace(CONTROL, () => {
+        stripped++
+        return ''
+      })
+    : value
   let cut = false
-  if (Buffer.byteLength(text) > maxBytes) {
+  if (text.length * 3 > maxBytes && Buffer.byteLength(text) > maxBytes) {
     cut = true
     text = cutToBytes(text, maxBytes)
   }

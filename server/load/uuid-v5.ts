@@ -4,9 +4,20 @@ import { createHash } from 'node:crypto'
  * RFC 9562 UUID version 5 (SHA-1 of a namespace and a name). PostgreSQL has no SHA-1 without
  * pgcrypto, so ids are made here, not in SQL.
  */
+const NAMESPACES = new Map<string, Buffer>()
+
+function namespaceBytes(namespace: string): Buffer {
+  let ns = NAMESPACES.get(namespace)
+  if (!ns) {
+    ns = Buffer.from(namespace.replace(/-/g, ''), 'hex')
+    if (ns.length !== 16) throw new Error(`not a UUID namespace: ${namespace}`)
+    NAMESPACES.set(namespace, ns)
+  }
+  return ns
+}
+
 export function uuidV5(name: string, namespace: string): string {
-  const ns = Buffer.from(namespace.replace(/-/g, ''), 'hex')
-  if (ns.length !== 16) throw new Error(`not a UUID namespace: ${namespace}`)
+  const ns = namespaceBytes(namespace)
   const hash = createHash('sha1').update(ns).update(name, 'utf8').digest()
   hash[6] = (hash[6]! & 0x0f) | 0x50
   hash[8] = (hash[8]! & 0x3f) | 0x80
