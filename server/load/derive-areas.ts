@@ -6,7 +6,7 @@ import { SQ_M_PER_ACRE } from '../../contract/units'
 import type { Stage } from './stage-table'
 
 /** Geodesic area in acres (PostGIS on the WGS 84 spheroid) of the repaired geometry `g`, as SQL. */
-export const acresSql = (g: string) => `(ST_Area((${g})::geography) / ${SQ_M_PER_ACRE})`
+const acresSql = (g: string) => `(ST_Area((${g})::geography) / ${SQ_M_PER_ACRE})`
 
 /**
  * Each staged parcel's geodesic acres, measured once into a side table `_area` (seq, acres): the

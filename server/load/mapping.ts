@@ -22,7 +22,8 @@ const DERIVED_FIELDS = [
   'land_use_class',
 ] as const
 
-const MAPPABLE_FIELDS: readonly string[] = FIELDS.map((f) => f.name).filter(
+/** The catalog fields a mapping may supply (staged as typed columns, stage-table.ts). */
+export const MAPPABLE_FIELDS: readonly string[] = FIELDS.map((f) => f.name).filter(
   (n) => !(DERIVED_FIELDS as readonly string[]).includes(n),
 )
 

@@ -9,23 +9,9 @@ import { randomBytes } from 'node:crypto'
 import { FIELDS } from '../../contract/fields'
 import type { Database, Queryable } from '../db/database'
 import { multiPolygonEwkbHex } from './ewkb'
+import { MAPPABLE_FIELDS } from './mapping'
 import { stageOwner } from './process-owner'
 import type { StagedRow } from './staged-row'
-
-/** Catalog fields the county's write always derives itself (write-county.ts), never from a source. */
-const DERIVED_FIELDS = new Set([
-  'svc_uuid',
-  'svc_stack_uuid',
-  'state_fp',
-  'county_fp',
-  'state',
-  'county',
-  'acres_calc',
-  'adjacent_acreage_sameowner',
-  'rotation',
-  'corn_years_5',
-  'land_use_class',
-])
 
 /**
  * The catalog fields a source can supply, staged as typed columns (`stagedColumn`) beside the
@@ -33,7 +19,7 @@ const DERIVED_FIELDS = new Set([
  * jsonb per row (issue 23: 2.7 s of a 200,000-parcel write). `attrs` stays for what hashes the
  * attributes as text (derive-ids.ts), so ids do not change.
  */
-export const STAGED_FIELDS = FIELDS.filter((f) => !DERIVED_FIELDS.has(f.name)).map((f) => ({
+export const STAGED_FIELDS = FIELDS.filter((f) => MAPPABLE_FIELDS.includes(f.name)).map((f) => ({
   name: f.name,
   numeric: f.group === 'numeric',
 }))
