@@ -1,8 +1,9 @@
 /**
  * adjacent_acreage_sameowner: parcels that touch (or lie within ~0.1 m of each other, which absorbs
  * the slivers of digitised boundaries) and share a normalized owner name form a holding,
- * transitively; every parcel of it gets its total geodesic acres (from `_area`, derive-areas.ts), each footprint counted once (a
- * stack of units held by one owner is one piece of land). Parcels without an owner get null.
+ * transitively; every parcel of it gets its total geodesic acres (from `_area`, derive-areas.ts),
+ * each footprint counted once (a stack of units held by one owner is one piece of land). Parcels
+ * without an owner get null.
  */
 import type { Stage } from './stage-table'
 

@@ -157,7 +157,11 @@ export async function indexStage(stage: Stage): Promise<void> {
     stage.db.exec(`CREATE INDEX ${t}_geom ON ${t} USING gist (geom)`),
     stage.db.exec(`CREATE INDEX ${t}_owner ON ${t} (owner_key)`),
   ])
-  await stage.db.exec(`ANALYZE ${t}`)
+  // Statistics only for the columns later statements join, group or filter on: the whole row's (the
+  // attributes' JSON and some 30 catalog columns) took 1.28 s of a 200,000-row stage, these 0.40 s.
+  const planned = ['seq', 'rejected', 'owner_key', 'pid_key', 'footprint', 'geom']
+  planned.push(stagedColumn('land_use_code'), stagedColumn('land_use'))
+  await stage.db.exec(`ANALYZE ${t} (${planned.join(', ')})`)
 }
 
 export async function dropStage(db: Queryable, stage: Stage): Promise<void> {

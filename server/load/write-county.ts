@@ -120,8 +120,8 @@ export async function writeCounty(
             j.buildings, concat_ws(' ', j.situs, j.city, j.state, j.postal), j.geom
      FROM (SELECT c.*, ${built} AS cols FROM (
              SELECT ${select}, ${extraWithHistory}, s.buildings, ST_Multi(s.geom) AS geom
-             FROM (SELECT st.*, ar.acres FROM ${t} st JOIN ${t}_area ar ON ar.seq = st.seq
-                   WHERE st.rejected IS NULL OFFSET 0) s
+             FROM (SELECT staged.*, ar.acres FROM ${t} staged JOIN ${t}_area ar ON ar.seq = staged.seq
+                   WHERE staged.rejected IS NULL OFFSET 0) s
              JOIN ids ON ids.seq = s.seq
              LEFT JOIN stacks st ON st.footprint = s.footprint
              LEFT JOIN ${t}_adj a ON a.seq = s.seq
