@@ -44,7 +44,12 @@ const COVERAGE: CoverageResponse = {
   tiles: { path: '/tiles/parcels/{z}/{x}/{y}.mvt', min_zoom: 10, max_zoom: 16 },
 }
 
-async function setup(options: Parameters<typeof harness>[1] = {}, coverage: CoverageResponse | null = COVERAGE) {
+async function setup(
+  options: Parameters<typeof harness>[1] = {},
+  coverage: CoverageResponse | null = COVERAGE,
+  /** When given, the map is created only once it resolves (a press before the map exists). */
+  mapReady?: Promise<void>,
+) {
   const calls: string[] = []
   const fetched: string[] = []
   const store = createAppStore()
@@ -62,20 +67,23 @@ async function setup(options: Parameters<typeof harness>[1] = {}, coverage: Cove
     loadCoverage: async () => coverage,
     apiUrl: (path) => `http://plat.test${path}`,
     maps: {
-      createMap: async () => ({
-        map,
-        createDraw: async (events) => {
-          draw.events = events
-          return {
-            setTool: () => {},
-            syncAreas: () => {},
-            cancel: () => {},
-            setMeasureKind: () => {},
-            setSketch: () => {},
-            destroy: () => {},
-          }
-        },
-      }),
+      createMap: async () => {
+        await mapReady
+        return {
+          map,
+          createDraw: async (events) => {
+            draw.events = events
+            return {
+              setTool: () => {},
+              syncAreas: () => {},
+              cancel: () => {},
+              setMeasureKind: () => {},
+              setSketch: () => {},
+              destroy: () => {},
+            }
+          },
+        }
+      },
     },
   })
   ws.mountMap({} as HTMLElement)
@@ -87,6 +95,22 @@ describe('workspace intents', () => {
   it('searchMapView adds the visible rectangle as an area and runs the search', async () => {
     const { store, h, ws } = await setup()
     ws.searchMapView()
+    expect(store.getState().areas).toHaveLength(1)
+    expect(store.getState().submitted?.areas).toHaveLength(1)
+    await h.session.settled()
+    expect(h.session.getSnapshot().status).toBe('done')
+  })
+
+  it('searchMapView pressed before the map exists searches the view once the map is there', async () => {
+    // A CI run caught the press doing nothing at all: the map was still being created.
+    let ready = () => {}
+    const { store, h } = await setup({}, COVERAGE, new Promise<void>((r) => (ready = r))).then(async (t) => {
+      t.ws.searchMapView()
+      expect(t.store.getState().areas).toHaveLength(0)
+      ready()
+      await new Promise((r) => setTimeout(r, 0))
+      return t
+    })
     expect(store.getState().areas).toHaveLength(1)
     expect(store.getState().submitted?.areas).toHaveLength(1)
     await h.session.settled()

@@ -140,6 +140,8 @@ export class Workspace {
   readonly keyboardDraw: KeyboardDrawFlow
   private readonly drawHandlers: DrawEvents
   private map: MapPort | null = null
+  /** "Search this map view" was pressed before the map existed (searchMapView). */
+  private mapViewSearchPending = false
   private draw: DrawPort | null = null
   private holdingsLayer: HoldingsLayerPort | null = null
   private urlSync: UrlSync | null = null
@@ -280,6 +282,10 @@ export class Workspace {
       }
       this.pushAll()
       if (frameRestored) this.frameAreas()
+      if (this.mapViewSearchPending) {
+        this.mapViewSearchPending = false
+        this.searchMapView()
+      }
       void mounted.createHoldingsLayer?.().then((layer) => {
         if (gone || this.map !== map) return layer.destroy()
         this.holdingsLayer = layer
@@ -404,10 +410,17 @@ export class Workspace {
     return areas.length
   }
 
-  /** "Search this map view": the visible rectangle becomes an area and the search runs. */
+  /**
+   * "Search this map view": the visible rectangle becomes an area and the search runs. Pressed while
+   * the map is still being created, it runs once the map is there (it did nothing before; a CI run
+   * pressed it in the first moments after opening a link).
+   */
   searchMapView(): void {
     const bounds = this.map?.bounds()
-    if (!bounds) return
+    if (!bounds) {
+      this.mapViewSearchPending = true
+      return
+    }
     const rect = viewRectangle(bounds)
     if (!checkDrawnArea(rect).valid) {
       this.store.getState().setDrawNotice({ level: 'warning', message: 'Zoom in further to search the map view.' })
