@@ -44,6 +44,16 @@ const COVERAGE: CoverageResponse = {
   tiles: { path: '/tiles/parcels/{z}/{x}/{y}.mvt', min_zoom: 10, max_zoom: 16 },
 }
 
+/** A drawing layer that does nothing (these tests drive the workspace, not the drawing). */
+const idleDraw = () => ({
+  setTool: () => {},
+  syncAreas: () => {},
+  cancel: () => {},
+  setMeasureKind: () => {},
+  setSketch: () => {},
+  destroy: () => {},
+})
+
 async function setup(
   options: Parameters<typeof harness>[1] = {},
   coverage: CoverageResponse | null = COVERAGE,
@@ -73,14 +83,7 @@ async function setup(
           map,
           createDraw: async (events) => {
             draw.events = events
-            return {
-              setTool: () => {},
-              syncAreas: () => {},
-              cancel: () => {},
-              setMeasureKind: () => {},
-              setSketch: () => {},
-              destroy: () => {},
-            }
+            return idleDraw()
           },
         }
       },
@@ -289,14 +292,7 @@ describe('opening a link', () => {
       maps: {
         createMap: async () => ({
           map: fakeMap(calls),
-          createDraw: async () => ({
-            setTool: () => {},
-            syncAreas: () => {},
-            cancel: () => {},
-            setMeasureKind: () => {},
-            setSketch: () => {},
-            destroy: () => {},
-          }),
+          createDraw: async () => idleDraw(),
         }),
       },
     })
