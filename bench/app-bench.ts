@@ -231,14 +231,14 @@ function keepUpSection(samples: KeepUpRun[], split: TaskSplit[], coverage: numbe
 Headless Debian Chromium (SwiftShader WebGL) at 1400×900, the production build against the reference server
 on the embedded database with ${parcels.toLocaleString('en-US')} demo parcels; ${samples.length} searches of the ~10,000-parcel
 area after one untimed, each in a fresh browser context with the map at z12 over the area (results as
-feature-state on the tiles and as dots), measured ${new Date().toISOString().slice(0, 10)} on ${machineLine()}, load average
+feature-state on the tiles and as dots drawn by the app's WebGL layer), measured ${new Date().toISOString().slice(0, 10)} on ${machineLine()}, load average
 ${loadavg()
   .map((l) => l.toFixed(1))
   .join(' / ')} (1 / 5 / 15 min) at the end of the run.
 
 "Rows complete": the click on Search → the progress bar's "Done". "Map drawn": the click → the frame in which every
-loaded result is marked on the map (the app's \`plat:results-drawn\` mark: feature-state on the tiles, the dots'
-data in their source, and a frame rendered after both). Long tasks: the Long Tasks API (≥ 50 ms) from the click
+loaded result is marked on the map (the app's \`plat:results-drawn\` mark: feature-state on the tiles, the dots
+in their layer, and a frame rendered after both). Long tasks: the Long Tasks API (≥ 50 ms) from the click
 until both are done. Targets: map within 300 ms of the rows; no main-thread task over 100 ms. One more search is
 traced (Chrome trace, \`devtools.timeline\` and \`gpu\`) to split its long tasks: with the GPU disabled, Chromium
 composites in software and reads the WebGL canvas back from the GPU process after every frame the map repaints

@@ -84,12 +84,14 @@ export class MapController implements MapPort {
       this.styleReady = true
       // Time-to-interactive marker for `npm run bench:app` (and anyone profiling in DevTools).
       performance.mark('plat:map-ready')
+      // Before anything placed relative to it (the parcel tiles' layers go below the dots).
+      this.results.install()
       for (const cb of this.readyCallbacks.splice(0)) cb()
     })
     // The container changes size with the layout (details sheet, phone rotation), not only the window.
     this.resizeObserver = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(() => this.map.resize())
     this.resizeObserver?.observe(options.container)
-    exposeMapProbe(this.map, this.tiles)
+    exposeMapProbe(this.map, this.tiles, this.results)
   }
 
   /** Runs now if the style has loaded, else right after it does. */
@@ -205,6 +207,7 @@ export class MapController implements MapPort {
     this.theme = id
     const theme = themeById(id)
     this.tiles.setTheme(theme)
+    this.results.setTheme(theme)
     this.whenReady(() => applyParcelTheme(this.map, theme))
   }
 

@@ -26,18 +26,14 @@ export class MapPointer {
 
   /** The parcel under a point: a result before a tile parcel (results sit on top). */
   hitAt(point: PointLike): Hit | null {
-    const layers = [PARCEL_LAYERS.fill, TILE_LAYERS.fill, PARCEL_LAYERS.points].filter((id) => this.map.getLayer(id))
-    if (layers.length === 0) return null
-    const hits = this.map.queryRenderedFeatures(point, { layers })
-    return this.resultHit(hits) ?? this.tileHit(hits) ?? this.dotHit(hits)
+    const layers = [PARCEL_LAYERS.fill, TILE_LAYERS.fill].filter((id) => this.map.getLayer(id))
+    const hits = layers.length > 0 ? this.map.queryRenderedFeatures(point, { layers }) : []
+    return this.resultHit(hits) ?? this.tileHit(hits) ?? this.dotHit(point)
   }
 
-  private dotHit(hits: MapGeoJSONFeature[]): Hit | null {
-    for (const f of hits) {
-      const uuid = f.properties?.u
-      if (f.layer.id === PARCEL_LAYERS.points && typeof uuid === 'string') return { kind: 'dot', uuid }
-    }
-    return null
+  private dotHit(point: PointLike): Hit | null {
+    const dot = this.results.dotAt(point)
+    return dot ? { kind: 'dot', uuid: dot.uuid } : null
   }
 
   private resultHit(hits: MapGeoJSONFeature[]): Hit | null {

@@ -7,6 +7,7 @@ import type { Map as MapLibreMap } from 'maplibre-gl'
 import { PARCEL_TILE_PROPS } from '../../../contract/tiles'
 import { PARCEL_LAYERS } from './parcel-layers'
 import type { ParcelTiles } from './parcel-tiles'
+import type { ResultDrawing } from './result-drawing'
 import { TILE_LAYERS } from './tile-layers'
 
 export interface RenderedParcel {
@@ -41,37 +42,47 @@ export interface MapProbe {
   settled(): boolean
 }
 
-export function exposeMapProbe(map: MapLibreMap, tiles: ParcelTiles): void {
+export function exposeMapProbe(map: MapLibreMap, tiles: ParcelTiles, results: ResultDrawing): void {
   if (typeof navigator === 'undefined' || !navigator.webdriver || typeof window === 'undefined') return
-  const layers = () => [TILE_LAYERS.fill, PARCEL_LAYERS.fill, PARCEL_LAYERS.points].filter((id) => map.getLayer(id))
+  const layers = () => [TILE_LAYERS.fill, PARCEL_LAYERS.fill].filter((id) => map.getLayer(id))
+  // The dots are a custom WebGL layer (dots-layer.ts), above the tiles and below the GeoJSON results.
+  const dots = (at?: [number, number]): RenderedParcel[] => {
+    const found = at ? [results.dotAt(at)].filter((d) => d !== null) : results.dotsInView()
+    return found.map((d) => {
+      const p = map.project([d.lng, d.lat])
+      return { uuid: d.uuid, from: 'dot', matched: true, selected: false, ...results.dotLook(d), at: [p.x, p.y] }
+    })
+  }
   const probe: MapProbe = {
     zoom: () => map.getZoom(),
     resultsFromTiles: () => tiles.active,
     rendered(at) {
-      const seen = new Map<string, RenderedParcel>()
       const hits = at
         ? map.queryRenderedFeatures(at, { layers: layers() })
         : map.queryRenderedFeatures({ layers: layers() })
-      for (const f of hits) {
+      const parcels = hits.map((f): RenderedParcel => {
         const fromTiles = f.layer.id === TILE_LAYERS.fill
-        const dot = f.layer.id === PARCEL_LAYERS.points
-        const uuid = String(f.properties?.[fromTiles ? PARCEL_TILE_PROPS.uuid : 'u'] ?? '')
-        if (!uuid || seen.has(uuid)) continue
         const paint = f.layer.paint as Record<string, unknown> | undefined
-        const color = paint?.[dot ? 'circle-color' : 'fill-color']
+        const color = paint?.['fill-color']
         const acres = f.properties?.[PARCEL_TILE_PROPS.acres]
-        const g = f.geometry
-        const at = dot && g.type === 'Point' ? map.project(g.coordinates as [number, number]) : null
-        seen.set(uuid, {
-          uuid,
-          from: fromTiles ? 'tiles' : dot ? 'dot' : 'geojson',
+        return {
+          uuid: String(f.properties?.[fromTiles ? PARCEL_TILE_PROPS.uuid : 'u'] ?? ''),
+          from: fromTiles ? 'tiles' : 'geojson',
           matched: !fromTiles || f.state?.matched === true,
           selected: f.state?.selected === true,
           color: color && typeof color === 'object' && 'r' in color ? String(color) : null,
           acres: typeof acres === 'number' ? acres : null,
-          at: at ? [at.x, at.y] : null,
-        })
-      }
+          at: null,
+        }
+      })
+      // Top first, as the map stacks them: GeoJSON results, then the dots, then tile parcels; one entry per parcel.
+      const stacked = [
+        ...parcels.filter((p) => p.from === 'geojson'),
+        ...dots(at),
+        ...parcels.filter((p) => p.from === 'tiles'),
+      ]
+      const seen = new Map<string, RenderedParcel>()
+      for (const p of stacked) if (p.uuid && !seen.has(p.uuid)) seen.set(p.uuid, p)
       return [...seen.values()]
     },
     pointOf(uuid) {

@@ -6,19 +6,18 @@ import type { FeatureCollection } from 'geojson'
 import type { LayerSpecification, Map as MapLibreMap, SourceSpecification } from 'maplibre-gl'
 import type { Theme } from '../../format/themes'
 import { FOCUS_COLORS, HOVER, resultFillOpacity, resultLineColor, SELECTED, setPaint, themeColor } from './theme-paint'
-import { OUTLINES_FULL_ZOOM } from './tile-layers'
 
 export const PARCEL_SOURCES = {
   parcels: 'parcels',
-  /**
-   * Results as dots from their own records where tiles may not outline them (below OUTLINES_FULL_ZOOM:
-   * nothing below the tiles' first zoom, small parcels left out by the size cap above it), when tiles draw them.
-   */
-  points: 'result-points',
   buildings: 'buildings',
   lookup: 'lookup',
 } as const
 export const PARCEL_LAYERS = {
+  /**
+   * Results as dots from their own records where tiles may not outline them (below OUTLINES_FULL_ZOOM:
+   * nothing below the tiles' first zoom, small parcels left out by the size cap above it), when tiles
+   * draw them. A custom WebGL layer (dots-layer.ts), added on load below the GeoJSON results.
+   */
   points: 'result-points',
   fill: 'parcels-fill',
   outline: 'parcels-outline',
@@ -37,7 +36,6 @@ const empty = (): FeatureCollection => ({ type: 'FeatureCollection', features: [
 export function parcelSources(): Record<string, SourceSpecification> {
   return {
     [PARCEL_SOURCES.parcels]: { type: 'geojson', data: empty(), attribution: 'Parcels: Plat API' },
-    [PARCEL_SOURCES.points]: { type: 'geojson', data: empty() },
     [PARCEL_SOURCES.buildings]: { type: 'geojson', data: empty() },
     [PARCEL_SOURCES.lookup]: { type: 'geojson', data: empty() },
   }
@@ -52,7 +50,6 @@ function resultPaint(theme: Theme) {
       'fill-opacity': ['case', SELECTED, 0.45, HOVER, 0.4, opacity],
     },
     line: { 'line-color': ['case', SELECTED, FOCUS_COLORS.selected, resultLineColor(theme)] },
-    points: { 'circle-color': themeColor(theme) },
   }
 }
 
@@ -62,28 +59,12 @@ export function applyParcelTheme(map: MapLibreMap, theme: Theme): void {
   setPaint(map, [
     [PARCEL_LAYERS.fill, paint.fill],
     [PARCEL_LAYERS.outline, paint.line],
-    [PARCEL_LAYERS.points, paint.points],
   ])
 }
 
 export function parcelLayers(theme: Theme): LayerSpecification[] {
   const paint = resultPaint(theme)
   return [
-    {
-      id: PARCEL_LAYERS.points,
-      type: 'circle',
-      source: PARCEL_SOURCES.points,
-      maxzoom: OUTLINES_FULL_ZOOM,
-      paint: {
-        ...paint.points,
-        // Over a town at z10–z12 the dots of its lots overlap into the results' colour, as the legend counts them.
-        'circle-radius': ['interpolate', ['linear'], ['zoom'], 4, 1.5, 9, 3, 10, 2, 12, 2.5],
-        'circle-opacity': ['interpolate', ['linear'], ['zoom'], 9, 1, 10, 0.85],
-        'circle-stroke-color': '#ffffff',
-        // A white ring sets a lone dot off the map; on a town of dots it would wash the colour out.
-        'circle-stroke-width': ['interpolate', ['linear'], ['zoom'], 9, 0.5, 10, 0],
-      },
-    },
     { id: PARCEL_LAYERS.fill, type: 'fill', source: PARCEL_SOURCES.parcels, paint: paint.fill },
     {
       id: PARCEL_LAYERS.outline,

@@ -7,21 +7,28 @@
  * last page of a search is drawn at once, so the map is done when the table is:
  * - with parcel tiles: new results are marked by feature-state on the tile features (MapLibre applies
  *   it to each tile as it loads), and each is also a dot from its own record, drawn below street zoom
- *   (z13) where a tile may leave small lots out, so a town's results keep their colour;
- * - without (a server that makes no tiles, or refuses them): the results' polygons as GeoJSON.
- * Points and polygons go to MapLibre's worker by difference (geojson-feed.ts). Feature ids are the
- * parcels' tile ids on both paths; hover and selection on the GeoJSON path use feature-state on them.
+ *   (z13) where a tile may leave small lots out, so a town's results keep their colour. The dots are
+ *   held and drawn on the main thread (result-dots.ts, dots-layer.ts): both show in the next frame;
+ * - without (a server that makes no tiles, or refuses them): the results' polygons as GeoJSON, sent
+ *   to MapLibre's worker by difference (geojson-feed.ts).
+ * Feature ids are the parcels' tile ids on both paths; hover and selection on the GeoJSON path use
+ * feature-state on them.
  */
 import type { Feature } from 'geojson'
-import type { Map as MapLibreMap } from 'maplibre-gl'
+import type { Map as MapLibreMap, PointLike } from 'maplibre-gl'
+import { Point } from 'maplibre-gl'
 import type { ParcelRecord } from '../../../contract/schemas'
-import { tileFeatureId } from '../../../contract/tiles'
+import { PARCEL_TILE_PROPS, tileFeatureId } from '../../../contract/tiles'
+import { type Theme, themeById } from '../../format/themes'
+import { DotsLayer } from './dots-layer'
 import { GeoJsonFeed } from './geojson-feed'
 import { parcelPoint, parcelPolygon } from './parcel-features'
-import { PARCEL_SOURCES } from './parcel-layers'
+import { PARCEL_LAYERS, PARCEL_SOURCES } from './parcel-layers'
 import type { ParcelTiles } from './parcel-tiles'
+import { DOT_STYLE, type Dot, dotColor, hexRgb, interpolateStops, mercator, ResultDots } from './result-dots'
 import { ResultSet } from './result-set'
 import { ThrottledUpload } from './throttled-upload'
+import { OUTLINES_FULL_ZOOM } from './tile-layers'
 import { markDrawn, whenDrawn } from './when-drawn'
 
 type Rows = readonly (ParcelRecord | undefined)[]
@@ -38,7 +45,9 @@ export class ResultDrawing {
   private path: Path | null = null
   private readonly updates: ThrottledUpload<Rows>
   private drawnCallbacks: (() => void)[] = []
-  private readonly points: GeoJsonFeed
+  private readonly dots = new ResultDots()
+  private readonly dotsLayer: DotsLayer
+  private theme: Theme = themeById('plain')
   private readonly polygons: GeoJsonFeed
   private selectedUuid: string | null = null
   private selectedFeatureId: number | null = null
@@ -49,7 +58,7 @@ export class ResultDrawing {
     private readonly map: MapLibreMap,
     private readonly tiles: ParcelTiles,
   ) {
-    this.points = new GeoJsonFeed(map, PARCEL_SOURCES.points)
+    this.dotsLayer = new DotsLayer(PARCEL_LAYERS.points, this.dots, this.theme)
     this.polygons = new GeoJsonFeed(map, PARCEL_SOURCES.parcels)
     this.updates = new ThrottledUpload<Rows>(
       {
@@ -61,6 +70,16 @@ export class ResultDrawing {
       MAX_WAIT_MS,
       1,
     )
+  }
+
+  /** Adds the dots' layer (once the style has loaded), below the GeoJSON results as the dots sit under outlines. */
+  install(): void {
+    if (!this.map.getLayer(PARCEL_LAYERS.points)) this.map.addLayer(this.dotsLayer, PARCEL_LAYERS.fill)
+  }
+
+  setTheme(theme: Theme): void {
+    this.theme = theme
+    this.dotsLayer.setTheme(theme)
   }
 
   /** The rows to show (call once the map's style has loaded); `loading`: more pages are coming. */
@@ -90,19 +109,21 @@ export class ResultDrawing {
     if (path === 'tiles') {
       this.tiles.states.unmark(gone)
       this.tiles.states.mark(added.map((r) => r.svc_uuid))
-      this.points.change(features(added, parcelPoint), goneIds)
+      this.dots.change(features(added, parcelPoint), goneIds)
+      this.dotsLayer.changed()
     } else {
       if (this.hoverId !== null && goneIds.includes(this.hoverId)) this.hoverId = null
       this.polygons.change(features(added, parcelPolygon), goneIds)
       this.applySelection()
     }
-    this.reportDrawn(path === 'tiles' ? this.points : this.polygons)
+    this.reportDrawn(path === 'tiles' ? [] : [this.polygons.sourceId])
   }
 
   /** Everything drawn goes (a new search, or the other path takes over). */
   private clearDrawn(): void {
     this.tiles.states.clearMatched()
-    this.points.clear()
+    this.dots.clear()
+    this.dotsLayer.changed()
     this.polygons.clear()
     this.map.removeFeatureState({ source: PARCEL_SOURCES.parcels })
     this.hoverId = null
@@ -118,16 +139,48 @@ export class ResultDrawing {
    * Once a frame shows the update: `plat:results-drawn` with the count (for `npm run bench:app`),
    * then, a frame later (after the compositor took it), what it cost to show is known to the pacing.
    */
-  private reportDrawn(feed: GeoJsonFeed): void {
+  private reportDrawn(sources: readonly string[]): void {
     this.stopWaiting?.()
     const count = this.set.size
-    this.stopWaiting = whenDrawn(this.map, [feed.sourceId], () => {
+    this.stopWaiting = whenDrawn(this.map, sources, () => {
       this.stopWaiting = null
       markDrawn('plat:results-drawn', { count })
       requestAnimationFrame(() => {
         for (const cb of this.drawnCallbacks.splice(0)) cb()
       })
     })
+  }
+
+  /**
+   * The result dot under a canvas point (the last drawn where they overlap), as the layer draws it:
+   * within its radius and ring at this zoom; none from street zoom up, where dots are not drawn.
+   */
+  dotAt(point: PointLike): Dot | null {
+    const zoom = this.map.getZoom()
+    if (zoom >= OUTLINES_FULL_ZOOM || this.dots.size === 0) return null
+    const at = this.map.unproject(Point.convert(point))
+    const [x, y] = mercator(at.lng, at.lat)
+    const px = interpolateStops(DOT_STYLE.radius, zoom) + interpolateStops(DOT_STYLE.stroke, zoom)
+    // MapLibre's world is 512 px wide at zoom 0.
+    return this.dots.hit(x, y, px / (512 * 2 ** zoom))
+  }
+
+  /** The dots drawn in view (none from street zoom up), for the browser tests' probe. */
+  dotsInView(): Dot[] {
+    if (this.map.getZoom() >= OUTLINES_FULL_ZOOM) return []
+    const b = this.map.getBounds()
+    const [minX, maxY] = mercator(b.getWest(), b.getSouth())
+    const [maxX, minY] = mercator(b.getEast(), b.getNorth())
+    return this.dots.within(minX, minY, maxX, maxY)
+  }
+
+  /** A dot's colour as MapLibre prints a paint colour ("rgba(r,g,b,1)"), and its acres. */
+  dotLook(dot: Dot): { color: string; acres: number | null } {
+    const acres = dot.props[PARCEL_TILE_PROPS.acres]
+    return {
+      color: `rgba(${hexRgb(dotColor(this.theme, dot.props)).join(',')},1)`,
+      acres: typeof acres === 'number' ? acres : null,
+    }
   }
 
   /** The svc_uuid behind a GeoJSON result feature id. */
