@@ -161,7 +161,8 @@ export class ResultDrawing {
     const at = this.map.unproject(Point.convert(point))
     const [x, y] = mercator(at.lng, at.lat)
     const px = interpolateStops(DOT_STYLE.radius, zoom) + interpolateStops(DOT_STYLE.stroke, zoom)
-    // MapLibre's world is 512 px wide at zoom 0.
+    // MapLibre's world is 512 px wide at zoom 0; a pixel is the same world distance everywhere in view
+    // because the map never tilts or turns (map-setup.ts: maxPitch 0, no drag-rotate).
     return this.dots.hit(x, y, px / (512 * 2 ** zoom))
   }
 
