@@ -59,12 +59,17 @@ export class DotsLayer implements CustomLayerInterface {
   constructor(
     readonly id: string,
     private readonly dots: ResultDots,
-    private theme: Theme,
+    private current: Theme,
   ) {}
 
+  /** The theme the dots are coloured by. */
+  get theme(): Theme {
+    return this.current
+  }
+
   setTheme(theme: Theme): void {
-    if (theme === this.theme) return
-    this.theme = theme
+    if (theme === this.current) return
+    this.current = theme
     this.map?.triggerRepaint()
   }
 

@@ -19,7 +19,7 @@ function fakeMap(present = true) {
 
 it('sends only what changed to the map, and clears with one change', () => {
   const { map, diffs } = fakeMap()
-  const feed = new GeoJsonFeed(map, 'result-points')
+  const feed = new GeoJsonFeed(map, 'parcels')
   feed.change([point(1), point(2)], [])
   feed.change([], [])
   feed.change([point(3)], [1])
@@ -37,7 +37,7 @@ it('sends only what changed to the map, and clears with one change', () => {
 
 it('does nothing while the source is not on the map', () => {
   const { map, diffs } = fakeMap(false)
-  const feed = new GeoJsonFeed(map, 'result-points')
+  const feed = new GeoJsonFeed(map, 'parcels')
   feed.change([point(1)], [])
   expect(diffs).toEqual([])
   expect(feed.size).toBe(0)

@@ -57,7 +57,7 @@ function anchor(g: Polygon | MultiPolygon): [number, number] | null {
 
 /**
  * A result as a point with its theme properties (a tenth of the data of its polygon), under `id`
- * (the parcel's tile feature id, so the map feeds points by difference); null without geometry.
+ * (the parcel's tile feature id, so dots are added and removed by id, result-dots.ts); null without geometry.
  */
 export function parcelPoint(r: ParcelRecord, id: number): Feature | null {
   if (!isArea(r.geom)) return null

@@ -47,7 +47,6 @@ export class ResultDrawing {
   private drawnCallbacks: (() => void)[] = []
   private readonly dots = new ResultDots()
   private readonly dotsLayer: DotsLayer
-  private theme: Theme = themeById('plain')
   private readonly polygons: GeoJsonFeed
   private selectedUuid: string | null = null
   private selectedFeatureId: number | null = null
@@ -58,7 +57,7 @@ export class ResultDrawing {
     private readonly map: MapLibreMap,
     private readonly tiles: ParcelTiles,
   ) {
-    this.dotsLayer = new DotsLayer(PARCEL_LAYERS.points, this.dots, this.theme)
+    this.dotsLayer = new DotsLayer(PARCEL_LAYERS.points, this.dots, themeById('plain'))
     this.polygons = new GeoJsonFeed(map, PARCEL_SOURCES.parcels)
     this.updates = new ThrottledUpload<Rows>(
       {
@@ -78,7 +77,6 @@ export class ResultDrawing {
   }
 
   setTheme(theme: Theme): void {
-    this.theme = theme
     this.dotsLayer.setTheme(theme)
   }
 
@@ -179,7 +177,7 @@ export class ResultDrawing {
   dotLook(dot: Dot): { color: string; acres: number | null } {
     const acres = dot.props[PARCEL_TILE_PROPS.acres]
     return {
-      color: `rgba(${hexRgb(dotColor(this.theme, dot.props)).join(',')},1)`,
+      color: `rgba(${hexRgb(dotColor(this.dotsLayer.theme, dot.props)).join(',')},1)`,
       acres: typeof acres === 'number' ? acres : null,
     }
   }
