@@ -47,6 +47,13 @@ interface Result {
   ogr: number | string | null
 }
 
+/**
+ * The node flags `npm run load` starts the CLI with (package.json), so the bench times what a person
+ * runs: a young generation of 64 MiB semi-spaces (V8's default is 16) cut the read's garbage
+ * collection, 25–35 % of Node's read time at 200,000 features (bench:load-read, issue 23).
+ */
+const LOAD_NODE_FLAGS = ['--max-semi-space-size=64']
+
 const hasOgr2ogr = spawnSync('ogr2ogr', ['--version']).status === 0
 
 /** `ogr2ogr -f PostgreSQL` (COPY mode, with a GiST index as Plat builds) of `file` into database `url`: wall seconds. */
@@ -152,6 +159,7 @@ for (const n of sizes) {
         const out = await run(
           [
             process.execPath,
+            ...LOAD_NODE_FLAGS,
             '--import',
             'tsx',
             'server/cli/load.ts',

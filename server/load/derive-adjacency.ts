@@ -3,7 +3,13 @@
  * the slivers of digitised boundaries) and share a normalized owner name form a holding,
  * transitively; every parcel of it gets its total geodesic acres (from `_area`, derive-areas.ts),
  * each footprint counted once (a stack of units held by one owner is one piece of land). Parcels
- * without an owner get null.
+ * without an owner get null; parcels with no same-owner neighbour get their own acres when the
+ * county is written (write-county.ts), so `_adj` holds only the members of holdings.
+ *
+ * One statement: PostGIS's ST_ClusterDBSCAN with minpoints 1 per owner is exactly "connected by
+ * distance ≤ tolerance" (every parcel is a core point), and it runs in PostGIS's own distance code, no
+ * GEOS. It replaced a spatial self-join whose pairs went through a union–find in Node and back (issue
+ * 23: 6.4 s → 2.0 s of a 200,000-parcel load, the same members and, to 4 decimals, the same acres).
  */
 import type { Stage } from './stage-table'
 
@@ -12,77 +18,22 @@ const TOUCH_TOLERANCE_DEG = 1e-6
 
 export async function deriveAdjacency(stage: Stage): Promise<{ holdings: number }> {
   const t = stage.table
-  const pairs = await stage.db.query<{ a: number[] | null; b: number[] | null }>(
-    `SELECT array_agg(a.seq) AS a, array_agg(b.seq) AS b
-     FROM ${t} a JOIN ${t} b
-       ON ST_DWithin(a.geom, b.geom, ${TOUCH_TOLERANCE_DEG}) AND a.seq < b.seq
-          -- Not "=": an equality lets the planner hash-join on owner names, which compares every pair of
-          -- a common name's parcels (thousands for a city or a frequent name); this way each parcel
-          -- probes the spatial index for its few neighbours and then compares names.
-          AND a.owner_key IS NOT DISTINCT FROM b.owner_key
-     WHERE a.rejected IS NULL AND b.rejected IS NULL AND a.owner_key IS NOT NULL`,
+  await stage.db.exec(`
+    CREATE UNLOGGED TABLE ${t}_adj AS
+    WITH c AS (
+      SELECT s.seq, s.owner_key, s.footprint, ar.acres,
+             ST_ClusterDBSCAN(s.geom, ${TOUCH_TOLERANCE_DEG}, 1) OVER (PARTITION BY s.owner_key) AS cid
+      FROM ${t} s JOIN ${t}_area ar ON ar.seq = s.seq
+      WHERE s.rejected IS NULL AND s.owner_key IS NOT NULL),
+    holding AS (SELECT owner_key, cid FROM c GROUP BY owner_key, cid HAVING count(*) > 1),
+    -- Each footprint once per holding (a stack's records share it).
+    pieces AS (SELECT DISTINCT ON (owner_key, cid, footprint) owner_key, cid, acres
+               FROM c JOIN holding USING (owner_key, cid) ORDER BY owner_key, cid, footprint, seq),
+    total AS (SELECT owner_key, cid, sum(acres) AS acres FROM pieces GROUP BY owner_key, cid)
+    SELECT c.seq, total.acres, c.owner_key, c.cid FROM c JOIN total USING (owner_key, cid);
+    ALTER TABLE ${t}_adj ADD PRIMARY KEY (seq)`)
+  const rows = await stage.db.query<{ n: number }>(
+    `SELECT count(*)::int AS n FROM (SELECT DISTINCT owner_key, cid FROM ${t}_adj) h`,
   )
-  const as = pairs[0]?.a ?? []
-  const bs = pairs[0]?.b ?? []
-  // Parcels without a same-owner neighbour get their own acres when the county is written.
-  if (as.length === 0) return { holdings: 0 }
-
-  const uf = new UnionFind()
-  for (let k = 0; k < as.length; k++) uf.union(as[k]!, bs[k]!)
-  const members = [...uf.nodes()]
-  const acres = new Map<number, { acres: number; footprint: string }>()
-  for (let i = 0; i < members.length; i += 20_000) {
-    const rows = await stage.db.query<{ seq: number; acres_calc: number; footprint: string }>(
-      `SELECT s.seq, ar.acres AS acres_calc, s.footprint FROM ${t} s JOIN ${t}_area ar ON ar.seq = s.seq
-       WHERE s.seq = ANY($1::int[])`,
-      [members.slice(i, i + 20_000)],
-    )
-    for (const r of rows) acres.set(r.seq, { acres: r.acres_calc, footprint: r.footprint })
-  }
-  const totals = new Map<number, { sum: number; seen: Set<string> }>()
-  for (const seq of members) {
-    const root = uf.find(seq)
-    const a = acres.get(seq)!
-    const total = totals.get(root) ?? { sum: 0, seen: new Set<string>() }
-    if (!total.seen.has(a.footprint)) {
-      total.seen.add(a.footprint)
-      total.sum += a.acres
-    }
-    totals.set(root, total)
-  }
-  for (let i = 0; i < members.length; i += 20_000) {
-    const chunk = members.slice(i, i + 20_000)
-    await stage.db.query(`INSERT INTO ${t}_adj (seq, acres) SELECT * FROM unnest($1::int[], $2::float8[])`, [
-      chunk,
-      chunk.map((s) => totals.get(uf.find(s))!.sum),
-    ])
-  }
-  return { holdings: totals.size }
-}
-
-/** Union–find with path halving, over the parcels that have at least one same-owner neighbour. */
-class UnionFind {
-  private readonly parent = new Map<number, number>()
-  find(x: number): number {
-    let p = this.parent.get(x)
-    if (p === undefined) {
-      this.parent.set(x, x)
-      return x
-    }
-    while (p !== x) {
-      const gp = this.parent.get(p)!
-      this.parent.set(x, gp)
-      x = p
-      p = this.parent.get(x)!
-    }
-    return x
-  }
-  union(a: number, b: number): void {
-    const ra = this.find(a)
-    const rb = this.find(b)
-    if (ra !== rb) this.parent.set(ra, rb)
-  }
-  nodes(): IterableIterator<number> {
-    return this.parent.keys()
-  }
+  return { holdings: rows[0]?.n ?? 0 }
 }

@@ -1,6 +1,6 @@
 /**
  * Records sharing a footprint (footprint.ts: condo units) form a stack; the stack's id is the
- * smallest id among them (chosen when the county is written), so it is as stable as theirs.
+ * smallest id among them, so it is as stable as theirs.
  */
 import { SQ_M_PER_ACRE } from '../../contract/units'
 import type { Stage } from './stage-table'
@@ -21,10 +21,17 @@ export async function measureAreas(stage: Stage): Promise<void> {
     ALTER TABLE ${t}_area ADD PRIMARY KEY (seq)`)
 }
 
-export async function countStacks(stage: Stage): Promise<number> {
-  const rows = await stage.db.query<{ n: number }>(
-    `SELECT count(*)::int AS n FROM (SELECT footprint FROM ${stage.table} WHERE rejected IS NULL
-                                     GROUP BY footprint HAVING count(*) > 1) s`,
-  )
+/**
+ * Stacks into a side table `_stacks` (footprint, stack id), read when the county is written, and
+ * their count. Runs after deriveIds: a stack's id is the smallest final id among its records.
+ */
+export async function deriveStacks(stage: Stage): Promise<number> {
+  const t = stage.table
+  await stage.db.exec(`
+    CREATE UNLOGGED TABLE ${t}_stacks AS
+    SELECT s.footprint, min(coalesce(i.svc_uuid, s.svc_uuid)) AS stack
+    FROM ${t} s LEFT JOIN ${t}_ids i ON i.seq = s.seq
+    WHERE s.rejected IS NULL GROUP BY s.footprint HAVING count(*) > 1`)
+  const rows = await stage.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${t}_stacks`)
   return rows[0]?.n ?? 0
 }

@@ -13,6 +13,13 @@ import type { StagedItem } from './staged-row'
 import type { TextHygieneLog } from './text-hygiene'
 
 const BATCH = 1000
+/**
+ * Features read between turns of the event loop. A reader's awaits resolve from buffered data
+ * (microtasks), so without a turn the socket never drains the COPY of the batch before: the
+ * database sat waiting for the rest of its data while Node read the next batch (issue 23).
+ */
+const YIELD_EVERY = 100
+const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve))
 /** Features looked at to learn a schemaless layer's attribute names (GeoJSON omits empty ones). */
 const LOOKAHEAD = 200
 
@@ -74,6 +81,7 @@ export async function* fileItems(file: SourceFile, o: FileItemsOptions): AsyncGe
     for (const f of ahead) take(f)
     for (let next = await it.next(); !next.done; next = await it.next()) {
       take(next.value)
+      if (feature % YIELD_EVERY === 0) await yieldToEventLoop()
       if (batch.length >= BATCH) {
         fit?.verdict(false)
         yield batch

@@ -11,7 +11,7 @@ import { createParcelIndexes } from '../db/parcel-indexes'
 import { createHistoryTable, deriveHistory } from './cdl-history'
 import type { CountyChanges } from './compare-county'
 import { deriveAdjacency } from './derive-adjacency'
-import { countStacks, measureAreas } from './derive-areas'
+import { deriveStacks, measureAreas } from './derive-areas'
 import { deriveIds, parcelUuid } from './derive-ids'
 import { deriveRasters, type Rasters } from './derive-rasters'
 import { footprintKey } from './footprint'
@@ -22,7 +22,7 @@ import { ownerKey, parcelKey } from './owner-key'
 import { repairGeometry, repairReport } from './repair'
 import { createStage, dropStage, indexStage, type StageInsert } from './stage-table'
 import { isRejected, type Rejected, type StagedItem } from './staged-row'
-import { type CountyIdentity, writeCounty } from './write-county'
+import { buildCountyRows, type CountyIdentity, type WriteOptions, writeCounty } from './write-county'
 
 /** The load cannot go on (nothing was changed in `parcels`). */
 export class LoadError extends Error {}
@@ -132,7 +132,7 @@ export async function loadCounty(db: Database, o: LoadCountyOptions): Promise<Lo
     await indexStage(stage)
     progress({ phase: 'ids for repeated or missing parcel numbers' })
     await deriveIds(stage, fips)
-    const stacks = await countStacks(stage)
+    const stacks = await deriveStacks(stage)
     progress({ phase: 'measuring areas' })
     await measureAreas(stage)
     progress({ phase: 'finding same-owner neighbours' })
@@ -146,14 +146,21 @@ export async function loadCounty(db: Database, o: LoadCountyOptions): Promise<Lo
     await deriveHistory(stage, o.rasters?.cdlYears ?? [])
     progress({ phase: 'land-use classes' })
     const landUse = await deriveLandUse(stage, o.county.state, o.landUseRules)
+    const write: WriteOptions = {
+      sqFeetMapped: o.sqFeetMapped ?? false,
+      dem: Boolean(o.rasters?.dem),
+      cdl: Boolean(o.rasters?.cdl),
+      landUse: landUse.pairs,
+    }
+    // PostgreSQL builds the rows on two connections before the transaction (write-county.ts).
+    const prebuilt = db.kind === 'postgres'
+    if (prebuilt) {
+      progress({ phase: 'building the records' })
+      await buildCountyRows(db, stage, o.county, write, seq)
+    }
     progress({ phase: 'replacing the county' })
     const { county, changes, version } = await db.transaction((tx) =>
-      writeCounty(tx, stage, o.county, o.source, {
-        sqFeetMapped: o.sqFeetMapped ?? false,
-        dem: Boolean(o.rasters?.dem),
-        cdl: Boolean(o.rasters?.cdl),
-        landUse: landUse.pairs,
-      }),
+      writeCounty(tx, stage, o.county, o.source, write, prebuilt),
     )
     if (o.buildIndexes !== false) {
       progress({ phase: 'building indexes' })

@@ -55,7 +55,6 @@ export async function createStage(db: Database): Promise<Stage> {
       ${STAGED_FIELDS.map((f) => `${stagedColumn(f.name)} ${f.numeric ? 'double precision' : 'text'}`).join(',\n      ')}
     );
     CREATE UNLOGGED TABLE ${table}_ids (seq int PRIMARY KEY, svc_uuid text NOT NULL);
-    CREATE UNLOGGED TABLE ${table}_adj (seq int PRIMARY KEY, acres double precision NOT NULL);
     CREATE UNLOGGED TABLE ${table}_raster (seq int PRIMARY KEY, elevation double precision,
                                            cdl_value double precision, cdl_percent double precision);
     COMMENT ON TABLE ${table} IS '${JSON.stringify(stageOwner()).replace(/'/g, "''")}'`)
@@ -166,7 +165,7 @@ export async function indexStage(stage: Stage): Promise<void> {
 
 export async function dropStage(db: Queryable, stage: Stage): Promise<void> {
   const t = stage.table
-  await db.exec(`DROP TABLE IF EXISTS ${t}, ${t}_ids, ${t}_adj, ${t}_raster, ${t}_dup, ${t}_history, ${t}_area`)
+  await db.exec(`DROP TABLE IF EXISTS ${t}, ${t}_ids, ${t}_adj, ${t}_raster, ${t}_dup, ${t}_history, ${t}_area, ${t}_stacks, ${t}_rows`)
 }
 
 /** Rows still headed for `parcels` (not rejected), in batches of `size` ordered by seq. */

@@ -9,7 +9,7 @@ import { CDL_CATEGORIES } from '../../contract/crops'
 import { FIELDS } from '../../contract/fields'
 import type { CountyRow } from '../db/counties-repo'
 import { upsertCounty } from '../db/counties-repo'
-import type { Queryable } from '../db/database'
+import type { Database, Queryable } from '../db/database'
 import { refreshPlaces } from '../db/places-repo'
 import { openChangeLog, recordLoad } from './change-log'
 import { type CountyChanges, compareCounty, setAsideOldCounty } from './compare-county'
@@ -63,7 +63,7 @@ function columnExprs(o: WriteOptions): [string, string][] {
     return `s.${stagedColumn(name)}`
   }
   const special: Record<string, string> = {
-    svc_uuid: 'ids.id',
+    svc_uuid: 'coalesce(i.svc_uuid, s.svc_uuid)',
     svc_stack_uuid: 'st.stack',
     state_fp: '$1::text',
     county_fp: '$2::text',
@@ -86,19 +86,25 @@ function columnExprs(o: WriteOptions): [string, string][] {
   return FIELDS.map((f) => [f.name, special[f.name] ?? attr(f.name)])
 }
 
-export async function writeCounty(
-  tx: Queryable,
+/** The columns a county's rows fill in `parcels`, in order. */
+const rowColumns = (o: WriteOptions) => [...columnExprs(o).map(([n]) => n), 'record', 'buildings', 'address_text', 'geom']
+
+/**
+ * `INSERT INTO target` of the county's parcel rows built from the stage (the record JSON assembled
+ * from the extra fields' text, the catalog columns and the boundary), for the stage rows with
+ * `after < seq <= upTo` when a range is given.
+ */
+function rowsInsert(
   stage: Stage,
   county: CountyIdentity,
-  source: string,
   o: WriteOptions,
-): Promise<WriteResult> {
+  target: string,
+  range?: { after: number; upTo: number },
+): { sql: string; params: unknown[] } {
   const cols = columnExprs(o)
   const names = cols.map(([n]) => n)
   const select = cols.map(([n, e]) => `${e} AS ${n}`).join(',\n  ')
   const built = `json_build_object(${names.map((n) => `'${n}', c.${n}`).join(', ')})::text`
-  const previousVersion = await openChangeLog(tx)
-  const old = await setAsideOldCounty(tx, county.state_fp, county.county_fp)
   const t = stage.table
   const params: unknown[] = [county.state_fp, county.county_fp, county.state, county.county]
   if (o.cdl) params.push(CDL_CODES, CDL_NAMES)
@@ -107,12 +113,13 @@ export async function writeCounty(
   // coerce.ts makes empty text null), so the join is a hash join, not a test per pair and row.
   const luc = `luc AS (SELECT coalesce(code, '') AS code, coalesce(description, '') AS description, cls
                        FROM jsonb_to_recordset($${params.length}::jsonb) AS l(code text, description text, cls text))`
-  await tx.query(
-    `WITH ids AS (SELECT s.seq, s.footprint, coalesce(i.svc_uuid, s.svc_uuid) AS id
-                  FROM ${t} s LEFT JOIN ${t}_ids i ON i.seq = s.seq WHERE s.rejected IS NULL),
-          stacks AS (SELECT footprint, min(id) AS stack FROM ids GROUP BY footprint HAVING count(*) > 1),
-          ${luc}
-     INSERT INTO parcels (${names.join(', ')}, record, buildings, address_text, geom)
+  let inRange = ''
+  if (range) {
+    params.push(range.after, range.upTo)
+    inRange = `AND staged.seq > $${params.length - 1} AND staged.seq <= $${params.length}`
+  }
+  const sql = `WITH ${luc}
+     INSERT INTO ${target} (${rowColumns(o).join(', ')})
      SELECT ${names.map((n) => `j.${n}`).join(', ')},
             '{' || CASE WHEN j.extra = '{}' THEN '' ELSE substr(j.extra, 2, length(j.extra) - 2) || ',' END
                 || substr(j.cols, 2, length(j.cols) - 2)
@@ -121,18 +128,66 @@ export async function writeCounty(
      FROM (SELECT c.*, ${built} AS cols FROM (
              SELECT ${select}, ${extraWithHistory}, s.buildings, ST_Multi(s.geom) AS geom
              FROM (SELECT staged.*, ar.acres FROM ${t} staged JOIN ${t}_area ar ON ar.seq = staged.seq
-                   WHERE staged.rejected IS NULL OFFSET 0) s
-             JOIN ids ON ids.seq = s.seq
-             LEFT JOIN stacks st ON st.footprint = s.footprint
+                   WHERE staged.rejected IS NULL ${inRange} OFFSET 0) s
+             LEFT JOIN ${t}_ids i ON i.seq = s.seq
+             LEFT JOIN ${t}_stacks st ON st.footprint = s.footprint
              LEFT JOIN ${t}_adj a ON a.seq = s.seq
              LEFT JOIN ${t}_raster r ON r.seq = s.seq
              LEFT JOIN ${t}_history h ON h.seq = s.seq
              LEFT JOIN luc ON luc.code = coalesce(s.${stagedColumn('land_use_code')}, '')
                           AND luc.description = coalesce(s.${stagedColumn('land_use')}, '')
              OFFSET 0) c
-           OFFSET 0) j`,
-    params,
+           OFFSET 0) j`
+  return { sql, params }
+}
+
+/**
+ * On PostgreSQL the county's rows are built before its transaction, into the stage's `_rows`, in
+ * `parts` seq ranges on connections side by side: assembling the record JSON is most of a write,
+ * one statement runs on one core, and PostgreSQL does not run an INSERT's query in parallel
+ * (issue 23). The transaction then copies the rows (writeCounty with `prebuilt`). Only reads the
+ * stage, so a failure here changes nothing in `parcels`.
+ */
+export async function buildCountyRows(
+  db: Database,
+  stage: Stage,
+  county: CountyIdentity,
+  o: WriteOptions,
+  lastSeq: number,
+  parts = 2,
+): Promise<void> {
+  const t = stage.table
+  await db.exec(`CREATE UNLOGGED TABLE ${t}_rows AS SELECT ${rowColumns(o).join(', ')} FROM parcels WITH NO DATA`)
+  const size = Math.ceil(lastSeq / parts)
+  await Promise.all(
+    Array.from({ length: parts }, (_, k) => {
+      const { sql, params } = rowsInsert(stage, county, o, `${t}_rows`, { after: k * size, upTo: (k + 1) * size })
+      return db.query(sql, params)
+    }),
   )
+}
+
+/**
+ * The county's replacement (module comment). With `prebuilt`, its rows were built by
+ * buildCountyRows and are copied; otherwise they are built here.
+ */
+export async function writeCounty(
+  tx: Queryable,
+  stage: Stage,
+  county: CountyIdentity,
+  source: string,
+  o: WriteOptions,
+  prebuilt = false,
+): Promise<WriteResult> {
+  const previousVersion = await openChangeLog(tx)
+  const old = await setAsideOldCounty(tx, county.state_fp, county.county_fp)
+  if (prebuilt) {
+    const cols = rowColumns(o).join(', ')
+    await tx.exec(`INSERT INTO parcels (${cols}) SELECT ${cols} FROM ${stage.table}_rows`)
+  } else {
+    const { sql, params } = rowsInsert(stage, county, o, 'parcels')
+    await tx.query(sql, params)
+  }
   const row = await upsertCounty(tx, county, source)
   await refreshPlaces(tx, county.state_fp, county.county_fp)
   const load = await recordLoad(tx, {
