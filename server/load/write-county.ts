@@ -87,7 +87,13 @@ function columnExprs(o: WriteOptions): [string, string][] {
 }
 
 /** The columns a county's rows fill in `parcels`, in order. */
-const rowColumns = (o: WriteOptions) => [...columnExprs(o).map(([n]) => n), 'record', 'buildings', 'address_text', 'geom']
+const rowColumns = (o: WriteOptions) => [
+  ...columnExprs(o).map(([n]) => n),
+  'record',
+  'buildings',
+  'address_text',
+  'geom',
+]
 
 /**
  * `INSERT INTO target` of the county's parcel rows built from the stage (the record JSON assembled
