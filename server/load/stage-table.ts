@@ -164,7 +164,7 @@ export async function indexStage(stage: Stage): Promise<void> {
 export async function dropStage(db: Queryable, stage: Stage): Promise<void> {
   const t = stage.table
   await db.exec(
-    `DROP TABLE IF EXISTS ${t}, ${t}_ids, ${t}_adj, ${t}_raster, ${t}_dup, ${t}_history, ${t}_area, ${t}_stacks`,
+    `DROP TABLE IF EXISTS ${t}, ${t}_ids, ${t}_adj, ${t}_raster, ${t}_dup, ${t}_history, ${t}_area, ${t}_stacks, ${t}_rows`,
   )
 }
 
