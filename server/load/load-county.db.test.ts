@@ -12,7 +12,8 @@ import type { MultiPolygon } from 'geojson'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { SQ_M_PER_ACRE } from '../../contract/units'
 import type { Database } from '../db/database'
-import { migratedPglite, type TestDatabase } from '../db/migrated-db.test-support'
+import { migratedPglite, migratedPostgres, type TestDatabase } from '../db/migrated-db.test-support'
+import { describePostgres } from '../db/postgres.test-support'
 import { SCHEMA } from '../schema'
 import { FIXTURE_MAPPING, type FixtureParcel, fixtureParcels } from './county-fixture.test-support'
 import { IOWA_NORTH_FTUS_ESRI } from './format-writers.test-support'
@@ -212,5 +213,41 @@ describe('loading a dirty county', () => {
     ).rejects.toThrow(/interrupted; the county was not changed/)
     expect(await db.query('SELECT count(*)::int AS n FROM parcels')).toEqual(before)
     expect(await db.query("SELECT tablename FROM pg_tables WHERE tablename LIKE 'load_stage%'")).toEqual([])
+  })
+})
+
+describePostgres('the same county on PostgreSQL', (url) => {
+  // PostgreSQL builds the county's rows on two connections before its transaction and copies them in
+  // it (write-county.ts, buildCountyRows; issue 23); the embedded database builds them in the
+  // transaction. Both must give every parcel the same record.
+  let pg: TestDatabase
+  beforeAll(async () => {
+    pg = await migratedPostgres(url, 'plat_load_county', SCHEMA, 4)
+  }, 120_000)
+  afterAll(async () => {
+    await pg?.cleanup()
+  })
+
+  it('gives every parcel the record the embedded load gave it: ids, stacks, holdings, rasters', async () => {
+    const { lines: pgLines } = await loadFile(pg.db, {
+      file: join(dir, 'story.zip'),
+      county,
+      mapping: parseMapping(FIXTURE_MAPPING),
+      dem: join(dir, 'dem.tif'),
+      cdl: join(dir, 'cdl.tif'),
+      out,
+    })
+    const rows = await pg.db.query<{ record: string }>('SELECT record FROM parcels ORDER BY svc_uuid')
+    const onPostgres = rows.map((r) => JSON.parse(r.record) as Record<string, unknown>)
+    const embedded = [...records.values()].flat().sort((a, b) => String(a.svc_uuid).localeCompare(String(b.svc_uuid)))
+    expect(onPostgres.map((r) => r.svc_uuid)).toEqual(embedded.map((r) => r.svc_uuid))
+    expect(onPostgres.filter((r) => r.svc_stack_uuid).length).toBeGreaterThan(1)
+    expect(onPostgres).toEqual(embedded)
+    const summary = (l: string[]) => l.filter((x) => /stacks|loaded/.test(x)).map((x) => x.replace(/\(.*\/s\)/, ''))
+    expect(summary(pgLines)).toEqual(summary(lines))
+    const [left] = await pg.db.query<{ n: number }>(
+      "SELECT count(*)::int AS n FROM pg_tables WHERE tablename LIKE 'load_stage%'",
+    )
+    expect(left?.n).toBe(0)
   })
 })
