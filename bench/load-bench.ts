@@ -50,7 +50,7 @@ interface Result {
 /**
  * The node flags `npm run load` starts the CLI with (package.json), so the bench times what a person
  * runs: a young generation of 64 MiB semi-spaces (V8's default is 16) cut the read's garbage
- * collection, 25–35 % of Node's read time at 200,000 features (bench:load-read, issue 23).
+ * collection: 36–48 µs a feature against 51–59 µs at 200,000 features (bench:load-read, issue 23).
  */
 const LOAD_NODE_FLAGS = ['--max-semi-space-size=64']
 
