@@ -9,7 +9,7 @@
  * One statement: PostGIS's ST_ClusterDBSCAN with minpoints 1 per owner is exactly "connected by
  * distance ≤ tolerance" (every parcel is a core point), and it runs in PostGIS's own distance code, no
  * GEOS. It replaced a spatial self-join whose pairs went through a union–find in Node and back (issue
- * 23: 6.4 s → 2.0 s of a 200,000-parcel load, the same members and, to 4 decimals, the same acres).
+ * 23: 6.4 s → 1.6–2.3 s of a 200,000-parcel load, the same members and, to 4 decimals, the same acres).
  */
 import type { Stage } from './stage-table'
 
