@@ -41,16 +41,28 @@ const toRow = (r: Raw): CountyRow => ({
   source: r.source,
 })
 
-/** Recounts the county from `parcels` and records where it came from. */
+/** A county's parcel count `n` and extent `e` over the rows of `from` that match `where`. */
+export const countySummarySelect = (from: string, where: string) =>
+  `SELECT count(*)::int AS n, ST_Extent(geom)::box3d AS e FROM ${from} WHERE ${where}`
+
+/**
+ * Writes the county's row with where it came from and its parcel count and extent: counted over its
+ * parcels, or read from `prepared`, a table (n, e) that countySummarySelect filled from the same
+ * rows beforehand.
+ */
 export async function upsertCounty(
   db: Queryable,
   c: { state_fp: string; county_fp: string; state: string; county: string },
   source: string,
+  prepared?: string,
 ): Promise<CountyRow> {
+  const summary = prepared
+    ? `SELECT n, e FROM ${prepared}`
+    : countySummarySelect('parcels', 'state_fp = $1 AND county_fp = $2')
   const rows = await db.query<Raw>(
     `INSERT INTO counties (state_fp, county_fp, state, county, parcels, west, south, east, north, loaded_at, source)
      SELECT $1, $2, $3, $4, x.n, ST_XMin(x.e), ST_YMin(x.e), ST_XMax(x.e), ST_YMax(x.e), now(), $5
-     FROM (SELECT count(*)::int AS n, ST_Extent(geom)::box3d AS e FROM parcels WHERE state_fp = $1 AND county_fp = $2) x
+     FROM (${summary}) x
      ON CONFLICT (state_fp, county_fp) DO UPDATE SET state = EXCLUDED.state, county = EXCLUDED.county,
        parcels = EXCLUDED.parcels, west = EXCLUDED.west, south = EXCLUDED.south, east = EXCLUDED.east,
        north = EXCLUDED.north, loaded_at = EXCLUDED.loaded_at, source = EXCLUDED.source

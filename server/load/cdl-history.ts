@@ -89,8 +89,11 @@ export async function deriveHistory(stage: Stage, years: readonly CdlYearRaster[
   const fromRasters = years.length > 0
   const cols = fromRasters
     ? 'ST_X(ST_Centroid(geom)) AS cx, ST_Y(ST_Centroid(geom)) AS cy, ST_AsGeoJSON(geom) AS g'
-    : `CASE WHEN strpos(extra, '"cdl_history"') > 0 THEN (extra::jsonb)->'cdl_history' END AS h`
-  for await (const rows of stagePages<Row & { h?: unknown } & Record<string, unknown>>(stage, cols, 'TRUE', 2000)) {
+    : `(extra::jsonb)->'cdl_history' AS h`
+  // Without rasters only the records that carry a history are read: paging every row to find none
+  // took 2.2 s of a 1,000,000-parcel load (issue 23).
+  const where = fromRasters ? 'TRUE' : `strpos(extra, '"cdl_history"') > 0`
+  for await (const rows of stagePages<Row & { h?: unknown } & Record<string, unknown>>(stage, cols, where, 2000)) {
     let histories: CdlYear[][]
     if (fromRasters) {
       histories = rows.map(() => [])

@@ -11,14 +11,19 @@ const acresSql = (g: string) => `(ST_Area((${g})::geography) / ${SQ_M_PER_ACRE})
 /**
  * Each staged parcel's geodesic acres, measured once into a side table `_area` (seq, acres): the
  * same-owner holdings and the county's write both read it (issue 23: the geodesic area was computed
- * for most parcels twice, 2 s of a 200,000-parcel load). One CREATE TABLE AS, which PostgreSQL
- * spreads over parallel workers.
+ * for most parcels twice, 2 s of a 200,000-parcel load). Filled range by range after each range's
+ * geometry check (staged-ranges.ts), so rejected rows have none.
  */
-export async function measureAreas(stage: Stage): Promise<void> {
+export async function createAreaTable(stage: Stage): Promise<void> {
+  await stage.db.exec(`CREATE UNLOGGED TABLE ${stage.table}_area (seq int PRIMARY KEY, acres double precision)`)
+}
+
+/** The acres of the checked rows with `after < seq <= upTo` (after repairRange of the same range). */
+export async function measureAreas(stage: Stage, after: number, upTo: number): Promise<void> {
   const t = stage.table
   await stage.db.exec(`
-    CREATE UNLOGGED TABLE ${t}_area AS SELECT seq, ${acresSql('geom')} AS acres FROM ${t} WHERE rejected IS NULL;
-    ALTER TABLE ${t}_area ADD PRIMARY KEY (seq)`)
+    INSERT INTO ${t}_area (seq, acres)
+    SELECT seq, ${acresSql('geom')} FROM ${t} WHERE seq > ${after} AND seq <= ${upTo} AND rejected IS NULL`)
 }
 
 /**

@@ -11,7 +11,7 @@ import { createParcelIndexes } from '../db/parcel-indexes'
 import { createHistoryTable, deriveHistory } from './cdl-history'
 import type { CountyChanges } from './compare-county'
 import { deriveAdjacency } from './derive-adjacency'
-import { deriveStacks, measureAreas } from './derive-areas'
+import { createAreaTable, deriveStacks, measureAreas } from './derive-areas'
 import { deriveIds, parcelUuid } from './derive-ids'
 import { deriveRasters, type Rasters } from './derive-rasters'
 import { footprintKey } from './footprint'
@@ -19,10 +19,23 @@ import { InFlight } from './in-flight'
 import { insertOrReject } from './insert-or-reject'
 import { deriveLandUse, type LandUseOutcome } from './land-use-class'
 import { ownerKey, parcelKey } from './owner-key'
-import { repairGeometry, repairReport } from './repair'
-import { createStage, dropStage, indexStage, type StageInsert } from './stage-table'
+import { repairCounts, repairRange, repairReport } from './repair'
+import { analyzeStage, createStage, dropStage, type StageInsert } from './stage-table'
+import { StagedRanges } from './staged-ranges'
 import { isRejected, type Rejected, type StagedItem } from './staged-row'
-import { buildCountyRows, type CountyIdentity, type WriteOptions, writeCounty } from './write-county'
+import {
+  buildCountyRows,
+  type CountyIdentity,
+  summarizeCountyRows,
+  type WriteOptions,
+  writeCounty,
+} from './write-county'
+
+/**
+ * Rows staged before the next range is checked during the read (PostgreSQL). Large enough that a
+ * range's statements cost little beside its rows, small enough that little is left after the read.
+ */
+const CHECK_EVERY = 50_000
 
 /** The load cannot go on (nothing was changed in `parcels`). */
 export class LoadError extends Error {}
@@ -57,6 +70,8 @@ export interface LoadCountyOptions {
   signal?: AbortSignal
   /** `--land-use FILE`: the person's land-use rules over the built-in ones (land-use-class.ts). */
   landUseRules?: LandUseRules
+  /** PostgreSQL: staged rows between the geometry checks during the read (default CHECK_EVERY) */
+  checkEvery?: number
 }
 
 export interface LoadSummary {
@@ -87,8 +102,21 @@ export async function loadCounty(db: Database, o: LoadCountyOptions): Promise<Lo
   // One batch is written (COPY) while the next is read and prepared: the database and the reader
   // work side by side (issue 23).
   const writing = new InFlight()
+  // The county's places and extent, computed beside the transaction's copy (write-county.ts).
+  const summarizing = new InFlight()
+  // On PostgreSQL the staged rows are checked and measured on another connection during the read.
+  const postgres = db.kind === 'postgres'
+  const checked = new StagedRanges(
+    async (after, upTo) => {
+      await repairRange(stage, after, upTo)
+      await measureAreas(stage, after, upTo)
+    },
+    postgres ? (o.checkEvery ?? CHECK_EVERY) : Number.POSITIVE_INFINITY,
+  )
   try {
+    await createAreaTable(stage)
     let seq = 0
+    let staging = 0
     let readRejected = 0
     for await (const batch of o.items) {
       const rows: StageInsert[] = []
@@ -111,6 +139,8 @@ export async function loadCounty(db: Database, o: LoadCountyOptions): Promise<Lo
         })
       }
       await writing.settled()
+      checked.offer(staging)
+      staging = seq
       writing.start(
         insertOrReject(stage, rows, ({ row }, reason) => {
           const parcelId = typeof row.attrs.parcel_id === 'string' ? row.attrs.parcel_id : null
@@ -122,19 +152,18 @@ export async function loadCounty(db: Database, o: LoadCountyOptions): Promise<Lo
       progress({ phase: 'read', done: seq })
     }
     await writing.settled()
-    progress({ phase: 'repairing geometry' })
-    const repair = await repairGeometry(stage, seq)
+    progress({ phase: 'checking geometry' })
+    await checked.finish(seq, postgres ? 2 : 1)
+    const repair = await repairCounts(stage)
     if (o.report) for await (const page of repairReport(stage)) for (const line of page) o.report.line(line)
     if (seq - readRejected - repair.rejected === 0) {
       throw new LoadError(`no feature could be loaded (${seq} read, all rejected); the county was not changed`)
     }
-    progress({ phase: 'indexing the stage' })
-    await indexStage(stage)
+    progress({ phase: 'stage statistics' })
+    await analyzeStage(stage)
     progress({ phase: 'ids for repeated or missing parcel numbers' })
     await deriveIds(stage, fips)
     const stacks = await deriveStacks(stage)
-    progress({ phase: 'measuring areas' })
-    await measureAreas(stage)
     progress({ phase: 'finding same-owner neighbours' })
     const { holdings } = await deriveAdjacency(stage)
     if (o.rasters?.dem || o.rasters?.cdl) {
@@ -153,14 +182,22 @@ export async function loadCounty(db: Database, o: LoadCountyOptions): Promise<Lo
       landUse: landUse.pairs,
     }
     // PostgreSQL builds the rows on two connections before the transaction (write-county.ts).
-    const prebuilt = db.kind === 'postgres'
+    const prebuilt = postgres
     if (prebuilt) {
       progress({ phase: 'building the records' })
       await buildCountyRows(db, stage, o.county, write, seq)
     }
     progress({ phase: 'replacing the county' })
+    if (prebuilt) summarizing.start(summarizeCountyRows(db, stage))
     const { county, changes, version } = await db.transaction((tx) =>
-      writeCounty(tx, stage, o.county, o.source, write, prebuilt),
+      writeCounty(
+        tx,
+        stage,
+        o.county,
+        o.source,
+        write,
+        prebuilt ? { summarized: () => summarizing.settled() } : undefined,
+      ),
     )
     // The stage is spent: on PostgreSQL it is dropped on a connection of its own while the indexes
     // build (unlinking a 1,000,000-row stage took 3.8 s; issue 23). `finally` drops it otherwise.
@@ -185,6 +222,8 @@ export async function loadCounty(db: Database, o: LoadCountyOptions): Promise<Lo
     }
   } finally {
     await writing.settled().catch(() => {})
+    await checked.settled()
+    await summarizing.settled().catch(() => {})
     await dropStage(db, stage).catch(() => {})
   }
 }

@@ -10,28 +10,28 @@ export interface RepairCounts {
   rejected: number
 }
 
-export async function repairGeometry(stage: Stage, staged: number): Promise<RepairCounts> {
+/**
+ * Checks the staged rows with `after < seq <= upTo` and repairs the invalid ones (ST_IsValid is the
+ * cost). Ranges are disjoint, so ranges on different connections never wait on each other; the load
+ * runs them while it reads (staged-ranges.ts).
+ */
+export async function repairRange(stage: Stage, after: number, upTo: number): Promise<void> {
   const t = stage.table
-  // Every row is checked (ST_IsValid is the cost): on PostgreSQL in two halves by seq on two
-  // connections, so both cores work (issue 23); the rows are disjoint, so the halves never wait on
-  // each other. The embedded database has one connection: one range.
-  const parts = stage.db.kind === 'postgres' && staged >= 20_000 ? 2 : 1
-  const step = Math.ceil((staged + 1) / parts)
-  await Promise.all(
-    Array.from({ length: parts }, (_, k) => {
-      const range = `seq > ${k * step} AND seq <= ${(k + 1) * step}`
-      return stage.db.exec(`
-        UPDATE ${t} SET problem = ST_IsValidReason(geom) WHERE ${range} AND NOT ST_IsValid(geom);
-        UPDATE ${t} SET geom = ST_Multi(ST_CollectionExtract(ST_MakeValid(geom), 3)) WHERE ${range} AND problem IS NOT NULL;
-        UPDATE ${t} SET rejected = CASE WHEN problem IS NULL THEN 'no area'
-                                        ELSE problem || ' (nothing polygonal left after repair)' END
-          WHERE ${range} AND (ST_IsEmpty(geom) OR ST_Area(geom) = 0);`)
-    }),
-  )
+  const range = `seq > ${after} AND seq <= ${upTo}`
+  await stage.db.exec(`
+    UPDATE ${t} SET problem = ST_IsValidReason(geom) WHERE ${range} AND NOT ST_IsValid(geom);
+    UPDATE ${t} SET geom = ST_Multi(ST_CollectionExtract(ST_MakeValid(geom), 3)) WHERE ${range} AND problem IS NOT NULL;
+    UPDATE ${t} SET rejected = CASE WHEN problem IS NULL THEN 'no area'
+                                    ELSE problem || ' (nothing polygonal left after repair)' END
+      WHERE ${range} AND (ST_IsEmpty(geom) OR ST_Area(geom) = 0);`)
+}
+
+/** The repaired and rejected rows, once every range was checked. */
+export async function repairCounts(stage: Stage): Promise<RepairCounts> {
   const rows = await stage.db.query<{ repaired: number; rejected: number }>(
     `SELECT count(*) FILTER (WHERE rejected IS NULL AND (problem IS NOT NULL OR fixes IS NOT NULL))::int AS repaired,
             count(*) FILTER (WHERE rejected IS NOT NULL)::int AS rejected
-     FROM ${t}`,
+     FROM ${stage.table}`,
   )
   return rows[0] ?? { repaired: 0, rejected: 0 }
 }

@@ -149,11 +149,11 @@ export async function copyStaged(stage: Stage, lines: readonly string[]): Promis
   await stage.db.copyFrom(stage.table, COPY_COLUMNS, lines.join(''))
 }
 
-export async function indexStage(stage: Stage): Promise<void> {
+export async function analyzeStage(stage: Stage): Promise<void> {
   const t = stage.table
-  // Owner order for the same-owner holdings (derive-adjacency.ts). No spatial index: nothing joins
-  // the stage by place since the holdings' self-join went (issue 23: 0.4 s of 200,000 parcels).
-  await stage.db.exec(`CREATE INDEX ${t}_owner ON ${t} (owner_key)`)
+  // No index beyond seq's: nothing joins the stage by place since the holdings' self-join went (issue
+  // 23: 0.4 s of 200,000 parcels), and the holdings' clustering sorts by owner rather than read an
+  // owner index (its build took 2.0–2.4 s of a 1,000,000-parcel load, and EXPLAIN showed it unused).
   // Statistics only for the columns later statements join, group or filter on: the whole row's (the
   // attributes' JSON and some 30 catalog columns) took 1.28 s of a 200,000-row stage, these 0.40 s.
   const planned = ['seq', 'rejected', 'owner_key', 'pid_key', 'footprint', 'geom']
@@ -164,7 +164,7 @@ export async function indexStage(stage: Stage): Promise<void> {
 export async function dropStage(db: Queryable, stage: Stage): Promise<void> {
   const t = stage.table
   await db.exec(
-    `DROP TABLE IF EXISTS ${t}, ${t}_ids, ${t}_adj, ${t}_raster, ${t}_dup, ${t}_history, ${t}_area, ${t}_stacks, ${t}_rows`,
+    `DROP TABLE IF EXISTS ${t}, ${t}_ids, ${t}_adj, ${t}_raster, ${t}_dup, ${t}_history, ${t}_area, ${t}_stacks, ${t}_rows, ${t}_places, ${t}_summary`,
   )
 }
 

@@ -200,7 +200,7 @@ describe(`loader faults (${backendName})`, () => {
     return new Promise((ok, fail) => {
       const onData = (d: Buffer) => {
         output += d.toString()
-        if (/reading \[|repairing geometry|indexing the stage/.test(output)) ok({ child, output: () => output })
+        if (/reading \[|checking geometry|stage statistics/.test(output)) ok({ child, output: () => output })
       }
       child.stdout?.on('data', onData)
       child.stderr?.on('data', onData)
