@@ -4,7 +4,8 @@
  * boundary), update its row in `counties` and its town-name points in `places`, and log the load
  * and, on a reload, what changed per parcel (change-log.ts, compare-county.ts). Readers see the old
  * county or the new one, never half, and the change log always matches the data. On PostgreSQL
- * the rows are built before the transaction (buildCountyRows) and the transaction copies them.
+ * the rows are built before the transaction (buildCountyRows), their places and extent beside it
+ * (summarizeCountyRows), and the transaction copies both.
  */
 import { CDL_CATEGORIES } from '../../contract/crops'
 import { FIELDS } from '../../contract/fields'
