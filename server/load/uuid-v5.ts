@@ -19,7 +19,7 @@ function namespaceBytes(namespace: string): Buffer {
 export function uuidV5(name: string, namespace: string): string {
   const ns = namespaceBytes(namespace)
   // One-shot hash of namespace + name: a Hash object per id was a profiled cost of the read (issue 23).
-  const hash = oneShotHash('sha1', Buffer.concat([ns, Buffer.from(name, 'utf8')]), 'buffer') as unknown as Buffer
+  const hash = oneShotHash('sha1', Buffer.concat([ns, Buffer.from(name, 'utf8')]), 'buffer')
   hash[6] = (hash[6]! & 0x0f) | 0x50
   hash[8] = (hash[8]! & 0x3f) | 0x80
   const hex = hash.subarray(0, 16).toString('hex')
