@@ -12,6 +12,7 @@ import { FIELDS } from '../../contract/fields'
 import type { CountyRow } from '../db/counties-repo'
 import { countySummarySelect, upsertCounty } from '../db/counties-repo'
 import type { Database, Queryable } from '../db/database'
+import { dropParcelIndexesWhenEmpty, restoreParcelKey } from '../db/parcel-indexes'
 import { placesSelect, refreshPlaces } from '../db/places-repo'
 import { openChangeLog, recordLoad } from './change-log'
 import { type CountyChanges, compareCounty, setAsideOldCounty } from './compare-county'
@@ -207,6 +208,9 @@ export async function writeCounty(
   const t = stage.table
   const previousVersion = await openChangeLog(tx)
   const old = await setAsideOldCounty(tx, county.state_fp, county.county_fp)
+  // The first rows into an empty table go in without indexes (parcel-indexes.ts); the caller
+  // builds the secondary ones after the commit (createParcelIndexes), as it does on a first load.
+  const unindexed = old === 0 && (await dropParcelIndexesWhenEmpty(tx))
   if (prebuilt) {
     const cols = rowColumns(o).join(', ')
     await tx.exec(`INSERT INTO parcels (${cols}) SELECT ${cols} FROM ${t}_rows`)
@@ -215,6 +219,7 @@ export async function writeCounty(
     const { sql, params } = rowsInsert(stage, county, o, 'parcels')
     await tx.query(sql, params)
   }
+  if (unindexed) await restoreParcelKey(tx)
   const row = await upsertCounty(tx, county, source, prebuilt ? `${t}_summary` : undefined)
   await refreshPlaces(tx, county.state_fp, county.county_fp, prebuilt ? `${t}_places` : undefined)
   const load = await recordLoad(tx, {
