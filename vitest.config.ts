@@ -26,6 +26,7 @@ export default defineConfig({
             'src/**/*.test.ts',
             'server/**/*.test.ts',
             'bench/**/*.test.ts',
+            'scripts/**/*.test.ts',
           ],
           exclude: ['**/node_modules/**', 'server/test/**', '**/*.db.test.ts'],
           testTimeout: 60_000,

@@ -10,7 +10,7 @@
  */
 import { execFile, spawnSync } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
-import { rmSync, statSync } from 'node:fs'
+import { readFileSync, rmSync, statSync } from 'node:fs'
 import { loadavg } from 'node:os'
 import { join } from 'node:path'
 import { parseArgs } from 'node:util'
@@ -48,11 +48,14 @@ interface Result {
 }
 
 /**
- * The node flags `npm run load` starts the CLI with (package.json), so the bench times what a person
- * runs: a young generation of 64 MiB semi-spaces (V8's default is 16) cut the read's garbage
- * collection: 36–48 µs a feature against 51–59 µs at 200,000 features (bench:load-read, issue 23).
+ * Node's arguments for `npm run load`, read from package.json, so the bench times what a person
+ * runs: the launcher (scripts/run-cli.mjs, the CLI from a bundle instead of through tsx) and the flags,
+ * among them a young generation of 64 MiB semi-spaces (V8's default is 16), which cut the read's
+ * garbage collection: 36–48 µs a feature against 51–59 µs at 200,000 features (bench:load-read, issue 23).
  */
-const LOAD_NODE_FLAGS = ['--max-semi-space-size=64']
+const LOAD_ARGS = (JSON.parse(readFileSync('package.json', 'utf8')) as { scripts: { load: string } }).scripts.load
+  .split(' ')
+  .slice(1)
 
 const hasOgr2ogr = spawnSync('ogr2ogr', ['--version']).status === 0
 
@@ -159,10 +162,7 @@ for (const n of sizes) {
         const out = await run(
           [
             process.execPath,
-            ...LOAD_NODE_FLAGS,
-            '--import',
-            'tsx',
-            'server/cli/load.ts',
+            ...LOAD_ARGS,
             file,
             ...['--state', 'IA', '--county-fp', '169', '--county', 'Story', '--map', join(dir, 'mapping.json')],
           ],

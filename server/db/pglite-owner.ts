@@ -55,10 +55,16 @@ interface Job {
   cleanup?: () => void
 }
 
+/** Defined (true) only in the CLI bundle, scripts/run-cli.mjs; a free name everywhere else. */
+declare const PLAT_CLI_BUNDLE: true | undefined
+
 // The worker is TypeScript. `--import tsx` does not reach a worker's entry module on Node 20, so a
-// tiny bootstrap registers tsx inside the worker and then imports it (works under vitest too).
-const WORKER_URL = new URL('./pglite-worker.ts', import.meta.url).href
-const WORKER_BOOT = `import('tsx/esm/api').then((tsx) => { tsx.register(); return import(${JSON.stringify(WORKER_URL)}) })`
+// tiny bootstrap registers tsx inside the worker and then imports it (works under vitest too). In
+// the CLI bundle the worker is bundled too, as pglite-worker.mjs beside this code's chunk.
+const WORKER_BOOT =
+  typeof PLAT_CLI_BUNDLE !== 'undefined'
+    ? `import(${JSON.stringify(new URL('./pglite-worker.mjs', import.meta.url).href)})`
+    : `import('tsx/esm/api').then((tsx) => { tsx.register(); return import(${JSON.stringify(new URL('./pglite-worker.ts', import.meta.url).href)}) })`
 
 class PgliteOwner {
   private worker: Worker | null = null

@@ -16,7 +16,15 @@ import { FIXTURE_MAPPING, type FixtureParcel, fixtureParcels } from '../load/cou
 import { IOWA_NORTH_FTUS_ESRI, writeGeoJson } from '../load/format-writers.test-support'
 import { shapefileFiles, writeShapefileZip } from '../load/shapefile-writer.test-support'
 import { TEXT_MAX_BYTES } from '../load/text-hygiene'
-import { api, keyFor, type LoaderBackend, loadCli, loaderBackend, startServer } from './loader-harness.test-support'
+import {
+  api,
+  keyFor,
+  LOAD_ARGS,
+  type LoaderBackend,
+  loadCli,
+  loaderBackend,
+  startServer,
+} from './loader-harness.test-support'
 import { ROOT, type SpawnedServer } from './spawn-server'
 
 const backendName = inject('backend')
@@ -54,7 +62,7 @@ describe(`loader faults (${backendName})`, () => {
   const load = (file: string, countyFp: string, extra: string[] = []) => loadCli(backend, args(file, countyFp, extra))
   const listed = async () => (await loadCli(backend, ['--list'])).stdout
   const report = (file: string) => readFileSync(join(backend.workDir, `${file}.load-report.csv`), 'utf8')
-  /** Unpacked-zip folders under the CLI's TMPDIR (tsx keeps its own cache there too). */
+  /** Unpacked-zip folders under the CLI's TMPDIR. */
   const unpacked = () => readdirSync(tmp).filter((n) => n.startsWith('plat-load-'))
   const oneLine = (stderr: string) =>
     stderr
@@ -191,7 +199,7 @@ describe(`loader faults (${backendName})`, () => {
 
   /** Starts a load and resolves once it is reading into its stage (a progress line or a phase). */
   function startLoad(file: string, countyFp: string): Promise<{ child: ChildProcess; output: () => string }> {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'server/cli/load.ts', ...args(file, countyFp)], {
+    const child = spawn(process.execPath, [...LOAD_ARGS, ...args(file, countyFp)], {
       cwd: ROOT,
       env: backend.env,
       stdio: ['ignore', 'pipe', 'pipe'],

@@ -4,7 +4,7 @@
  * (isolated-backend.ts).
  */
 import { execFile } from 'node:child_process'
-import { mkdirSync } from 'node:fs'
+import { mkdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import type { Backend } from './context'
 import { isolatedBackend } from './isolated-backend'
@@ -25,6 +25,16 @@ export async function loaderBackend(name: Backend): Promise<LoaderBackend> {
   return { name, env: own.env, workDir, cleanup: own.cleanup }
 }
 
+/**
+ * Node's arguments for `npm run load` exactly as package.json has them (its flags, then the
+ * launcher, scripts/run-cli.mjs, and the command): the tests run what a person runs.
+ */
+export const LOAD_ARGS: readonly string[] = (
+  JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { scripts: { load: string } }
+).scripts.load
+  .split(' ')
+  .slice(1)
+
 export interface CliResult {
   code: number
   stdout: string
@@ -36,7 +46,7 @@ export function loadCli(backend: LoaderBackend, args: string[]): Promise<CliResu
   return new Promise((res) => {
     execFile(
       process.execPath,
-      ['--import', 'tsx', 'server/cli/load.ts', ...args],
+      [...LOAD_ARGS, ...args],
       { cwd: ROOT, env: backend.env, timeout: 300_000 },
       (error, stdout, stderr) =>
         res({ code: error ? (typeof error.code === 'number' ? error.code : 1) : 0, stdout, stderr }),
