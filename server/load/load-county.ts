@@ -33,9 +33,11 @@ import {
 
 /**
  * Rows staged before the next range is checked during the read (PostgreSQL). Large enough that a
- * range's statements cost little beside its rows, small enough that little is left after the read.
+ * range's two statements (found by the stage's seq key) cost little beside its rows, small enough
+ * that little is left after the read: a county of 17,000 parcels had all of its check (0.23 s)
+ * after the read at 50,000.
  */
-const CHECK_EVERY = 50_000
+const CHECK_EVERY = 10_000
 
 /** The load cannot go on (nothing was changed in `parcels`). */
 export class LoadError extends Error {}

@@ -10,6 +10,9 @@ import { InFlight } from './in-flight'
 
 export type RangeWork = (after: number, upTo: number) => Promise<void>
 
+/** Fewer rows than this left after the read are checked in one range (~50 ms of work at ~13 µs a row). */
+const MIN_SPLIT = 4_000
+
 export class StagedRanges {
   /** rows with seq ≤ this have been handed to the work */
   private through = 0
@@ -44,7 +47,7 @@ export class StagedRanges {
     const after = this.through
     this.through = staged
     if (staged <= after) return
-    const n = staged - after < 20_000 ? 1 : parts
+    const n = staged - after < MIN_SPLIT ? 1 : parts
     const step = Math.ceil((staged - after) / n)
     await Promise.all(
       Array.from({ length: n }, (_, k) => this.work(after + k * step, Math.min(staged, after + (k + 1) * step))),
