@@ -28,7 +28,21 @@ if (!name || !/^[a-z][a-z-]*$/.test(name)) {
 // Stack traces name the TypeScript lines (the bundle has source maps) when a command is asked for them.
 if (args.includes('--debug')) process.setSourceMapsEnabled(true)
 
-const entry = join(await bundleFor(name), `${name}.mjs`)
+const source = join(ROOT, 'server', 'cli', `${name}.ts`)
+if (!exists(source)) {
+  console.error(`No such command: server/cli/${name}.ts`)
+  process.exit(2)
+}
+let entry
+try {
+  entry = join(await bundleFor(name), `${name}.mjs`)
+} catch (e) {
+  // A cache that cannot be written (a read-only install) costs only the start: through tsx.
+  console.error(`(the ${name} command runs through tsx: no bundle in ${CACHE}: ${e?.message ?? e})`)
+  const { register } = await import('tsx/esm/api')
+  register()
+  entry = source
+}
 process.argv = [process.argv[0], entry, ...args]
 await import(pathToFileURL(entry).href)
 

@@ -5,7 +5,7 @@
  * worker from the bundle).
  */
 import { execFile } from 'node:child_process'
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, utimesSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
 
@@ -61,6 +61,21 @@ describe('the CLI launcher', () => {
     } finally {
       utimesSync(file, atime, mtime)
     }
+  })
+
+  it('runs the command through tsx, and says so, when its cache cannot be written', async () => {
+    const file = join(cache, 'a-file')
+    writeFileSync(file, '')
+    const r = await run(['load', '--help'], { PLAT_CLI_CACHE: join(file, 'cache') })
+    expect(r.code, r.stderr).toBe(0)
+    expect(r.stderr).toMatch(/^\(the load command runs through tsx: no bundle in .*ENOTDIR/)
+    expect(r.stdout).toMatch(/^Usage:\n {2}npm run load -- FILE/)
+  })
+
+  it('refuses a command that does not exist', async () => {
+    const r = await run(['nope'])
+    expect(r.code).toBe(2)
+    expect(r.stderr).toBe('No such command: server/cli/nope.ts\n')
   })
 
   it('refuses a command name that is not one', async () => {
