@@ -14,6 +14,7 @@ import type { Database } from './db/database'
 import { holdDemoModeLock, whileNoDemoInstance } from './db/demo-mode-lock'
 import { monthOf } from './db/key-plans'
 import { keysRepo } from './db/keys-repo'
+import { buildMissingParcelIndexes } from './db/parcel-indexes'
 import { parcelsRepo } from './db/parcels-repo'
 import { LOCKS, withStartupLock } from './db/startup-lock'
 import { ensureDemoDataset } from './demo-data/demo-dataset'
@@ -27,6 +28,8 @@ export interface RunningServer {
   url: string
   demoKey: string | null
   db: Database
+  /** Settles when the parcel indexes a stopped load left out are built (or none were missing). */
+  indexing: Promise<void>
   close(): Promise<void>
 }
 
@@ -89,6 +92,15 @@ export async function startServer(
         }),
         changes: changesService(db, { timeoutMs }),
       }
+  // Beside serving, not before it: a build can take a minute on a large database, and reads go on
+  // meanwhile (parcel-indexes.ts). A failure is logged; the next load builds them anyway.
+  let closing = false
+  const indexing =
+    parcels.mode === 'local'
+      ? buildMissingParcelIndexes(db, log).catch((e: Error) => {
+          if (!closing) log(`Could not build the missing parcel indexes: ${e.message}`)
+        })
+      : Promise.resolve()
   const staticDir = resolve(config.STATIC_DIR)
   const hasStatic = existsSync(resolve(staticDir, 'index.html'))
   if (!hasStatic) log(`No built app in ${staticDir} (run \`npm run build\`); serving the API only.`)
@@ -125,7 +137,9 @@ export async function startServer(
     url,
     demoKey,
     db,
+    indexing: indexing.then(() => {}),
     async close() {
+      closing = true
       await new Promise<void>((ok) => {
         server.close(() => ok())
         // Keep-alive connections would hold close() open until they time out.

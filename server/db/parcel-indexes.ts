@@ -1,4 +1,5 @@
 import type { Database, Queryable } from './database'
+import { LOCKS } from './startup-lock'
 
 /**
  * Indexes the filters, orders and lookups need, built once after a bulk load. The GiST index serves
@@ -49,18 +50,73 @@ export async function restoreParcelKey(tx: Queryable): Promise<void> {
   await tx.exec('ALTER TABLE parcels ADD CONSTRAINT parcels_pkey PRIMARY KEY (svc_uuid)')
 }
 
-export async function createParcelIndexes(db: Database, onStep?: (name: string) => void): Promise<void> {
+/**
+ * One index's build. On PostgreSQL it holds a transaction-level advisory lock of its own (one key
+ * per index) while it builds, so a server building what a killed load left out
+ * (buildMissingParcelIndexes) and a load building the same index never race: two concurrent
+ * `CREATE INDEX IF NOT EXISTS` of one name both pass the check, and the second fails on the catalog
+ * ("duplicate key value violates unique constraint") once the first commits. The lock rides in the
+ * statement's own implicit transaction, so it needs no connection of its own.
+ */
+function buildIndex(db: Database, k: number): Promise<void> {
+  const sql = INDEXES[k]!
+  return db.exec(db.kind === 'postgres' ? `SELECT pg_advisory_xact_lock(${LOCKS.indexes}, ${k}); ${sql}` : sql)
+}
+
+export interface IndexBuildOptions {
+  /** only these (INDEX_NAMES); all by default */
+  only?: readonly string[]
+  /** PostgreSQL: builds at once, each holding a connection (all by default, as a load wants) */
+  atOnce?: number
+}
+
+export async function createParcelIndexes(db: Database, o: IndexBuildOptions = {}): Promise<void> {
+  const ks = INDEX_NAMES.flatMap((name, k) => (!o.only || o.only.includes(name) ? [k] : []))
   if (db.kind === 'postgres') {
     // Side by side, each on a connection of its own (CREATE INDEX takes a SHARE lock, which does not
     // block another): a GiST or GIN build runs on one core, and a bulk load waits for all of them
     // (issue 23). The embedded database has one connection: one after the other.
-    onStep?.('all')
-    await Promise.all(INDEXES.map((sql) => db.exec(sql)))
-  } else {
-    for (const sql of INDEXES) {
-      onStep?.(sql.split(' ')[5] ?? sql)
-      await db.exec(sql)
+    const queue = [...ks]
+    const worker = async () => {
+      for (let k = queue.shift(); k !== undefined; k = queue.shift()) await buildIndex(db, k)
     }
+    await Promise.all(Array.from({ length: Math.min(queue.length, o.atOnce ?? queue.length) }, worker))
+  } else {
+    for (const k of ks) await buildIndex(db, k)
   }
   await db.exec('ANALYZE parcels')
+}
+
+/** Plat's parcel indexes that are not there (a catalog read: it waits for no lock on `parcels`). */
+export async function missingParcelIndexes(db: Queryable): Promise<string[]> {
+  const rows = await db.query<{ name: string }>(
+    "SELECT indexname AS name FROM pg_indexes WHERE schemaname = current_schema() AND tablename = 'parcels'",
+  )
+  const have = new Set(rows.map((r) => r.name))
+  return INDEX_NAMES.filter((n) => !have.has(n))
+}
+
+/**
+ * At server start: a first load killed after its commit but before its index builds (or a demo
+ * generation killed the same way) leaves `parcels` with rows and without the secondary indexes, so
+ * area search and the filters scan the whole table until the next load builds them. This builds
+ * what is missing (none when nothing is; none on an empty table, whose first load builds them) and
+ * returns the names it built. Meant to run beside serving: reads keep working during a build (its
+ * SHARE lock does not block them), only slower until it ends.
+ */
+export async function buildMissingParcelIndexes(db: Database, log: (line: string) => void): Promise<string[]> {
+  const missing = await missingParcelIndexes(db)
+  if (missing.length === 0) return []
+  // Waits while a first load's transaction holds the empty table (dropParcelIndexesWhenEmpty); that
+  // load then builds the same indexes, and the per-index locks (buildIndex) keep the builds apart.
+  const [row] = await db.query<{ any: boolean }>('SELECT EXISTS (SELECT 1 FROM parcels) AS any')
+  if (!row?.any) return []
+  const t0 = performance.now()
+  log(
+    `Building ${missing.length} missing parcel index(es) (${missing.join(', ')}; a load stopped before its last step leaves them out): searches are slower until they are built…`,
+  )
+  // Two at a time: the server keeps its other connections for the requests it serves meanwhile.
+  await createParcelIndexes(db, { only: missing, atOnce: 2 })
+  log(`  built in ${((performance.now() - t0) / 1000).toFixed(1)}s.`)
+  return missing
 }

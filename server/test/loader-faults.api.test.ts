@@ -3,7 +3,8 @@
  * a file in another CRS than it says is refused (or its misfits rejected) naming --crs; NUL bytes
  * and a 3,000-byte owner load, cleaned and counted; a zip bomb is refused with one line, quickly;
  * a load killed with SIGKILL leaves tables and a folder that the next load removes, and SIGTERM
- * leaves nothing. Failures are one line, never a stack trace.
+ * leaves nothing; a server started on parcels whose indexes a stopped load left out builds them.
+ * Failures are one line, never a stack trace.
  */
 import { type ChildProcess, spawn } from 'node:child_process'
 import { createWriteStream, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
@@ -12,10 +13,13 @@ import { Zip, ZipDeflate } from 'fflate'
 import type { MultiPolygon } from 'geojson'
 import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import type { Database } from '../db/database'
+import { missingParcelIndexes } from '../db/parcel-indexes'
 import { FIXTURE_MAPPING, type FixtureParcel, fixtureParcels } from '../load/county-fixture.test-support'
 import { IOWA_NORTH_FTUS_ESRI, writeGeoJson } from '../load/format-writers.test-support'
 import { shapefileFiles, writeShapefileZip } from '../load/shapefile-writer.test-support'
 import { TEXT_MAX_BYTES } from '../load/text-hygiene'
+import { openDatabase } from '../open-database'
 import {
   api,
   keyFor,
@@ -138,6 +142,40 @@ describe(`loader faults (${backendName})`, () => {
     } finally {
       await server.stop()
     }
+  }, 300_000)
+
+  /** The backend's database, opened here while no server or load has it (the embedded one has one owner). */
+  async function withDatabase<T>(fn: (db: Database) => Promise<T>): Promise<T> {
+    const db = await openDatabase({ DATA_DIR: backend.env.DATA_DIR!, DATABASE_URL: backend.env.DATABASE_URL ?? '' })
+    try {
+      return await fn(db)
+    } finally {
+      await db.close()
+    }
+  }
+
+  it('a server started on parcels whose indexes a stopped load left out builds them, and says so', async () => {
+    // As a first load killed between its commit and its index builds leaves the table.
+    const dropped = ['parcels_geom_gist', 'parcels_owner_trgm']
+    await withDatabase(async (db) => {
+      await db.exec(dropped.map((n) => `DROP INDEX ${n}`).join('; '))
+      expect(await missingParcelIndexes(db)).toEqual(dropped)
+    })
+    const server: SpawnedServer = await startServer(backend)
+    try {
+      const t0 = performance.now()
+      while (!/ {2}built in \d/.test(server.output()) && performance.now() - t0 < 60_000) {
+        await new Promise((ok) => setTimeout(ok, 100))
+      }
+      expect(server.output()).toContain(
+        'Building 2 missing parcel index(es) (parcels_geom_gist, parcels_owner_trgm; a load stopped before its last step leaves them out)',
+      )
+      expect(server.output()).toMatch(/ {2}built in \d+\.\ds\./)
+      expect(server.output()).not.toContain('Could not build')
+    } finally {
+      await server.stop()
+    }
+    expect(await withDatabase(missingParcelIndexes)).toEqual([])
   }, 300_000)
 
   it('a zip bomb (a 100 MB .dbf of zeros) is refused in one line, quickly, and leaves no folder', async () => {
