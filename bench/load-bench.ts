@@ -10,11 +10,12 @@
  */
 import { execFile, spawnSync } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
-import { readFileSync, rmSync, statSync } from 'node:fs'
+import { rmSync, statSync } from 'node:fs'
 import { loadavg } from 'node:os'
 import { join } from 'node:path'
 import { parseArgs } from 'node:util'
 import pg from 'pg'
+import { LOAD_ARGS } from '../scripts/load-args'
 import { machineLine, writeSection } from './benchmarks-file'
 import { type BenchFormat, FORMAT_FILES, writeInput } from './load-inputs'
 
@@ -46,16 +47,6 @@ interface Result {
   /** ogr2ogr's wall time for the same file into the same server (PostgreSQL only), or why not */
   ogr: number | string | null
 }
-
-/**
- * Node's arguments for `npm run load`, read from package.json, so the bench times what a person
- * runs: the launcher (scripts/run-cli.mjs, the CLI from a bundle instead of through tsx) and the flags,
- * among them a young generation of 64 MiB semi-spaces (V8's default is 16), which cut the read's
- * garbage collection: 36–48 µs a feature against 51–59 µs at 200,000 features (bench:load-read, issue 23).
- */
-const LOAD_ARGS = (JSON.parse(readFileSync('package.json', 'utf8')) as { scripts: { load: string } }).scripts.load
-  .split(' ')
-  .slice(1)
 
 const hasOgr2ogr = spawnSync('ogr2ogr', ['--version']).status === 0
 

@@ -28,8 +28,6 @@ export interface RunningServer {
   url: string
   demoKey: string | null
   db: Database
-  /** Settles when the parcel indexes a stopped load left out are built (or none were missing). */
-  indexing: Promise<void>
   close(): Promise<void>
 }
 
@@ -95,12 +93,11 @@ export async function startServer(
   // Beside serving, not before it: a build can take a minute on a large database, and reads go on
   // meanwhile (parcel-indexes.ts). A failure is logged; the next load builds them anyway.
   let closing = false
-  const indexing =
-    parcels.mode === 'local'
-      ? buildMissingParcelIndexes(db, log).catch((e: Error) => {
-          if (!closing) log(`Could not build the missing parcel indexes: ${e.message}`)
-        })
-      : Promise.resolve()
+  if (parcels.mode === 'local') {
+    buildMissingParcelIndexes(db, log).catch((e: Error) => {
+      if (!closing) log(`Could not build the missing parcel indexes: ${e.message}`)
+    })
+  }
   const staticDir = resolve(config.STATIC_DIR)
   const hasStatic = existsSync(resolve(staticDir, 'index.html'))
   if (!hasStatic) log(`No built app in ${staticDir} (run \`npm run build\`); serving the API only.`)
@@ -137,7 +134,6 @@ export async function startServer(
     url,
     demoKey,
     db,
-    indexing: indexing.then(() => {}),
     async close() {
       closing = true
       await new Promise<void>((ok) => {

@@ -13,6 +13,7 @@ import { Zip, ZipDeflate } from 'fflate'
 import type { MultiPolygon } from 'geojson'
 import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { LOAD_ARGS } from '../../scripts/load-args'
 import type { Database } from '../db/database'
 import { missingParcelIndexes } from '../db/parcel-indexes'
 import { FIXTURE_MAPPING, type FixtureParcel, fixtureParcels } from '../load/county-fixture.test-support'
@@ -20,15 +21,7 @@ import { IOWA_NORTH_FTUS_ESRI, writeGeoJson } from '../load/format-writers.test-
 import { shapefileFiles, writeShapefileZip } from '../load/shapefile-writer.test-support'
 import { TEXT_MAX_BYTES } from '../load/text-hygiene'
 import { openDatabase } from '../open-database'
-import {
-  api,
-  keyFor,
-  LOAD_ARGS,
-  type LoaderBackend,
-  loadCli,
-  loaderBackend,
-  startServer,
-} from './loader-harness.test-support'
+import { api, keyFor, type LoaderBackend, loadCli, loaderBackend, startServer } from './loader-harness.test-support'
 import { ROOT, type SpawnedServer } from './spawn-server'
 
 const backendName = inject('backend')

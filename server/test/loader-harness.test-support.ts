@@ -4,8 +4,9 @@
  * (isolated-backend.ts).
  */
 import { execFile } from 'node:child_process'
-import { mkdirSync, readFileSync } from 'node:fs'
+import { mkdirSync } from 'node:fs'
 import { join } from 'node:path'
+import { LOAD_ARGS } from '../../scripts/load-args'
 import type { Backend } from './context'
 import { isolatedBackend } from './isolated-backend'
 import { createKey, ROOT, type SpawnedServer, spawnServer } from './spawn-server'
@@ -24,16 +25,6 @@ export async function loaderBackend(name: Backend): Promise<LoaderBackend> {
   mkdirSync(workDir, { recursive: true })
   return { name, env: own.env, workDir, cleanup: own.cleanup }
 }
-
-/**
- * Node's arguments for `npm run load` exactly as package.json has them (its flags, then the
- * launcher, scripts/run-cli.mjs, and the command): the tests run what a person runs.
- */
-export const LOAD_ARGS: readonly string[] = (
-  JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { scripts: { load: string } }
-).scripts.load
-  .split(' ')
-  .slice(1)
 
 export interface CliResult {
   code: number
