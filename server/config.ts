@@ -40,8 +40,16 @@ const EnvSchema = z.object({
    * this window's charges; SIGTERM/SIGINT write them first). PostgreSQL charges in the database.
    */
   USAGE_FLUSH_MS: z.coerce.number().int().min(50).max(60_000).default(1000),
-  /** PostgreSQL connections per server process. */
-  PG_POOL_SIZE: z.coerce.number().int().min(1).max(1000).default(10),
+  /**
+   * PostgreSQL connections per server process. At least 2: the demo generation holds its start-up
+   * lock's transaction on one connection while it loads on another (with 1 the server waited forever).
+   */
+  PG_POOL_SIZE: z.coerce
+    .number()
+    .int()
+    .min(2, 'at least 2 (the demo generation holds a transaction on one connection while it loads on another)')
+    .max(1000)
+    .default(10),
   /** Origins allowed to call the API from a browser (comma list, or `*`); empty: same origin only. */
   CORS_ORIGINS: list,
   /** Extra sources for the app's CSP connect-src (e.g. an API server on plain http), comma list. */
