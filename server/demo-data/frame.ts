@@ -4,6 +4,8 @@
  * parcel corners are lattice points and every coordinate comes from one function of an integer, so
  * two parcels that share a corner get bit-identical coordinates (real adjacency, no slivers).
  */
+import { EARTH_RADIUS_M, METRES_PER_MILE } from '../../contract/units'
+
 export const UNITS_PER_MILE = 1024
 export const SECTION = UNITS_PER_MILE
 /** A quarter-quarter section (40 acres): the cell size of availability and town placement. */
@@ -12,8 +14,7 @@ export const FEET_PER_UNIT = 5280 / UNITS_PER_MILE
 
 // @turf/area measures on a sphere of this radius; using it here makes a lattice section measure
 // 640 acres (give or take the latitude change across the county) when the app computes its area.
-const EARTH_RADIUS_M = 6371008.8
-const MILES_PER_DEG_LAT = (EARTH_RADIUS_M * Math.PI) / 180 / 1609.344
+const MILES_PER_DEG_LAT = (EARTH_RADIUS_M * Math.PI) / 180 / METRES_PER_MILE
 
 /** Six decimals (≈0.1 m) keep the JSON small; lattice units are 1.6 m, so no two corners merge. */
 const round6 = (v: number): number => Math.round(v * 1e6) / 1e6

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
+import { tileBounds } from '../../contract/tile-math'
 import { PARCEL_TILE_MAX_ZOOM, TILE_EXTENT } from '../../contract/tiles'
-import { parseTile, tileBounds, unitsPerDegree } from './tile-coords'
+import { parseTile, unitsPerDegree } from './tile-coords'
 
 describe('parseTile', () => {
   it('reads canonical addresses up to the deepest zoom', () => {
@@ -34,24 +35,6 @@ describe('parseTile', () => {
   it('quotes at most 20 characters of what it refuses', () => {
     const parsed = parseTile('x'.repeat(5000), '0', '0.mvt')
     expect(!parsed.ok && parsed.detail.length).toBeLessThan(120)
-  })
-})
-
-describe('tileBounds', () => {
-  it('is the Web Mercator world at zoom 0 and its quarters at zoom 1', () => {
-    const [w, s, e, n] = tileBounds({ z: 0, x: 0, y: 0 })
-    expect([w, e]).toEqual([-180, 180])
-    expect(n).toBeCloseTo(85.0511287798, 9)
-    expect(s).toBeCloseTo(-85.0511287798, 9)
-    expect(tileBounds({ z: 1, x: 1, y: 0 })).toEqual([0, 0, 180, n])
-  })
-
-  it('tiles a zoom without gaps: neighbours share their edges', () => {
-    const a = tileBounds({ z: 13, x: 1965, y: 3040 })
-    const right = tileBounds({ z: 13, x: 1966, y: 3040 })
-    const below = tileBounds({ z: 13, x: 1965, y: 3041 })
-    expect(right[0]).toBe(a[2])
-    expect(below[3]).toBe(a[1])
   })
 })
 

@@ -2,13 +2,10 @@
  * Tile addresses: reading `{z}/{x}/{y}.mvt` from a path strictly (a canonical decimal in range, or
  * a 400 that says which part is wrong), and the tile's size in the units the size cap reasons in.
  */
+import { type TileXYZ, tileBounds } from '../../contract/tile-math'
 import { PARCEL_TILE_MAX_ZOOM, TILE_EXTENT } from '../../contract/tiles'
 
-export interface TileCoord {
-  z: number
-  x: number
-  y: number
-}
+export type TileCoord = TileXYZ
 
 export type ParsedTile = { ok: true; tile: TileCoord } | { ok: false; detail: string }
 
@@ -42,14 +39,6 @@ export function parseTile(z: string, x: string, yFile: string): ParsedTile {
     return { ok: false, detail: `At zoom ${tile.z}, tile x and y run from 0 to ${side - 1}.` }
   }
   return { ok: true, tile }
-}
-
-/** The tile's [west, south, east, north] in degrees (Web Mercator tiling, y from the north). */
-export function tileBounds({ z, x, y }: TileCoord): [number, number, number, number] {
-  const n = 2 ** z
-  const lon = (i: number) => (i / n) * 360 - 180
-  const lat = (j: number) => (Math.atan(Math.sinh(Math.PI * (1 - (2 * j) / n))) * 180) / Math.PI
-  return [lon(x), lat(y + 1), lon(x + 1), lat(y)]
 }
 
 /**

@@ -1,5 +1,6 @@
 import type { MultiPolygon } from 'geojson'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { tilesInBox } from '../../contract/tile-math'
 import { PARCEL_LAYER } from '../../contract/tiles'
 import type { Database } from '../db/database'
 import { migratedPglite, migratedPostgres } from '../db/migrated-db.test-support'
@@ -12,7 +13,7 @@ import { postgresTiles } from './postgres-tiles'
 import { decodeTile } from './tile-decode.test-support'
 import { makeTile } from './tile-maker'
 import { tileService } from './tile-service'
-import { tilesCovering, warmList } from './tile-warmer'
+import { warmList } from './tile-warmer'
 
 const COUNTY = { state_fp: '19', county_fp: '169', state: 'IA', county: 'Story' }
 
@@ -46,10 +47,10 @@ describe('tiles covering a box', () => {
     // z10 tiles are 0.3515625° wide: x = (lon + 180) / 360 × 1024 gives 245.5 and 246.8; the Mercator row of
     // 42.21° is 379.3 and of 41.86° 380.6 (y = (1 − ln(tan φ + sec φ) / π) / 2 × 1024): two columns, two rows.
     const story: [number, number, number, number] = [-93.7, 41.86, -93.23, 42.21]
-    const z10 = tilesCovering(story, 10)
+    const z10 = tilesInBox(story, 10)
     expect(z10.map((t) => `${t.x}/${t.y}`)).toEqual(['245/379', '245/380', '246/379', '246/380'])
     // A point box is the one tile under it.
-    expect(tilesCovering([-93.62, 42.03, -93.62, 42.03], 12)).toHaveLength(1)
+    expect(tilesInBox([-93.62, 42.03, -93.62, 42.03], 12)).toHaveLength(1)
     // Every z11 and z12 tile lies in a z10 one of the list: the coarse tiles cover the fine ones.
     const list = warmList([story, story])
     expect(list.filter((t) => t.z === 10)).toEqual(z10)
@@ -85,12 +86,12 @@ function storeSuite(open: () => Promise<{ db: Database; cleanup(): Promise<void>
     expect(warm!.made).toBe(stored.reduce((n, r) => n + r.n, 0))
 
     // The z12 tile over the lots: from the store, with every lot, byte for byte as made anew.
-    const [t12] = tilesCovering([-93.62, 42.02, -93.62, 42.02], 12)
+    const [t12] = tilesInBox([-93.62, 42.02, -93.62, 42.02], 12)
     const served = await service.tile(t12!)
     expect(served.store).toBe('hit')
     expect(decodeTile(served.bytes).parcels).toHaveLength(100)
     // Deeper zooms are not kept.
-    const t14 = tilesCovering([-93.62, 42.02, -93.62, 42.02], 14)[0]!
+    const t14 = tilesInBox([-93.62, 42.02, -93.62, 42.02], 14)[0]!
     expect((await service.tile(t14)).store).toBeUndefined()
 
     // A reload: a new version, warmed, and the old version's tiles deleted.
@@ -110,7 +111,7 @@ function storeSuite(open: () => Promise<{ db: Database; cleanup(): Promise<void>
 
   it('a tile over the cap keeps the parcels it leaves out as a texture that counts every one of them', async () => {
     const renderer = db.kind === 'postgres' ? postgresTiles(db) : embeddedTiles(db)
-    const [t10] = tilesCovering([-93.62, 42.02, -93.62, 42.02], 10)
+    const [t10] = tilesInBox([-93.62, 42.02, -93.62, 42.02], 10)
     const full = decodeTile((await makeTile(db, renderer, t10!, 512 * 1024, {})).bytes)
     expect(full.texture).toEqual([])
     const n = full.parcels.length
@@ -135,7 +136,7 @@ function storeSuite(open: () => Promise<{ db: Database; cleanup(): Promise<void>
     const service = tileService(db, { timeoutMs: 10_000, capBytes: 512 * 1024 })
     await service.warmer.idle()
     await db.exec('DELETE FROM tile_store')
-    const [t11] = tilesCovering([-93.62, 42.02, -93.62, 42.02], 11)
+    const [t11] = tilesInBox([-93.62, 42.02, -93.62, 42.02], 11)
     const first = await service.tile(t11!)
     expect(first.store).toBe('miss')
     const second = await service.tile(t11!)

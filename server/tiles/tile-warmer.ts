@@ -6,26 +6,12 @@
  * embedded database (one connection) requests still get their turn between a warm's statements.
  * A new version seen mid-warm stops the old warm; the next look at the version starts the new one.
  */
+import { type Box, tilesInBox } from '../../contract/tile-math'
 import { PARCEL_TILE_MIN_ZOOM } from '../../contract/tiles'
 import type { Queryable } from '../db/database'
 import type { TileCoord } from './tile-coords'
 import type { MadeTile } from './tile-maker'
 import { STORED_MAX_ZOOM, type TileStore, tileKey } from './tile-store'
-
-type Box = [number, number, number, number]
-
-/** The tiles at zoom `z` a [west, south, east, north] box touches (Web Mercator tiling, y from the north). */
-export function tilesCovering([west, south, east, north]: Box, z: number): TileCoord[] {
-  const n = 2 ** z
-  const col = (lon: number) => Math.min(n - 1, Math.max(0, Math.floor(((lon + 180) / 360) * n)))
-  const row = (lat: number) => {
-    const r = (Math.max(-85.05, Math.min(85.05, lat)) * Math.PI) / 180
-    return Math.min(n - 1, Math.max(0, Math.floor(((1 - Math.log(Math.tan(r) + 1 / Math.cos(r)) / Math.PI) / 2) * n)))
-  }
-  const out: TileCoord[] = []
-  for (let x = col(west); x <= col(east); x++) for (let y = row(north); y <= row(south); y++) out.push({ z, x, y })
-  return out
-}
 
 /** Every stored-zoom tile over these boxes, once each, coarsest zoom first. */
 export function warmList(boxes: readonly Box[]): TileCoord[] {
@@ -33,7 +19,7 @@ export function warmList(boxes: readonly Box[]): TileCoord[] {
   const out: TileCoord[] = []
   for (let z = PARCEL_TILE_MIN_ZOOM; z <= STORED_MAX_ZOOM; z++)
     for (const box of boxes)
-      for (const t of tilesCovering(box, z)) {
+      for (const t of tilesInBox(box, z)) {
         const k = tileKey(t)
         if (seen.has(k)) continue
         seen.add(k)

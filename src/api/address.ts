@@ -5,10 +5,10 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import { useEffect, useState } from 'react'
 import { type LookupResponse, LookupResponseSchema } from '../../contract/schemas'
-import { addressKey, normalizeAddress } from '../cache/request-key'
 import type { ApiError } from './api-error'
 import { type Connection, currentConnection, useConnection } from './connection'
 import { apiFetch } from './http'
+import { addressKey, normalizeAddress } from './request-key'
 
 export interface AddressParams {
   address: string

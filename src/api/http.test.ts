@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest'
-import { responseText } from '../cache/response-text'
 import { fetchAddress } from './address'
 import { fetchArea } from './area'
 import { fetchPoint } from './point'
 import { fetchQuery } from './query'
+import { responseText } from './response-text'
 
 const KEY = 'plat_0123456789abcdefghijklmnopqrstuvwxyzABCD'
 

@@ -4,9 +4,9 @@
  * Retries are not decided here: the search planner owns the retry policy and the call accounting.
  */
 import type { z } from 'zod'
-import { noteResponseText } from '../cache/response-text'
 import { apiErrorFromResponse, badResponseError, isAbortError, networkError } from './api-error'
 import { apiUrl, type Connection } from './connection'
+import { noteResponseText } from './response-text'
 
 export interface ApiRequest {
   method: 'GET' | 'POST'
@@ -53,7 +53,7 @@ export async function apiFetch<S extends z.ZodType>(
     const first = parsed.error.issues[0]
     throw badResponseError(res.status, first ? `${first.path.join('.')}: ${first.message}` : 'invalid', conn.apiKey)
   }
-  // The disk cache stores this text as it came (src/cache/response-text.ts).
+  // The disk cache stores this text as it came (response-text.ts).
   noteResponseText(parsed.data, text)
   return parsed.data
 }

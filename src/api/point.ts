@@ -1,14 +1,14 @@
 /**
  * GET /parcels/point?lat&lon&limit&include_buildings → {results, count}: the parcels under a point.
  * Imperative (identify mode: one lookup per click, through `client.fetchQuery`); equal points
- * (6 decimals, ~0.1 m: src/cache/request-key.ts) are answered from the cache.
+ * (6 decimals, ~0.1 m: request-key.ts) are answered from the cache.
  */
 import { queryOptions } from '@tanstack/react-query'
 import { type LookupResponse, LookupResponseSchema } from '../../contract/schemas'
-import { pointKey, round6 } from '../cache/request-key'
 import type { ApiError } from './api-error'
 import { type Connection, currentConnection } from './connection'
 import { apiFetch } from './http'
+import { pointKey, round6 } from './request-key'
 
 export interface PointParams {
   lat: number

@@ -1,6 +1,6 @@
 /**
  * The planner's sources in the app: TanStack Query's QueryClient is the memory cache (keys from the
- * normalized request, request-key.ts), the persisted store is the disk under it. A peek
+ * normalized request, api/request-key.ts), the persisted store is the disk under it. A peek
  * never calls the network; a fetch goes through `fetchQuery`, so two searches asking the same page
  * at once share one call. The workspace makes one set (create-workspace.ts) and every feature that
  * reads parcels (search, opening a parcel by id, comparable sales) goes through it: one response
@@ -23,29 +23,14 @@ import { fetchArea } from '../api/area'
 import type { Connection } from '../api/connection'
 import { fetchPoint, type PointParams } from '../api/point'
 import { fetchQuery } from '../api/query'
+import { areaKey, pointKey, queryKey } from '../api/request-key'
+import type { MemorySource, Source } from '../calls/source'
 import type { PersistedStore } from './persisted-store'
-import { areaKey, pointKey, queryKey } from './request-key'
 
-/** One endpoint's answers: the cache first (memory, then disk), else the network. */
-export interface CachedSource<Req, Res> {
-  /** The cached answer, if any; never touches the network. */
-  peek(req: Req): Promise<Res | undefined>
-  /** Answer from the network (and cache it). `network` false if the cache answered after all. */
-  fetch(req: Req, signal: AbortSignal): Promise<{ value: Res; network: boolean }>
-}
-
-/**
- * A source that can also answer from memory synchronously: a repeat that memory holds whole (a
- * comps search reopened) renders in the same frame, without waiting a microtask per call.
- */
-export interface MemoryCachedSource<Req, Res> extends CachedSource<Req, Res> {
-  peekMemory(req: Req): Res | undefined
-}
-
-export type AreaSource = CachedSource<FeatureCollection, AreaResponse>
-export type QuerySource = CachedSource<QueryRequest, QueryResponse>
+export type AreaSource = Source<FeatureCollection, AreaResponse>
+export type QuerySource = Source<QueryRequest, QueryResponse>
 /** GET /parcels/point, keyed like identify's lookups (so a point asked both ways costs one call). */
-export type PointSource = CachedSource<PointParams, LookupResponse>
+export type PointSource = Source<PointParams, LookupResponse>
 
 export interface SourceDeps {
   client: QueryClient
@@ -57,8 +42,8 @@ export interface SourceDeps {
 }
 
 export interface CachedSources {
-  area: MemoryCachedSource<FeatureCollection, AreaResponse>
-  query: MemoryCachedSource<QueryRequest, QueryResponse>
+  area: MemorySource<FeatureCollection, AreaResponse>
+  query: MemorySource<QueryRequest, QueryResponse>
   point: PointSource
 }
 
@@ -75,7 +60,7 @@ function cachedSource<Req, S extends z.ZodType>(
   keyOf: (baseUrl: string, req: Req) => readonly unknown[],
   fetchFn: (conn: Connection, req: Req, signal: AbortSignal) => Promise<z.output<S>>,
   schema: S,
-): MemoryCachedSource<Req, z.output<S>> {
+): MemorySource<Req, z.output<S>> {
   type Res = z.output<S>
   return {
     peekMemory(req) {

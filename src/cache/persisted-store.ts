@@ -10,7 +10,7 @@
  * search) cost no IndexedDB round trip when the answer is "not there"; and a burst of responses is
  * written once, after the burst, in one transaction.
  */
-import { responseText } from './response-text'
+import { responseText } from '../api/response-text'
 
 export interface PersistedStore {
   get(key: string): Promise<unknown | undefined>

@@ -9,11 +9,11 @@
 import type { ParcelRecord, QueryRequest } from '../../../contract/schemas'
 import { ApiError } from '../../api/api-error'
 import { parcelByIdBody } from '../../api/parcel-by-id'
+import { type QuerySourceLike, Runner } from '../../calls/runner'
 import { outlineOf } from '../../features/holdings/dissolve'
 import { dissolveOffThread } from '../../features/holdings/dissolve-client'
 import { footprints, type HoldingSummary, summarizeHolding } from '../../features/holdings/holding-summary'
 import type { AssemblageState } from '../../features/holdings/holdings-views'
-import { type QuerySourceLike, Runner } from '../../features/holdings/query-runner'
 import type { AppStore } from '../../state/store'
 import { ValueStore } from './value-store'
 

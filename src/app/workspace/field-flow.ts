@@ -15,8 +15,8 @@ import type { DownloadProgress } from '../../features/field/pack-download'
 import type { PackLibrary } from '../../features/field/pack-library'
 import { makePack, type PackPlan, planPack } from '../../features/field/pack-maker'
 import type { PackKind, PackMeta } from '../../features/field/pack-types'
-import { outlineBox } from '../../features/field/tile-cover'
 import { type PlaceState, type PositionFix, WhereAmI } from '../../features/field/where-am-i'
+import { boxOf } from '../../geo/bbox'
 import type { LngLat, MapPort, PositionFixEvent, Rows } from '../../ports/workspace-ports'
 import type { AppStore } from '../../state/store'
 import { describeSearch } from './search-summary'
@@ -194,7 +194,7 @@ export class FieldFlow {
     const inView = this.loadedRecords().filter((r) => {
       const g = r.geom as Polygon | MultiPolygon | undefined
       if (!g || (g.type !== 'Polygon' && g.type !== 'MultiPolygon')) return false
-      const [a, b, c, d] = outlineBox(g)
+      const [a, b, c, d] = boxOf(g)
       return a <= e && c >= w && b <= n && d >= s
     })
     this.plan('view', `Map view, ${today()}`, viewRectangle(bounds), inView)

@@ -9,6 +9,7 @@ import type { Geometry } from 'geojson'
 import type { ParcelRecord } from '../../../contract/schemas'
 import type { CoverageCounty } from '../../../contract/tiles'
 import type { ApiError } from '../../api/api-error'
+import type { PointSourceLike, QuerySourceLike } from '../../calls/runner'
 import { dissolveOffThread } from '../../features/holdings/dissolve-client'
 import {
   footprints,
@@ -19,7 +20,6 @@ import {
 } from '../../features/holdings/holding-summary'
 import type { MergeState } from '../../features/holdings/holdings-views'
 import type { OwnerGroup } from '../../features/holdings/portfolio'
-import type { PointSourceLike, QuerySourceLike } from '../../features/holdings/query-runner'
 import type { HoldingsLayerPort, HoldingsOverlay } from '../../ports/workspace-ports'
 import type { AppStore } from '../../state/store'
 import { AssemblageFlow } from './assemblage-flow'

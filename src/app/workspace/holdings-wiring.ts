@@ -6,17 +6,17 @@
  */
 import type { Polygon } from 'geojson'
 import type { ParcelRecord } from '../../../contract/schemas'
-import type { CachedSource } from '../../cache/cached-sources'
+import { DEFAULT_RETRY, realSleep, withRetry } from '../../calls/retry'
+import type { Source } from '../../calls/source'
 import { csvDocument } from '../../features/export/csv'
 import { buildExport } from '../../features/export/export-formats'
 import { exportBlob } from '../../features/export/export-runner'
 import { exportFileName } from '../../features/export/file-name'
 import { KML_MIME, kmlFormat } from '../../features/export/kml'
 import type { HoldingSummary } from '../../features/holdings/holding-summary'
-import { DEFAULT_RETRY, realSleep, withRetry } from '../../features/search/retry'
 
 /** A cached source whose network calls follow the search's retry policy. */
-export function retrying<Req, Res>(source: CachedSource<Req, Res>): CachedSource<Req, Res> {
+export function retrying<Req, Res>(source: Source<Req, Res>): Source<Req, Res> {
   return {
     peek: (req) => source.peek(req),
     fetch: (req, signal) =>

@@ -10,12 +10,12 @@ import {
   CLOSE_PIXELS,
   closeSketch,
   enterAt,
-  metresPerPixel,
   removeLast,
   type SketchStep,
   sketchMessage,
   type Vertex,
 } from '../../features/draw/keyboard-sketch'
+import { metresPerPixel } from '../../geo/ground-resolution'
 import { acresOf, checkDrawnArea } from '../../geo/validate-area'
 import type { DrawEvents, DrawPort } from '../../ports/workspace-ports'
 import type { MapViewState } from '../../state/ui-slice'

@@ -7,17 +7,12 @@
 import type { ParcelRecord } from '../../../contract/schemas'
 import type { CoverageCounty } from '../../../contract/tiles'
 import { ApiError } from '../../api/api-error'
+import { Cancelled, type PointSourceLike, type QuerySourceLike, Runner } from '../../calls/runner'
+import type { Spent } from '../../calls/tally'
 import { planBatch, plannedCalls } from '../../features/holdings/batch-plan'
 import { answersTable, batchCalls, runBatch } from '../../features/holdings/batch-run'
 import { guessColumns, parseTable } from '../../features/holdings/batch-table'
 import type { ListSetup, ListState } from '../../features/holdings/holdings-views'
-import {
-  Cancelled,
-  type PointSourceLike,
-  type QuerySourceLike,
-  Runner,
-  type Tally,
-} from '../../features/holdings/query-runner'
 import { ValueStore } from './value-store'
 
 export interface ListFlowDeps {
@@ -63,7 +58,7 @@ export class ListFlow {
     if (!sources) return this.state.set({ status: 'failed', setup, message: 'No parcel server is connected.' })
     const abort = new AbortController()
     this.abort = abort
-    const tally: Tally = { calls: 0, cached: 0, planned: 0 }
+    const tally: Spent = { calls: 0, cached: 0, planned: 0 }
     this.state.set({ status: 'running', setup, done: 0, planned: setup.calls, tally })
     const runner = new Runner({ signal: abort.signal })
     try {

@@ -9,7 +9,8 @@
 import type { FeatureCollection } from 'geojson'
 import type { QueryRequest, QueryResponse } from '../../../contract/schemas'
 import { ApiError } from '../../api/api-error'
-import type { AreaSource, CachedSource, QuerySource } from '../../cache/cached-sources'
+import type { AreaSource, QuerySource } from '../../cache/cached-sources'
+import type { Source } from '../../calls/source'
 import type { PackAnswer } from '../../features/field/pack-library'
 
 /** A failure that means "no server to ask", not the server's own verdict. */
@@ -18,10 +19,10 @@ export function unreachable(e: unknown): boolean {
 }
 
 function withFallback<Req, Res>(
-  inner: CachedSource<Req, Res>,
+  inner: Source<Req, Res>,
   answer: (req: Req) => Promise<PackAnswer<Res> | null>,
   onAnswer: (packs: readonly string[] | null) => void,
-): CachedSource<Req, Res> {
+): Source<Req, Res> {
   return {
     peek: (req) => inner.peek(req),
     async fetch(req, signal) {

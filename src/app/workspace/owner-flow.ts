@@ -7,10 +7,11 @@
  */
 import type { ParcelRecord } from '../../../contract/schemas'
 import { ApiError } from '../../api/api-error'
+import { Cancelled, type QuerySourceLike, Runner } from '../../calls/runner'
+import type { Spent } from '../../calls/tally'
 import type { OwnerQuestion, OwnerState } from '../../features/holdings/holdings-views'
 import { probeWords, spellingKey } from '../../features/holdings/owner-names'
 import { defaultIncluded, findPortfolio, includedRecords, portfolioCalls } from '../../features/holdings/portfolio'
-import { Cancelled, type QuerySourceLike, Runner, type Tally } from '../../features/holdings/query-runner'
 import type { ScopeCounty } from '../../features/holdings/scoped-query'
 import { ValueStore } from './value-store'
 
@@ -73,7 +74,7 @@ export class OwnerFlow {
     this.cancel()
     const abort = new AbortController()
     this.abort = abort
-    const tally: Tally = { calls: 0, cached: 0, planned: 0 }
+    const tally: Spent = { calls: 0, cached: 0, planned: 0 }
     this.state.set({ status: 'running', question, tally })
     const runner = new Runner({
       signal: abort.signal,

@@ -12,6 +12,8 @@
 import booleanIntersects from '@turf/boolean-intersects'
 import type { Polygon } from 'geojson'
 import { CHANGE_KINDS, type ChangeCounts, type ChangeKind, type ParcelChange } from '../../../contract/changes'
+import type { Box } from '../../../contract/tile-math'
+import { boxOf, isEmptyBox } from '../../geo/bbox'
 import type { DataStamp } from '../../state/data-stamp-slice'
 
 export interface ChangedParcel {
@@ -90,18 +92,7 @@ function inAreas(point: [number, number], areas: readonly Polygon[]): boolean {
 }
 
 /** The box around the areas, for `bbox=` (the log's points are filtered on the server). */
-export function areasBbox(areas: readonly Polygon[]): [number, number, number, number] | null {
-  let w = Infinity
-  let s = Infinity
-  let e = -Infinity
-  let n = -Infinity
-  for (const a of areas)
-    for (const ring of a.coordinates)
-      for (const [x, y] of ring) {
-        w = Math.min(w, x!)
-        e = Math.max(e, x!)
-        s = Math.min(s, y!)
-        n = Math.max(n, y!)
-      }
-  return Number.isFinite(w) ? [w, s, e, n] : null
+export function areasBbox(areas: readonly Polygon[]): Box | null {
+  const box = boxOf(...areas)
+  return isEmptyBox(box) ? null : box
 }

@@ -3,7 +3,7 @@
  * data stamp (state/data-stamp-slice.ts) stays with its search through a re-sort or a change of
  * columns, and a new search is stamped anew.
  */
-import { areaRequestBody, hashText, normalizeFilters } from '../../cache/request-key'
+import { areaRequestBody, hashText, normalizeFilters } from '../../api/request-key'
 import type { SearchSpec } from '../../state/search-spec'
 
 export function parcelSetKey(spec: Pick<SearchSpec, 'mode' | 'areas' | 'filters'>): string {

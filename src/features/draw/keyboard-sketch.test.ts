@@ -1,13 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import {
-  closeSketch,
-  enterAt,
-  metresPerPixel,
-  removeLast,
-  type SketchStep,
-  sketchMessage,
-  type Vertex,
-} from './keyboard-sketch'
+import { closeSketch, enterAt, removeLast, type SketchStep, sketchMessage, type Vertex } from './keyboard-sketch'
 
 const TOL = 10
 const A: Vertex = [-93.6, 42]
@@ -65,9 +57,5 @@ describe('keyboard sketch', () => {
   it('Backspace removes the last point', () => {
     expect(verts(removeLast([A, B, C]))).toEqual([A, B])
     expect(verts(removeLast([]))).toEqual([])
-  })
-
-  it('a pixel spans about 0.44 m at zoom 17 over Iowa (512-pixel tiles)', () => {
-    expect(metresPerPixel(42, 17)).toBeCloseTo(0.444, 2)
   })
 })

@@ -6,7 +6,7 @@
  * refusal out; the workspace feeds it keys and the map's centre.
  */
 import type { Polygon } from 'geojson'
-import { distanceMeters } from './measure'
+import { haversineMetres } from '../../geo/distance'
 
 export type Vertex = readonly [number, number]
 
@@ -17,11 +17,6 @@ export type SketchStep =
 
 /** How near (in screen pixels) the crosshair must be to the first point for Enter to close there. */
 export const CLOSE_PIXELS = 12
-
-/** Metres one screen pixel spans at this latitude and zoom (Web Mercator, 512-pixel tiles as MapLibre). */
-export function metresPerPixel(lat: number, zoom: number): number {
-  return (40075016.686 * Math.cos((lat * Math.PI) / 180)) / (512 * 2 ** zoom)
-}
 
 /** What the live region says: how many points, and what the keys do next. */
 export function sketchMessage(count: number): string {
@@ -59,7 +54,7 @@ function crossesEdges(vertices: readonly Vertex[], to: Vertex, closing: boolean)
   return false
 }
 
-const same = (a: Vertex | undefined, b: Vertex, tolerance: number) => !!a && distanceMeters(a, b) <= tolerance
+const same = (a: Vertex | undefined, b: Vertex, tolerance: number) => !!a && haversineMetres(a, b) <= tolerance
 
 /** The polygon the vertices close into, or why not. */
 export function closeSketch(vertices: readonly Vertex[]): SketchStep {

@@ -1,17 +1,11 @@
 import type { Polygon } from 'geojson'
 import { describe, expect, it } from 'vitest'
-import {
-  distanceMeters,
-  formatImperialArea,
-  formatImperialDistance,
-  formatMetricArea,
-  formatMetricDistance,
-  measure,
-} from './measure'
+import { haversineMetres } from '../../geo/distance'
+import { formatImperialArea, formatImperialDistance, formatMetricArea, formatMetricDistance, measure } from './measure'
 
 describe('distances', () => {
   it('one degree of latitude is about 111.2 km (69.1 mi)', () => {
-    const m = distanceMeters([-93.6, 42], [-93.6, 43])
+    const m = haversineMetres([-93.6, 42], [-93.6, 43])
     expect(m).toBeGreaterThan(111_150)
     expect(m).toBeLessThan(111_250)
     expect(formatImperialDistance(m)).toBe('69.09 mi')

@@ -6,31 +6,18 @@
 import area from '@turf/area'
 import type { LineString, Polygon } from 'geojson'
 import { SQ_M_PER_ACRE } from '../../../contract/units'
+import { haversineMetres } from '../../geo/distance'
 
-/** The mean Earth radius turf uses (@turf/helpers earthRadius), so lengths agree with turf's. */
-const EARTH_RADIUS_M = 6371008.8
 const M_PER_FT = 0.3048
 const FT_PER_MI = 5280
 const M_PER_MI = M_PER_FT * FT_PER_MI
 const SQ_M_PER_SQ_MI = M_PER_MI * M_PER_MI
 const SQ_M_PER_SQ_FT = M_PER_FT * M_PER_FT
 
-const rad = (deg: number) => (deg * Math.PI) / 180
-
-/** Great-circle distance in metres (haversine, as @turf/distance). */
-export function distanceMeters(a: readonly number[], b: readonly number[]): number {
-  const [lng1 = 0, lat1 = 0] = a
-  const [lng2 = 0, lat2 = 0] = b
-  const dLat = rad(lat2 - lat1)
-  const dLng = rad(lng2 - lng1)
-  const h = Math.sin(dLat / 2) ** 2 + Math.cos(rad(lat1)) * Math.cos(rad(lat2)) * Math.sin(dLng / 2) ** 2
-  return 2 * EARTH_RADIUS_M * Math.atan2(Math.sqrt(h), Math.sqrt(1 - h))
-}
-
 /** Length along the points, in metres. */
 function pathMeters(points: readonly (readonly number[])[]): number {
   let total = 0
-  for (let i = 1; i < points.length; i++) total += distanceMeters(points[i - 1] ?? [], points[i] ?? [])
+  for (let i = 1; i < points.length; i++) total += haversineMetres(points[i - 1] ?? [], points[i] ?? [])
   return total
 }
 
@@ -86,7 +73,7 @@ export interface Measurement {
 export function measure(geometry: LineString | Polygon): Measurement | null {
   if (geometry.type === 'LineString') {
     // A point placed twice (the click that ends a line) is no segment.
-    const points = geometry.coordinates.filter((p, i, all) => i === 0 || distanceMeters(all[i - 1] ?? [], p) > 0)
+    const points = geometry.coordinates.filter((p, i, all) => i === 0 || haversineMetres(all[i - 1] ?? [], p) > 0)
     if (points.length < 2) return null
     const m = pathMeters(points)
     const segments = points.length - 1

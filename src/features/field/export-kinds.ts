@@ -5,7 +5,7 @@
  */
 import type { MultiPolygon, Polygon } from 'geojson'
 import type { ParcelRecord } from '../../../contract/schemas'
-import { boxPolygon, outlineBox } from './tile-cover'
+import { boxOf, boxPolygon, isEmptyBox } from '../../geo/bbox'
 
 const polygonal = (g: unknown): Polygon | MultiPolygon | null => {
   const t = (g as { type?: string } | null)?.type
@@ -23,15 +23,6 @@ export const FIELD_EXPORTS: readonly { kind: FieldExportKind; label: string; ext
 
 /** The box around every record's outline, for a search without drawn areas. */
 export function recordsOutline(records: readonly ParcelRecord[]): Polygon | null {
-  const box: [number, number, number, number] = [Infinity, Infinity, -Infinity, -Infinity]
-  for (const r of records) {
-    const g = polygonal(r.geom)
-    if (!g) continue
-    const [w, s, e, n] = outlineBox(g)
-    box[0] = Math.min(box[0], w)
-    box[1] = Math.min(box[1], s)
-    box[2] = Math.max(box[2], e)
-    box[3] = Math.max(box[3], n)
-  }
-  return Number.isFinite(box[0]) ? boxPolygon(box) : null
+  const box = boxOf(...records.map((r) => polygonal(r.geom)).filter((g) => g !== null))
+  return isEmptyBox(box) ? null : boxPolygon(box)
 }

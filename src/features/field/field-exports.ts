@@ -10,6 +10,7 @@ import { fromGeojsonVt } from '@maplibre/vt-pbf'
 import pointOnFeature from '@turf/point-on-feature'
 import type { Feature, MultiPolygon, Polygon } from 'geojson'
 import type { ParcelRecord } from '../../../contract/schemas'
+import type { TileXYZ } from '../../../contract/tile-math'
 import {
   type GpkgLayer,
   type GpkgValue,
@@ -19,8 +20,9 @@ import {
 } from '../../../formats/geopackage'
 import { writePmtiles } from '../../../formats/pmtiles'
 import { GPX_MIME, KML_MIME, type Waypoint, writeGpx, writeKmlWaypoints } from '../../../formats/waypoints'
+import { boxOf } from '../../geo/bbox'
 import { type FieldExportKind, recordsOutline } from './export-kinds'
-import { outlineBox, type TileXYZ, tilesCovering } from './tile-cover'
+import { tilesCovering } from './tile-cover'
 
 export interface ExportInput {
   title: string
@@ -174,7 +176,7 @@ async function pmtilesOf(input: ExportInput): Promise<Uint8Array> {
         ]
       : []),
   ]
-  const [w, s, e, n] = outlineBox(outline)
+  const [w, s, e, n] = boxOf(outline)
   return writePmtiles(tiles, {
     tileCompression: 'none',
     bounds: [w, s, e, n],

@@ -1,15 +1,9 @@
 import { describe, expect, it } from 'vitest'
-import { distanceM, MovementLimiter } from './movement-limiter'
+import { MovementLimiter } from './movement-limiter'
 
 const at = (lng: number, lat: number, accuracy = 10) => ({ lng, lat, accuracy })
 // 0.0001° of latitude ≈ 11.1 m
 const north = (f: { lng: number; lat: number }, metres: number) => at(f.lng, f.lat + metres / 111_195)
-
-describe('distanceM', () => {
-  it('measures a degree of latitude as ~111.2 km', () => {
-    expect(distanceM(at(-93, 42), at(-93, 43))).toBeCloseTo(111_195, -1)
-  })
-})
 
 describe('MovementLimiter', () => {
   const start = at(-93.6, 42.0)

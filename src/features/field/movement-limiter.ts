@@ -5,6 +5,8 @@
  * has moved `minMoveM` from where the last call was made and `minIntervalMs` has passed — so GPS
  * jitter on a boundary, or standing still on a road between parcels, costs nothing.
  */
+import { haversineMetres } from '../../geo/distance'
+
 export interface Fix {
   lng: number
   lat: number
@@ -20,16 +22,7 @@ export interface LimiterOptions {
   maxAccuracyM?: number
 }
 
-const EARTH_RADIUS_M = 6_371_008.8
-
-/** Great-circle distance in metres. */
-export function distanceM(a: { lng: number; lat: number }, b: { lng: number; lat: number }): number {
-  const rad = Math.PI / 180
-  const dLat = (b.lat - a.lat) * rad
-  const dLng = (b.lng - a.lng) * rad
-  const h = Math.sin(dLat / 2) ** 2 + Math.cos(a.lat * rad) * Math.cos(b.lat * rad) * Math.sin(dLng / 2) ** 2
-  return 2 * EARTH_RADIUS_M * Math.asin(Math.min(1, Math.sqrt(h)))
-}
+const distanceM = (a: Fix, b: Fix): number => haversineMetres([a.lng, a.lat], [b.lng, b.lat])
 
 export class MovementLimiter {
   private last: { at: Fix; time: number } | null = null

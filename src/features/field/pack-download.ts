@@ -4,8 +4,9 @@
  * progress after every tile and Cancel through the signal. A tile that still fails is counted, not
  * fatal: the pack is stored as partial and Update fetches what is missing.
  */
+
+import type { TileXYZ } from '../../../contract/tile-math'
 import type { PackStore } from './pack-store'
-import type { TileXYZ } from './tile-cover'
 
 /** A tile's bytes; null when the server has none there (an empty tile is an empty buffer). */
 export type TileFetcher = (tile: TileXYZ, signal: AbortSignal) => Promise<ArrayBuffer | null>

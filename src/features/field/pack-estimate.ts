@@ -3,7 +3,7 @@
  * (measured on the demo data, BENCHMARKS.md "Field packs"), plus the records' own JSON. Shown so a
  * person can decide on a phone with little space; the real size is shown once it is stored.
  */
-import type { TileXYZ } from './tile-cover'
+import type { TileXYZ } from '../../../contract/tile-math'
 
 /**
  * Typical stored (uncompressed) parcel tile sizes, bytes, per zoom, over farmland with towns. A z10

@@ -7,11 +7,11 @@
  */
 import type { FeatureCollection } from 'geojson'
 import type { ParcelRecord, QueryRequest, QueryResponse } from '../../../contract/schemas'
+import type { TileXYZ } from '../../../contract/tile-math'
 import type { CoverageResponse } from '../../../contract/tiles'
 import { areaIds, queryPage, recordsAt } from './pack-answers'
 import type { PackStore } from './pack-store'
 import type { PackMeta } from './pack-types'
-import type { TileXYZ } from './tile-cover'
 
 /** An answer and the pack(s) it came from (the app says "offline: from pack …"). */
 export interface PackAnswer<T> {

@@ -6,12 +6,14 @@
  */
 import type { MultiPolygon, Polygon } from 'geojson'
 import type { ParcelRecord } from '../../../contract/schemas'
+import type { TileXYZ } from '../../../contract/tile-math'
 import type { CoverageResponse } from '../../../contract/tiles'
+import { boxOf, isEmptyBox } from '../../geo/bbox'
 import { type DownloadProgress, downloadTiles } from './pack-download'
 import { estimatePack, type PackEstimate, recordBytes } from './pack-estimate'
 import type { PackStore } from './pack-store'
 import type { PackKind, PackMeta } from './pack-types'
-import { outlineBox, type TileXYZ, tilesCovering } from './tile-cover'
+import { tilesCovering } from './tile-cover'
 
 export interface PackRequest {
   name: string
@@ -50,8 +52,8 @@ function dataDateOf(coverage: CoverageResponse | null, box: [number, number, num
 }
 
 export function planPack(req: PackRequest): PlanResult {
-  const bbox = outlineBox(req.outline)
-  if (!Number.isFinite(bbox[0])) return { ok: false, reason: 'There is no area to take offline.' }
+  const bbox = boxOf(req.outline)
+  if (isEmptyBox(bbox)) return { ok: false, reason: 'There is no area to take offline.' }
   let tiles: TileXYZ[] = []
   if (req.tileUrl && req.coverage?.tiles) {
     const cover = tilesCovering(req.outline, {

@@ -6,8 +6,8 @@
  * injectable, so the tests run on fake-indexeddb in Node without touching globals.
  */
 import type { ParcelRecord } from '../../../contract/schemas'
+import type { TileXYZ } from '../../../contract/tile-math'
 import type { PackMeta } from './pack-types'
-import type { TileXYZ } from './tile-cover'
 
 const FIELD_DB = 'plat-field'
 

@@ -5,7 +5,7 @@
  * network; otherwise the server, with the key in a header as before, falling back to a pack's copy
  * of an older version when the server cannot be reached.
  */
-import type { TileXYZ } from './tile-cover'
+import type { TileXYZ } from '../../../contract/tile-math'
 
 export const PACK_SCHEME = 'platpack'
 const PREFIX = `${PACK_SCHEME}://`

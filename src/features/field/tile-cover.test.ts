@@ -1,29 +1,13 @@
 import type { Polygon } from 'geojson'
 import { describe, expect, it } from 'vitest'
-import { boxPolygon, lngLatToTile, type TileXYZ, tileBox, tilesCovering } from './tile-cover'
-
-describe('lngLatToTile / tileBox', () => {
-  it('finds the tile of a point and the tile contains it (hand-checked: Ames, IA at z10 is 245/380)', () => {
-    expect(lngLatToTile(-93.62, 42.03, 10)).toEqual({ x: 245, y: 380 })
-    const [w, s, e, n] = tileBox({ z: 10, x: 245, y: 380 })
-    expect(w).toBeLessThanOrEqual(-93.62)
-    expect(e).toBeGreaterThan(-93.62)
-    expect(s).toBeLessThanOrEqual(42.03)
-    expect(n).toBeGreaterThan(42.03)
-  })
-
-  it('z0 is the whole world', () => {
-    const [w, s, e, n] = tileBox({ z: 0, x: 0, y: 0 })
-    expect([w, e]).toEqual([-180, 180])
-    expect(n).toBeCloseTo(85.0511, 3)
-    expect(s).toBeCloseTo(-85.0511, 3)
-  })
-})
+import { type TileXYZ, tileBounds } from '../../../contract/tile-math'
+import { boxPolygon } from '../../geo/bbox'
+import { tilesCovering } from './tile-cover'
 
 describe('tilesCovering', () => {
   // A box strictly inside one z16 tile: one tile per zoom, 7 in all, each the parent of the next.
   const z16 = { z: 16, x: 15_340, y: 24_300 }
-  const [w, s, e, n] = tileBox(z16)
+  const [w, s, e, n] = tileBounds(z16)
   const inner = boxPolygon([w + (e - w) * 0.3, s + (n - s) * 0.3, w + (e - w) * 0.6, s + (n - s) * 0.6])
 
   it('takes one tile per zoom for an area inside one z16 tile', () => {
@@ -37,10 +21,10 @@ describe('tilesCovering', () => {
 
   it('counts a 2 × 2 block of z16 tiles as 4 at z16', () => {
     const block = boxPolygon([
-      tileBox(z16)[0] + 1e-7,
-      tileBox({ z: 16, x: z16.x, y: z16.y + 1 })[1] + 1e-7,
-      tileBox({ z: 16, x: z16.x + 1, y: z16.y })[2] - 1e-7,
-      tileBox(z16)[3] - 1e-7,
+      tileBounds(z16)[0] + 1e-7,
+      tileBounds({ z: 16, x: z16.x, y: z16.y + 1 })[1] + 1e-7,
+      tileBounds({ z: 16, x: z16.x + 1, y: z16.y })[2] - 1e-7,
+      tileBounds(z16)[3] - 1e-7,
     ])
     const cover = tilesCovering(block)
     if (!cover.ok) throw new Error(cover.reason)
@@ -49,7 +33,7 @@ describe('tilesCovering', () => {
 
   it('follows the outline, not its box: an L-shape leaves the empty corner out', () => {
     const [x0, y0] = [15_340, 24_300]
-    const corner = (t: TileXYZ) => tileBox(t)
+    const corner = (t: TileXYZ) => tileBounds(t)
     const west = corner({ z: 16, x: x0, y: y0 })[0] + 1e-7
     const east = corner({ z: 16, x: x0 + 3, y: y0 })[2] - 1e-7
     const north = corner({ z: 16, x: x0, y: y0 })[3] - 1e-7

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest'
 import type { ParcelRecord } from '../../../contract/schemas'
 import type { CoverageCounty } from '../../../contract/tiles'
+import { Runner } from '../../calls/runner'
 import { planBatch, plannedCalls, resolveCounty } from './batch-plan'
 import { answersTable, batchCalls, runBatch } from './batch-run'
 import { guessColumns, parseTable } from './batch-table'
 import { FakeParcels, parcel, square } from './holdings-fixtures.test-support'
-import { Runner } from './query-runner'
 
 const county = (
   state: string,

@@ -4,9 +4,9 @@
  * order and their own cells, so the export is the user's list with answers beside it.
  */
 import type { FilterItem, ParcelRecord } from '../../../contract/schemas'
+import type { PointSourceLike, QuerySourceLike, Runner } from '../../calls/runner'
 import type { BatchPlan, NotFoundReason } from './batch-plan'
 import { pointId } from './batch-plan'
-import type { PointSourceLike, QuerySourceLike, Runner } from './query-runner'
 import { PAGE, pageBody, type Scope } from './scoped-query'
 
 export interface RowAnswer {

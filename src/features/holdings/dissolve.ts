@@ -7,6 +7,7 @@
 import booleanIntersects from '@turf/boolean-intersects'
 import { union } from '@turf/union'
 import type { Feature, MultiPolygon, Polygon, Position } from 'geojson'
+import { boxOf } from '../../geo/bbox'
 
 export interface DissolveInput {
   id: string
@@ -21,22 +22,6 @@ export interface DissolvedGroup {
 
 /** ~0.1 m in degrees of latitude (and of longitude at mid latitudes): what "touching" tolerates. */
 const TOUCH_DEGREES = 1e-6
-
-type Box = [number, number, number, number]
-
-function boxOf(g: Polygon | MultiPolygon): Box {
-  const b: Box = [Infinity, Infinity, -Infinity, -Infinity]
-  const polys = g.type === 'Polygon' ? [g.coordinates] : g.coordinates
-  for (const poly of polys)
-    for (const ring of poly)
-      for (const [x, y] of ring as [number, number][]) {
-        if (x < b[0]) b[0] = x
-        if (y < b[1]) b[1] = y
-        if (x > b[2]) b[2] = x
-        if (y > b[3]) b[3] = y
-      }
-  return b
-}
 
 const rings = (g: Polygon | MultiPolygon): Position[][] => (g.type === 'Polygon' ? g.coordinates : g.coordinates.flat())
 

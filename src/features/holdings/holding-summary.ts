@@ -8,6 +8,7 @@ import turfArea from '@turf/area'
 import type { MultiPolygon, Polygon } from 'geojson'
 import type { ParcelRecord } from '../../../contract/schemas'
 import { SQ_M_PER_ACRE } from '../../../contract/units'
+import { boxOf } from '../../geo/bbox'
 import type { DissolvedGroup } from './dissolve'
 import { countyLabel } from './portfolio'
 
@@ -61,18 +62,6 @@ export function distinctAcres(records: readonly ParcelRecord[]): number {
   return round2([...byFootprint.values()].reduce((s, a) => s + a, 0))
 }
 
-function bboxOf(g: Polygon | MultiPolygon): [number, number, number, number] {
-  const b: [number, number, number, number] = [180, 90, -180, -90]
-  for (const ring of g.type === 'Polygon' ? g.coordinates : g.coordinates.flat())
-    for (const [x, y] of ring as [number, number][]) {
-      b[0] = Math.min(b[0], x)
-      b[1] = Math.min(b[1], y)
-      b[2] = Math.max(b[2], x)
-      b[3] = Math.max(b[3], y)
-    }
-  return b
-}
-
 /** Acres by a text field, largest first, over distinct footprints. */
 function acresBy(records: readonly ParcelRecord[], field: string): [string, number][] {
   const seen = new Set<string>()
@@ -118,7 +107,7 @@ export function summarizeHolding(
     cropMix: crops.map(([category, a]) => ({ category, acres: round2(a), share: exact > 0 ? a / exact : 0 })),
     landUse: uses[0]?.[0] ?? null,
     geometry,
-    bbox: bboxOf(geometry),
+    bbox: boxOf(geometry),
     mailing: [...mailing.values()].sort((a, b) => (a.owner + a.address < b.owner + b.address ? -1 : 1)),
   }
 }

@@ -10,8 +10,8 @@ import { matchesAll } from '../../../contract/filter-match'
 import { checkQueryRequest } from '../../../contract/query-rules'
 import type { LookupResponse, ParcelRecord, QueryRequest, QueryResponse } from '../../../contract/schemas'
 import { apiErrorFromResponse } from '../../api/api-error'
-import { pointKey, queryKey } from '../../cache/request-key'
-import type { PointRequest, PointSourceLike, QuerySourceLike } from './query-runner'
+import { pointKey, queryKey } from '../../api/request-key'
+import type { PointRequest, PointSourceLike, QuerySourceLike } from '../../calls/runner'
 
 /** A lon/lat square of `size` degrees with its lower-left corner at (x, y). */
 export function square(x: number, y: number, size = 0.01): Polygon {

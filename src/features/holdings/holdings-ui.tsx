@@ -1,7 +1,7 @@
 /** Small pieces the holdings panels share: numbers, a progress bar, a cost question, file buttons. */
 import type { ReactNode } from 'react'
+import type { Spent } from '../../calls/tally'
 import type { FileKind } from './holdings-views'
-import type { Tally } from './query-runner'
 
 const fmt = (n: number, digits = 0) => n.toLocaleString('en-US', { maximumFractionDigits: digits })
 export const plural = (n: number, one: string, many = `${one}s`) => `${fmt(n)} ${n === 1 ? one : many}`
@@ -9,7 +9,7 @@ export const acresText = (n: number) => `${fmt(n, n < 100 ? 2 : 1)} ac`
 export const usd = (n: number) => `$${fmt(Math.round(n))}`
 
 /** "3 calls · 2 answers from cache". */
-export function CallsLine({ tally }: { tally: Tally }) {
+export function CallsLine({ tally }: { tally: Spent }) {
   return (
     <p className="muted hold-calls">
       API calls: {plural(tally.calls, 'call')}

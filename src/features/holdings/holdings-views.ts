@@ -4,13 +4,13 @@
  */
 import type { ParcelRecord } from '../../../contract/schemas'
 import type { CoverageCounty } from '../../../contract/tiles'
+import type { Spent } from '../../calls/tally'
 import type { AssemblageRef } from '../../state/holdings-slice'
 import type { BatchPlan } from './batch-plan'
 import type { BatchResult } from './batch-run'
 import type { ColumnGuess, Table } from './batch-table'
 import type { HoldingSummary } from './holding-summary'
 import type { PortfolioResult } from './portfolio'
-import type { Tally } from './query-runner'
 
 export interface OwnerQuestion {
   name: string
@@ -24,14 +24,14 @@ export interface OwnerQuestion {
 export type OwnerState =
   | { status: 'idle' }
   | { status: 'ready'; question: OwnerQuestion; states: string[] }
-  | { status: 'running'; question: OwnerQuestion; tally: Tally }
-  | { status: 'asking'; question: OwnerQuestion; tally: Tally; calls: number; records: number }
+  | { status: 'running'; question: OwnerQuestion; tally: Spent }
+  | { status: 'asking'; question: OwnerQuestion; tally: Spent; calls: number; records: number }
   | {
       status: 'done'
       question: OwnerQuestion
       result: PortfolioResult
       included: string[]
-      tally: Tally
+      tally: Spent
       calls: number
     }
   | { status: 'failed'; question: OwnerQuestion; message: string }
@@ -68,8 +68,8 @@ export interface ListSetup {
 export type ListState =
   | { status: 'empty'; problem?: string }
   | { status: 'ready'; setup: ListSetup }
-  | { status: 'running'; setup: ListSetup; done: number; planned: number; tally: Tally }
-  | { status: 'done'; setup: ListSetup; result: BatchResult; tally: Tally; calls: number }
+  | { status: 'running'; setup: ListSetup; done: number; planned: number; tally: Spent }
+  | { status: 'done'; setup: ListSetup; result: BatchResult; tally: Spent; calls: number }
   | { status: 'failed'; setup: ListSetup; message: string }
 
 export type FileKind = 'geojson' | 'kml' | 'csv'

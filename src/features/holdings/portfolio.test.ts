@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import type { ParcelRecord } from '../../../contract/schemas'
+import { Runner } from '../../calls/runner'
 import { FakeParcels, parcel } from './holdings-fixtures.test-support'
 import { defaultIncluded, findPortfolio, includedRecords, portfolioCalls } from './portfolio'
-import { Runner } from './query-runner'
 import { pagesFor, type ScopeCounty } from './scoped-query'
 
 const COUNTIES: ScopeCounty[] = [

@@ -12,8 +12,8 @@
  * are listed with their counts for the user to include or leave out.
  */
 import type { ParcelRecord } from '../../../contract/schemas'
+import type { QuerySourceLike, Runner } from '../../calls/runner'
 import { type Comparison, compareOwners, probeWords, spellingKey } from './owner-names'
-import type { QuerySourceLike, Runner } from './query-runner'
 import { loadScoped, pagesFor, type ScopeCounty, type ScopedOptions } from './scoped-query'
 
 export type GroupKind = 'owner' | 'variant' | 'address' | 'other'

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import type { ParcelRecord } from '../../../contract/schemas'
+import { Cancelled, Runner } from '../../calls/runner'
 import { FakeParcels, parcel } from './holdings-fixtures.test-support'
-import { Cancelled, Runner } from './query-runner'
 import { loadScoped, pagesFor, REACHABLE, type ScopeCounty } from './scoped-query'
 
 const COUNTIES: ScopeCounty[] = [
@@ -41,7 +41,7 @@ describe('loadScoped', () => {
     const r = runner()
     const again = await loadScoped(r, sources.query, [...filters], COUNTIES)
     expect(again.records).toHaveLength(150)
-    expect(r.tally).toEqual({ calls: 0, cached: 2, planned: 2 })
+    expect(r.spent()).toEqual({ calls: 0, cached: 2, planned: 2 })
   })
 
   it('falls back to one query per state when the server refuses state-in as a scope', async () => {

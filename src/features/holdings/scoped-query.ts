@@ -14,7 +14,7 @@
  */
 import { MAX_LIMIT, MAX_OFFSET } from '../../../contract/limits'
 import type { FilterItem, OrderItem, ParcelRecord, QueryRequest } from '../../../contract/schemas'
-import { Cancelled, type QuerySourceLike, type Runner } from './query-runner'
+import { Cancelled, type QuerySourceLike, type Runner } from '../../calls/runner'
 
 export const PAGE = MAX_LIMIT
 /** Records offset paging reaches: the last page starts at offset 10,000. */

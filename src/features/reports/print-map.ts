@@ -7,8 +7,8 @@
  * after `timeoutMs`, with a note.
  */
 import { Map as MapLibreMap, type RequestParameters, type StyleSpecification } from 'maplibre-gl'
+import { metresPerPixel } from '../../geo/ground-resolution'
 import type { MapImage } from './report-model'
-import { metersPerPixel } from './scale-bar'
 
 /** CSS pixels per point: CSS has 96 px and 72 pt to the inch. */
 const PX_PER_PT = 96 / 72
@@ -111,7 +111,7 @@ async function draw(style: StyleSpecification, req: PrintMapRequest): Promise<Dr
     const c = map.getCenter()
     return {
       dataUrl: map.getCanvas().toDataURL('image/png'),
-      metersPerPoint: metersPerPixel(c.lat, map.getZoom()) * PX_PER_PT,
+      metersPerPoint: metresPerPixel(c.lat, map.getZoom()) * PX_PER_PT,
       basemapFailed,
       tilesFailed,
       timedOut,

@@ -1,13 +1,7 @@
 import { describe, expect, it } from 'vitest'
-import { metersPerPixel, scaleBar } from './scale-bar'
+import { scaleBar } from './scale-bar'
 
 describe('scale bar', () => {
-  it('ground resolution: 512-px tiles, so z0 at the equator is 78,271.5 m a pixel, halving per zoom', () => {
-    expect(metersPerPixel(0, 0)).toBeCloseTo(78_271.517, 2)
-    expect(metersPerPixel(0, 1)).toBeCloseTo(39_135.758, 2)
-    expect(metersPerPixel(60, 0)).toBeCloseTo(39_135.758, 2) // cos 60° = ½
-  })
-
   it('picks the longest round length that fits: feet below a mile, miles above', () => {
     // 1 m per point, 140 pt: 459 ft fit → 200 ft (1-2-5 steps), 60.96 pt long.
     const feet = scaleBar(1, 140)

@@ -1,14 +1,9 @@
 /**
- * The map's scale bar and the ground resolution behind it, pure. MapLibre tiles are 512 px at zoom
- * 0, so a CSS pixel covers 40,075,016.686 m × cos(latitude) / (512 × 2^zoom) of Web Mercator ground.
+ * The map's scale bar, pure: given the ground a point of paper covers (the map's ground resolution,
+ * geo/ground-resolution.ts, over the points per pixel), the round length that fits.
  */
-const EARTH_CIRCUMFERENCE_M = 40_075_016.686
 const FEET_PER_METER = 3.280_839_9
 const FEET_PER_MILE = 5280
-
-export function metersPerPixel(latitude: number, zoom: number): number {
-  return (EARTH_CIRCUMFERENCE_M * Math.cos((latitude * Math.PI) / 180)) / (512 * 2 ** zoom)
-}
 
 /** 1, 2, 5 × 10^n: the round lengths a scale bar shows. */
 function roundDown(x: number): number {

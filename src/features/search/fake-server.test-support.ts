@@ -9,8 +9,8 @@ import { matchesAll } from '../../../contract/filter-match'
 import { checkQueryRequest } from '../../../contract/query-rules'
 import type { AreaResponse, FilterItem, ParcelRecord, QueryRequest, QueryResponse } from '../../../contract/schemas'
 import { ApiError, apiErrorFromResponse } from '../../api/api-error'
+import { areaKey, queryKey } from '../../api/request-key'
 import type { AreaSource, QuerySource } from '../../cache/cached-sources'
-import { areaKey, queryKey } from '../../cache/request-key'
 
 /** Deterministic PRNG (mulberry32). */
 function prng(seed: number): () => number {

@@ -11,6 +11,8 @@
  */
 import type { FilterItem, ParcelRecord, QueryRequest, QueryResponse } from '../../../contract/schemas'
 import { ApiError } from '../../api/api-error'
+import { type Limiter, settleAll } from '../../calls/limiter'
+import type { Tally } from '../../calls/tally'
 import {
   chunkSizeFor,
   expectedPages,
@@ -23,10 +25,8 @@ import {
   splitOverflow,
 } from './chunk-plan'
 import type { ChunkSizer } from './chunk-sizer'
-import { type Limiter, settleAll } from './limiter'
 import { chunkBody } from './query-body'
 import type { SearchCost } from './search-types'
-import type { Tally } from './tally'
 
 export interface LoadAllInput {
   ids: readonly string[]

@@ -5,11 +5,11 @@
  * "offset capped" and the UI suggests narrowing the filters.
  */
 import type { FilterItem, OrderItem, ParcelRecord, QueryRequest, QueryResponse } from '../../../contract/schemas'
+import { type Limiter, settleAll } from '../../calls/limiter'
+import type { Tally } from '../../calls/tally'
 import { laterOffsets, PAGE, REACHABLE } from './chunk-plan'
-import { type Limiter, settleAll } from './limiter'
 import { pagedBody } from './query-body'
 import type { SearchCost } from './search-types'
-import type { Tally } from './tally'
 
 export interface PagedInput {
   /** Complete filters as sent (in area mode including the `svc_uuid in` one, last). */

@@ -1,13 +1,13 @@
 /**
  * The one road every planner request takes: cache first (free), else a network call through the
  * concurrency limiter with the retry policy — and the accounting of what each cost. Pure: the cache
- * and the network come in as `CachedSource`s (TanStack Query + IndexedDB in the app, a Map in tests).
+ * and the network come in as `Source`s (calls/source.ts) (TanStack Query + IndexedDB in the app, a Map in tests).
  */
 
 import { ApiError } from '../../api/api-error'
-import type { CachedSource } from '../../cache/cached-sources'
-import type { Limiter } from './limiter'
-import { isRetryable, type RetryPolicy, type Sleep, withRetry } from './retry'
+import type { Limiter } from '../../calls/limiter'
+import { isRetryable, type RetryPolicy, type Sleep, withRetry } from '../../calls/retry'
+import type { Source } from '../../calls/source'
 
 export interface CallCounts {
   area: number
@@ -27,7 +27,7 @@ export interface CallerDeps {
   onCount?(): void
 }
 
-export type Call = <Req, Res>(kind: 'area' | 'query', source: CachedSource<Req, Res>, req: Req) => Promise<Res>
+export type Call = <Req, Res>(kind: 'area' | 'query', source: Source<Req, Res>, req: Req) => Promise<Res>
 
 export function makeCaller(d: CallerDeps): Call {
   return async (kind, source, req) => {

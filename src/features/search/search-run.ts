@@ -7,15 +7,15 @@
  */
 import type { ParcelRecord } from '../../../contract/schemas'
 import type { ApiError } from '../../api/api-error'
+import { Limiter } from '../../calls/limiter'
+import { Tally } from '../../calls/tally'
 import type { LoadPolicy, SearchSpec } from '../../state/search-spec'
 import { canMove, type SearchStatus } from '../../state/search-status'
-import { Limiter } from './limiter'
 import type { PageAt } from './load-all'
 import type { LocalFilter } from './local-filters'
 import type { PagedQuery } from './paged-query'
 import type { CallCounts } from './search-calls'
 import type { SearchCost } from './search-types'
-import { Tally } from './tally'
 
 export class SearchRun {
   readonly controller = new AbortController()

@@ -4,7 +4,7 @@
  * paid for). Order only matters where the server sorts (on-demand, direct); in load-all area
  * searches the table sorts locally, so a new sort must not restart anything.
  */
-import { areaRequestBody, hashText, normalizeFilters } from '../../cache/request-key'
+import { areaRequestBody, hashText, normalizeFilters } from '../../api/request-key'
 import type { LoadPolicy, SearchSpec } from '../../state/search-spec'
 
 export function serverSorted(spec: SearchSpec, policy: LoadPolicy): boolean {

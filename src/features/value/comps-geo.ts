@@ -1,21 +1,14 @@
 /** Where a parcel is, and how far apart two are: pure, for ranking comps by distance. */
 import type { ParcelRecord } from '../../../contract/schemas'
+import { METRES_PER_MILE } from '../../../contract/units'
+import { haversineMetres } from '../../geo/distance'
 
 export type LonLat = readonly [number, number]
 
-const METERS_PER_MILE = 1609.344
-const EARTH_RADIUS_M = 6_371_008.8
+/** Great-circle distance in miles. */
+export const milesBetween = (a: LonLat, b: LonLat): number => haversineMetres(a, b) / METRES_PER_MILE
 
-/** Great-circle distance in miles (haversine; within 0.5 % of the ellipsoid over a county). */
-export function milesBetween(a: LonLat, b: LonLat): number {
-  const rad = Math.PI / 180
-  const dLat = (b[1] - a[1]) * rad
-  const dLon = (b[0] - a[0]) * rad
-  const h = Math.sin(dLat / 2) ** 2 + Math.cos(a[1] * rad) * Math.cos(b[1] * rad) * Math.sin(dLon / 2) ** 2
-  return (2 * EARTH_RADIUS_M * Math.asin(Math.min(1, Math.sqrt(h)))) / METERS_PER_MILE
-}
-
-export const milesToMeters = (miles: number): number => miles * METERS_PER_MILE
+export const milesToMeters = (miles: number): number => miles * METRES_PER_MILE
 
 function num(v: unknown): number | null {
   const n = typeof v === 'number' ? v : typeof v === 'string' && v.trim() !== '' ? Number(v) : Number.NaN

@@ -10,6 +10,7 @@
 import type { Polygon } from 'geojson'
 import { type ReactNode, useEffect, useId, useMemo, useRef, useState } from 'react'
 import type { ParcelRecord } from '../../../contract/schemas'
+import { Cancelled } from '../../calls/runner'
 import { formatAcres } from '../../format/format-value'
 import type { CompsChoices, CompsOverride } from '../../state/comps-slice'
 import type { Comp, CompsResult } from './comps-analysis'
@@ -19,7 +20,6 @@ import { analyzeCompsMemo } from './comps-memo'
 import { compsRequest } from './comps-request'
 import { CompsResultView } from './comps-result-view'
 import {
-  CompsCancelled,
   type CompsProgress,
   type CompsSources,
   type FoundSales,
@@ -122,7 +122,7 @@ export function CompsPanel(props: CompsPanelProps) {
       (found) => live() && setRun({ state: 'done', query, found }),
       (e: unknown) => {
         if (!live()) return
-        if (e instanceof CompsCancelled) setRun({ state: 'idle', query })
+        if (e instanceof Cancelled) setRun({ state: 'idle', query })
         else setRun({ state: 'failed', query, message: e instanceof Error ? e.message : String(e) })
       },
     )

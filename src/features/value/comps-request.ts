@@ -21,7 +21,7 @@ export interface CompsRequest {
 
 /**
  * The last few windows' day lists, kept: building 1,828 date strings costs a few ms, and the same
- * array (not an equal one) lets the request key reuse its hash of the list (cache/request-key.ts).
+ * array (not an equal one) lets the request key reuse its hash of the list (api/request-key.ts).
  */
 const windows = new Map<string, string[]>()
 function windowList(start: string, end: string, styles: DateStyle[]): string[] {

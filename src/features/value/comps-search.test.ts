@@ -1,8 +1,9 @@
 import type { Polygon } from 'geojson'
 import { describe, expect, it } from 'vitest'
+import { Cancelled } from '../../calls/runner'
 import { memorySources } from './comps.test-support'
 import { callsFor, compsFilters, windowDates } from './comps-plan'
-import { CompsCancelled, findSales, type SalesQuery, salesInMemory } from './comps-search'
+import { findSales, type SalesQuery, salesInMemory } from './comps-search'
 import { settingsFor } from './comps-settings'
 import { parcelSubject } from './comps-subject'
 
@@ -73,7 +74,7 @@ describe('findSales', () => {
         return false
       },
     })
-    await expect(run).rejects.toBeInstanceOf(CompsCancelled)
+    await expect(run).rejects.toBeInstanceOf(Cancelled)
     expect(asked).toEqual([2]) // pages at offsets 100 and 200
     expect(sent).toEqual(['area', 'query'])
   })

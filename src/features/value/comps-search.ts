@@ -11,29 +11,19 @@
  */
 import type { FeatureCollection, Polygon } from 'geojson'
 import type { AreaResponse, FilterItem, ParcelRecord, QueryRequest, QueryResponse } from '../../../contract/schemas'
-import { areaRequestBody } from '../../cache/request-key'
+import { areaRequestBody } from '../../api/request-key'
+import { Runner, type RunnerOptions, STANDARD_RETRY } from '../../calls/runner'
+import type { MemorySource } from '../../calls/source'
+import type { Spent } from '../../calls/tally'
 import { chunkIds, PAGE, pageBody, pagesFor } from './comps-plan'
 
-export interface Source<Req, Res> {
-  peek(req: Req): Promise<Res | undefined>
-  /** The answer memory holds, synchronously; never the disk or the network. */
-  peekMemory(req: Req): Res | undefined
-  fetch(req: Req, signal: AbortSignal): Promise<{ value: Res; network: boolean }>
-}
-
 export interface CompsSources {
-  area: Source<FeatureCollection, AreaResponse>
-  query: Source<QueryRequest, QueryResponse>
+  area: MemorySource<FeatureCollection, AreaResponse>
+  query: MemorySource<QueryRequest, QueryResponse>
 }
 
-export interface CompsProgress {
-  /** Network calls made, and calls the cache answered. */
-  calls: number
-  cached: number
-  /** Calls the plan needs in all (known after the first page of each chunk). */
-  planned: number
-  records: number
-}
+/** Calls spent and answered (`planned` is known after the first page of each chunk), and sales found. */
+export type CompsProgress = Spent & { records: number }
 
 export interface FoundSales {
   records: readonly ParcelRecord[]
@@ -51,14 +41,6 @@ export interface SalesQuery {
   filters: readonly FilterItem[]
   loose: readonly FilterItem[] | null
 }
-
-export class CompsCancelled extends Error {
-  constructor() {
-    super('Comparable sales search cancelled.')
-  }
-}
-
-const CONCURRENCY = 4
 
 // --- the same pages → the same records array ----------------------------------------------------
 
@@ -131,6 +113,8 @@ export function salesInMemory(sources: CompsSources, q: SalesQuery): FoundSales 
 
 interface RunOptions {
   signal: AbortSignal
+  /** Tests run without waiting between retries. */
+  retry?: RunnerOptions['retry']
   onProgress?(p: CompsProgress): void
   /** Asked when the calls still to make exceed `confirmAbove`; false cancels. */
   confirm?(calls: number, records: number): Promise<boolean>
@@ -155,27 +139,24 @@ async function runPlan(
 ): Promise<FoundSales> {
   const base = p.calls + p.cached
   const tell = () => opts.onProgress?.({ ...p })
-  async function get<Req, Res>(source: Source<Req, Res>, req: Req): Promise<Res> {
-    const hit = await source.peek(req)
-    if (opts.signal.aborted) throw opts.signal.reason
-    if (hit !== undefined) {
-      p.cached++
+  // One runner per plan: the cache first, else a call retried by the one policy, counted into `p`.
+  const before = { calls: p.calls, cached: p.cached }
+  const runner = new Runner({
+    signal: opts.signal,
+    retry: opts.retry ?? STANDARD_RETRY,
+    onTally: (t) => {
+      p.calls = before.calls + t.calls
+      p.cached = before.cached + t.cached
       tell()
-      return hit
-    }
-    const { value, network } = await source.fetch(req, opts.signal)
-    if (network) p.calls++
-    else p.cached++
-    tell()
-    return value
-  }
+    },
+  })
 
   tell()
-  const area = await get(sources.area, areaRequestBody(circle))
+  const area = await runner.get(sources.area, areaRequestBody(circle))
   const chunks = chunksOf(area)
   p.planned = base + 1 + chunks.length
   tell()
-  const firsts = await pool(chunks, (ids) => get(sources.query, pageBody(filters, ids, 0)))
+  const firsts = await runner.pool(chunks, (ids) => runner.get(sources.query, pageBody(filters, ids, 0)))
   const matches = firsts.map((r) => r.count)
   p.records += firsts.reduce((n, r) => n + r.results.length, 0)
   p.planned = base + 1 + matches.reduce((s, m) => s + pagesFor(m), 0)
@@ -186,33 +167,20 @@ async function runPlan(
     for (let offset = PAGE; offset < (matches[c] as number); offset += PAGE)
       rest.push({ chunk: c, body: pageBody(filters, ids, offset) })
   })
-  const misses = (await Promise.all(rest.map(async (r) => ((await sources.query.peek(r.body)) ? 0 : 1)))).reduce(
-    (a: number, b: number) => a + b,
-    0,
-  )
-  if (opts.confirm && misses > (opts.confirmAbove ?? Number.POSITIVE_INFINITY)) {
+  const ask = opts.confirm
+  if (ask) {
     const total = matches.reduce((a, b) => a + b, 0)
-    if (!(await opts.confirm(misses, total))) throw new CompsCancelled()
+    const misses = await runner.misses(
+      sources.query,
+      rest.map((r) => r.body),
+    )
+    await runner.confirm(misses, opts.confirmAbove, (calls) => ask(calls, total))
   }
-  const pages = await pool(rest, (r) => get(sources.query, r.body))
+  const pages = await runner.pool(rest, (r) => runner.get(sources.query, r.body))
   // Chunk by chunk, each chunk's pages in order: the order the memory path reads them in.
   const ordered = firsts.flatMap((first, c) => [first, ...pages.filter((_, i) => rest[i]?.chunk === c)])
   const records = recordsOf(ordered)
   p.records = records.length
   tell()
   return { records, idsInCircle: area.svc_uuids.length, matches, loosened: false, progress: { ...p } }
-}
-
-/** Runs `fn` over `items` with at most CONCURRENCY at once; results in input order. */
-async function pool<T, R>(items: readonly T[], fn: (item: T) => Promise<R>): Promise<R[]> {
-  const out: R[] = new Array(items.length)
-  let next = 0
-  const worker = async () => {
-    while (next < items.length) {
-      const i = next++
-      out[i] = await fn(items[i] as T)
-    }
-  }
-  await Promise.all(Array.from({ length: Math.min(CONCURRENCY, items.length) }, worker))
-  return out
 }

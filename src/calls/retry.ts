@@ -4,7 +4,7 @@
  * verdict about the request or the key — 400/401/403/413/422/429 — and retrying it only spends calls.
  * Clock and randomness are injected so tests run instantly and deterministically.
  */
-import { ApiError } from '../../api/api-error'
+import { ApiError } from '../api/api-error'
 
 export interface RetryPolicy {
   /** Retries after the first attempt. */
