@@ -1,6 +1,7 @@
 /**
  * Every relative link in README.md and docs/*.md resolves: the file exists and, for `#anchor`, the
- * target Markdown file has a heading with that slug as GitHub makes it. The README points into the
+ * target Markdown file has a heading with that slug as GitHub makes it; every repository path the
+ * text names in code exists. The README points into the
  * guides and the guides into each other, so a renamed heading or moved guide would otherwise break
  * links silently (issue 36).
  */
@@ -69,6 +70,26 @@ function brokenLinks(file: string): string[] {
   return problems
 }
 
+/**
+ * Repository paths the text names in code spans (`src/features/value/`, `server/load/compare-county.ts`):
+ * the guides send readers to the code, and a moved module must take its mention along. Patterns and
+ * placeholders (`*`, `{z}`, `<name>`, `…`) are not paths.
+ */
+function pathsNamed(markdown: string): string[] {
+  const prose = markdown.replace(FENCED, '')
+  const paths: string[] = []
+  for (const [, span] of prose.matchAll(/`((?:src|server|contract|formats|scripts|e2e|bench|docs)\/[^`\s]*)`/g)) {
+    if (span && !/[*{}<>…]/.test(span)) paths.push(span.replace(/[,;:.)]+$/, ''))
+  }
+  return paths
+}
+
+function missingPaths(file: string): string[] {
+  return pathsNamed(readFileSync(join(ROOT, file), 'utf8'))
+    .filter((p) => !existsSync(join(ROOT, p)))
+    .map((p) => `${file}: \`${p}\` — no such file or folder`)
+}
+
 const docs = [
   'README.md',
   ...readdirSync(join(ROOT, 'docs'))
@@ -76,7 +97,7 @@ const docs = [
     .map((f) => `docs/${f}`),
 ]
 
-describe('documentation links', () => {
+describe('documentation links and paths', () => {
   it('makes anchors as GitHub does', () => {
     expect(slug('API choices where the spec says "not shown"')).toBe('api-choices-where-the-spec-says-not-shown')
     expect(slug('What changed on reload: `GET /changes`')).toBe('what-changed-on-reload-get-changes')
@@ -92,5 +113,14 @@ describe('documentation links', () => {
 
   it.each(docs)('%s: every relative link and #anchor resolves', (file) => {
     expect(brokenLinks(file)).toEqual([])
+  })
+
+  it('reads repository paths from code spans, not from fenced blocks or patterns', () => {
+    const text = 'See `src/a.ts`, `docs/*.md` and `server/x/`.\n```sh\nnode scripts/b.ts\n```\n`bench/c.ts`'
+    expect(pathsNamed(text)).toEqual(['src/a.ts', 'server/x/', 'bench/c.ts'])
+  })
+
+  it.each(docs)('%s: every repository path it names exists', (file) => {
+    expect(missingPaths(file)).toEqual([])
   })
 })
