@@ -120,6 +120,10 @@ describe('documentation links and paths', () => {
     expect(pathsNamed(text)).toEqual(['src/a.ts', 'server/x/', 'bench/c.ts'])
   })
 
+  it('README stays a front page (≤ 150 lines; the rest belongs in a guide under docs/)', () => {
+    expect(readFileSync(join(ROOT, 'README.md'), 'utf8').trimEnd().split('\n').length).toBeLessThanOrEqual(150)
+  })
+
   it.each(docs)('%s: every repository path it names exists', (file) => {
     expect(missingPaths(file)).toEqual([])
   })
