@@ -37,7 +37,7 @@ const runs = Number(values.runs)
 const seconds = Number(values.seconds)
 const backends: BenchBackend[] = values.backend === 'both' ? ['embedded', 'postgres'] : [values.backend as BenchBackend]
 if (backends.includes('postgres') && !pgServerUrl()) {
-  throw new Error('--backend postgres needs BENCH_PG or PLAT_TEST_PG: a PostgreSQL server (see README)')
+  throw new Error('--backend postgres needs BENCH_PG or PLAT_TEST_PG: a PostgreSQL server (see docs/testing.md)')
 }
 
 const row = (name: string, s: number[], note = '') =>

@@ -47,7 +47,7 @@ export async function benchEnv(backend: BenchBackend, parcels: number): Promise<
   }
   if (backend === 'embedded') return base
   const server = pgServerUrl()
-  if (!server) throw new Error('PostgreSQL benchmark needs BENCH_PG or PLAT_TEST_PG (see README)')
+  if (!server) throw new Error('PostgreSQL benchmark needs BENCH_PG or PLAT_TEST_PG (see docs/testing.md)')
   return { ...base, DATABASE_URL: await ensureDatabase(server, `plat_bench_${parcels}`) }
 }
 

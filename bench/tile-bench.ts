@@ -31,7 +31,7 @@ const embeddedParcels = Number(values['embedded-parcels'] ?? Math.min(parcels, 1
 const grid = Number(values.grid)
 const backends: BenchBackend[] = values.backend === 'both' ? ['embedded', 'postgres'] : [values.backend as BenchBackend]
 if (backends.includes('postgres') && !pgServerUrl()) {
-  throw new Error('--backend postgres needs BENCH_PG or PLAT_TEST_PG: a PostgreSQL server (see README)')
+  throw new Error('--backend postgres needs BENCH_PG or PLAT_TEST_PG: a PostgreSQL server (see docs/testing.md)')
 }
 
 interface Tile {

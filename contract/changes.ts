@@ -1,5 +1,5 @@
 /**
- * What changed on a reload (issue 23): our server's extension `GET /changes?since=<version>` (README
+ * What changed on a reload (issue 23): our server's extension `GET /changes?since=<version>` (docs/api.md
  * "What changed on reload"). Every load writes, in the transaction that replaces the county, one
  * entry per changed parcel; `since` is the data version `/coverage` reported when a search ran.
  * Other servers answer 404: the app then says nothing about changes.

@@ -28,8 +28,8 @@ export interface FieldDef {
   readonly meaning: string
   readonly format: FieldFormat
   /**
-   * Not in the spec: a column our server derives and accepts in filters and orders (README,
-   * "Extension fields"). The app applies filters on these itself for servers that lack them.
+   * Not in the spec: a column our server derives and accepts in filters and orders (docs/api.md,
+   * "Crop history and rotation" and "Land-use class"). The app applies filters on these itself for servers that lack them.
    */
   readonly extension?: true
 }

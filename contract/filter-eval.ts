@@ -1,5 +1,5 @@
 /**
- * A query's filters and order evaluated in memory, as our server evaluates them in SQL (README "API
+ * A query's filters and order evaluated in memory, as our server evaluates them in SQL (docs/api.md "API
  * choices"): filters ANDed; `ne`/`nin` never match a null; `ilike` a case-insensitive substring with
  * `%`/`_` literal; numbers given for text and identifier fields compared as their decimal text; order
  * with nulls last in both directions and ties broken by `svc_uuid` ascending. For records held in the

@@ -7,7 +7,7 @@
  * empty?" — "vacant" is the question they ask most and LBCS has no such class (its 9000 level mixes
  * "no human activity" with "unclassifiable"). Assessor codes also rarely tell LBCS's institutional,
  * infrastructure, assembly and leisure levels apart. Each class names its nearest LBCS Activity
- * level so data can be exchanged with tools that speak LBCS (README "Land-use classes").
+ * level so data can be exchanged with tools that speak LBCS (docs/loading-data.md "Land-use classes").
  */
 export const LAND_USE_CLASSES = [
   { id: 'agricultural', label: 'Agricultural', lbcs: 8000, meaning: 'farms, pasture, orchards, timber' },

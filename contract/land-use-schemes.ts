@@ -1,7 +1,7 @@
 /**
  * The built-in land-use rules: words in descriptions, and the code schemes counties use most. Pure
  * data and small functions, read by land-use-classify.ts. Each scheme names where its table comes
- * from; a county whose codes mean something else gives a rules file (README "Land-use classes").
+ * from; a county whose codes mean something else gives a rules file (docs/loading-data.md "Land-use classes").
  */
 import type { LandUseClass } from './land-use-classes'
 

@@ -4,7 +4,7 @@ export const MAX_LIMIT = 100
 export const DEFAULT_LIMIT = 20
 export const MAX_OFFSET = 10_000
 
-/** Our choices for POST /parcels/area (documented in README). */
+/** Our choices for POST /parcels/area (documented in docs/api.md, "API choices"). */
 export const AREA_MAX_FEATURES = 100
 /** Vertices per request, per feature and per ring (a ring counts its closing position). */
 export const AREA_MAX_VERTICES = 100_000

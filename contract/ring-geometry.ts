@@ -1,6 +1,6 @@
 /**
  * Planar arithmetic on GeoJSON rings in lon/lat (the area search's edges are planar in lon/lat, see
- * README). Pure and dependency-free: the client runs it too.
+ * docs/api.md, "API choices"). Pure and dependency-free: the client runs it too.
  */
 import type { Position } from 'geojson'
 

@@ -1,5 +1,5 @@
 /**
- * Parcel vector tiles and coverage: our extension beyond the spec (README, "Parcel tiles and
+ * Parcel vector tiles and coverage: our extension beyond the spec (docs/api.md, "Parcel tiles and
  * coverage"). The server writes tiles with these names; the app styles them and sets feature-state
  * on them by the same ids. Other servers that speak the spec have neither endpoint (404): the app
  * then draws results from the records' GeoJSON as before.
@@ -103,8 +103,8 @@ export const CoverageResponseSchema = z.object({
 export type CoverageResponse = z.infer<typeof CoverageResponseSchema>
 
 /**
- * The coverage written into the app's page by the server that serves it (README "Coverage in the
- * page"), so the first paint shows the covered counties without a round trip: the element's id,
+ * The coverage written into the app's page by the server that serves it (docs/api.md "Coverage in
+ * the page"), so the first paint shows the covered counties without a round trip: the element's id,
  * and its JSON — GET /coverage's answer plus the covered counties' outlines (Census 1:10m, each
  * with `name` and `parcels`; null past a few hundred counties, when the app fetches the outlines).
  */

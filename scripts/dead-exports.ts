@@ -1,6 +1,6 @@
 /**
  * Dead-code check for `npm test` (knip's parser cannot be installed from this registry, see
- * README): every value exported from src/, contract/, formats/ and server/ must be used by some other
+ * docs/dependencies.md): every value exported from src/, contract/, formats/ and server/ must be used by some other
  * file that ships or runs the product. Uses from tests do not count: code kept alive only by its own
  * test is dead. One allowance: a value its own module uses may be exported for its unit test (the
  * code runs in production; only the export is for the test). Production users: src/, contract/, formats/, server/ (with server/cli), scripts/,

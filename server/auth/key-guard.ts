@@ -55,7 +55,7 @@ export function createKeyGuard(
   /**
    * For endpoints outside the allowance (tiles, coverage): key and plan are checked, nothing is
    * charged, and a key that has used up its month is still let in (a map of parcel outlines is not
-   * what the allowance sells; README "Parcel tiles and coverage").
+   * what the allowance sells; docs/api.md "Parcel tiles and coverage").
    */
   guard.free = (header: string | undefined, endpoint: Endpoint | null, signal?: AbortSignal): Promise<KeyCheckResult> =>
     checkKey(ledger, header, endpoint, monthOf(now()), { signal, timeoutMs })

@@ -1,6 +1,6 @@
 /**
  * `GET /changes?since=<version>[&state=XX][&county=FIPS][&bbox=w,s,e,n][&id=UUID][&limit=N][&after=ID]`
- * (README "What changed on reload"): any valid, active key, never charged, like /coverage. The
+ * (docs/api.md "What changed on reload"): any valid, active key, never charged, like /coverage. The
  * query is checked before the database is asked: a malformed parameter is 422 with its `loc`, a
  * well-formed version the log does not know is 400 naming the current one.
  */

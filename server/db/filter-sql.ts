@@ -5,7 +5,7 @@ import { column } from './parcel-columns'
 /**
  * Turns validated filters into a WHERE clause with bound parameters. Input has passed
  * checkQueryRequest, so field names are catalog fields and values have the right shape.
- * Choices (README): `ne`/`nin` follow SQL and do not match nulls; `ilike` is a substring match with
+ * Choices (docs/api.md "API choices"): `ne`/`nin` follow SQL and do not match nulls; `ilike` is a substring match with
  * `%` and `_` taken literally.
  */
 export function buildWhere(filters: readonly FilterItem[], params: unknown[]): string {

@@ -1,6 +1,6 @@
 /**
  * What a key's plan may include: the spec's four parcel endpoints, and `tiles` (parcel vector tiles,
- * README "Parcel tiles and coverage"), which is never counted against the monthly allowance.
+ * docs/api.md "Parcel tiles and coverage"), which is never counted against the monthly allowance.
  */
 export const ENDPOINTS = ['area', 'query', 'point', 'address', 'tiles'] as const
 export type Endpoint = (typeof ENDPOINTS)[number]

@@ -10,7 +10,7 @@ import { describe, it } from 'vitest'
 
 export const TEST_PG = process.env.PLAT_TEST_PG || undefined
 
-export const MISSING_PG = 'PLAT_TEST_PG is not set (see README, "Tests on PostgreSQL")'
+export const MISSING_PG = 'PLAT_TEST_PG is not set (see docs/testing.md, "Tests on PostgreSQL")'
 
 /** `describe` for PostgreSQL-only tests; the reason shows in the report when they cannot run. */
 export function describePostgres(name: string, fn: (url: string) => void): void {

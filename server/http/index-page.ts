@@ -1,6 +1,6 @@
 /**
- * The app's page (index.html) with the server's coverage written into it (README "Coverage in the
- * page"): the first paint shows the covered counties without waiting for GET /coverage and the
+ * The app's page (index.html) with the server's coverage written into it (docs/api.md "Coverage in
+ * the page"): the first paint shows the covered counties without waiting for GET /coverage and the
  * county atlas (issue 18, problem 3: a grey map for 3–5 s). A JSON data block, which the app's CSP
  * allows (it is never run); `<` is escaped so no value can close the element. Served for `/`,
  * `/index.html` and every client route; revalidated on each visit (no-cache), as before.

@@ -25,7 +25,7 @@ async function jsonBody(c: Context): Promise<{ ok: true; value: unknown } | { ok
 
 /**
  * Area searches one key may run at once in this process, and how many more may wait for them; the
- * rest are answered 503 with Retry-After (issue 19; README "Running it for real"). The app sends one
+ * rest are answered 503 with Retry-After (issue 19; docs/running-a-server.md "Running it for real"). The app sends one
  * area call per search, so two cover a user with a couple of tabs.
  */
 export const AREA_SEARCHES_PER_KEY = { running: 2, waiting: 4 }

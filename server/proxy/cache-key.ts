@@ -1,7 +1,7 @@
 /**
  * The response cache's key: the upstream, the endpoint and the request in a normal form, so that
  * requests that are provably the same question share one paid-for answer. What is normalized, and
- * why each step cannot change the answer (README, "Use your hosted parcel API"):
+ * why each step cannot change the answer (docs/running-a-server.md, "Use your hosted parcel API"):
  * - JSON spelling: member order and whitespace (canonical-json.ts). A body whose numbers or member
  *   names a parser could read differently is keyed by its exact text instead.
  * - POST /query defaults the spec states: `limit` 20, `offset` 0, `include_buildings` false, `order`

@@ -1,5 +1,5 @@
 /**
- * `GET /tiles/parcels/{z}/{x}/{y}.mvt` and `GET /coverage` (README "Parcel tiles and coverage").
+ * `GET /tiles/parcels/{z}/{x}/{y}.mvt` and `GET /coverage` (docs/api.md "Parcel tiles and coverage").
  * Both check the key first (401/403 as everywhere) and charge nothing: tiles need the plan's
  * `tiles` endpoint, coverage only a valid, active key.
  */
