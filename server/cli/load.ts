@@ -1,6 +1,7 @@
 import { parseArgs } from 'node:util'
 import { loadConfig } from '../config'
 import { runningServerPid } from '../data-dir-lock'
+import { logCountyDeleted } from '../db/change-log-repo'
 import { deleteCounty, listCounties } from '../db/counties-repo'
 import { CdlArgError } from '../load/derive/cdl-history'
 import { LandUseRulesError, readLandUseRules } from '../load/derive/land-use-class'
@@ -13,7 +14,6 @@ import { removeLeftoverUnpackDirs, removeOwnUnpackDirs } from '../load/readers/u
 import { MappingError, readMappingFile } from '../load/rows/mapping'
 import { dropLeftoverStages } from '../load/stage/stage-cleanup'
 import { stateFips } from '../load/states'
-import { logCountyDeleted } from '../load/write/change-log'
 import { openDatabase } from '../open-database'
 
 const USAGE = `Usage:

@@ -1,8 +1,8 @@
+import { logCountyDeleted } from '../db/change-log-repo'
 import { deleteCounty, listCounties } from '../db/counties-repo'
 import type { Database } from '../db/database'
 import { createParcelIndexes } from '../db/parcel-indexes'
 import { loadCounty } from '../load/load-county'
-import { logCountyDeleted } from '../load/write/change-log'
 import { DEMO_COUNTIES } from './counties'
 import { DEMO_GENERATOR_VERSION, demoCountySources } from './generate'
 

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { logCountyDeleted } from '../../db/change-log-repo'
 import { deleteCounty } from '../../db/counties-repo'
 import { DATA_VERSION_SQL } from '../../db/data-version-sql'
 import type { Database } from '../../db/database'
@@ -18,7 +19,6 @@ import {
   W,
 } from '../reload-fixture.test-support'
 import type { StagedRow } from '../rows/staged-row'
-import { logCountyDeleted } from './change-log'
 
 const COUNTY = { state_fp: '19', county_fp: '169', state: 'IA', county: 'Story' }
 

@@ -10,9 +10,9 @@
  * merged, renumbered, added, removed or reshaped. Precedence and facets: contract/changes.ts.
  */
 import type { ChangeCounts } from '../../../contract/changes'
+import { finishLoad, type LoadEntry } from '../../db/change-log-repo'
 import type { Queryable } from '../../db/database'
 import { ownerKeySql } from '../derive/owner-key'
-import { finishLoad, type LoadEntry } from './change-log'
 import { classifyStructure, type StructureChange } from './change-structure'
 
 const OLD = 'plat_old_county'

@@ -9,6 +9,7 @@
  */
 import { CDL_CATEGORIES } from '../../../contract/crops'
 import { FIELDS } from '../../../contract/fields'
+import { openChangeLog, recordLoad } from '../../db/change-log-repo'
 import type { CountyRow } from '../../db/counties-repo'
 import { countySummarySelect, upsertCounty } from '../../db/counties-repo'
 import type { Database, Queryable } from '../../db/database'
@@ -16,7 +17,6 @@ import { dropParcelIndexesWhenEmpty, restoreParcelKey } from '../../db/parcel-in
 import { placesSelect, refreshPlaces } from '../../db/places-repo'
 import type { LandUsePair } from '../derive/land-use-class'
 import { STAGED_FIELDS, type Stage, stagedColumn } from '../stage/stage-table'
-import { openChangeLog, recordLoad } from './change-log'
 import { type CountyChanges, compareCounty, setAsideOldCounty } from './compare-county'
 
 export interface CountyIdentity {

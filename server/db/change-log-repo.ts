@@ -5,10 +5,10 @@
  * makes concurrent loads on one PostgreSQL take turns here, so each row's `previous_version` is the
  * version the one before it left. The per-parcel rows of a reload are compare-county.ts's.
  */
-import type { ChangeCounts } from '../../../contract/changes'
-import { DATA_VERSION_SQL } from '../../db/data-version-sql'
-import type { Queryable } from '../../db/database'
-import { LOCKS } from '../../db/startup-lock'
+import type { ChangeCounts } from '../../contract/changes'
+import { DATA_VERSION_SQL } from './data-version-sql'
+import type { Queryable } from './database'
+import { LOCKS } from './startup-lock'
 
 export type LoadKind = 'first' | 'reload' | 'delete'
 
