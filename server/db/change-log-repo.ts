@@ -1,14 +1,59 @@
 /**
- * The write side of the change log (tables: server/changes/changes-schema.ts), kept by every load,
- * reload and delete of a county in the transaction that changes its parcels: one `change_loads` row
- * with the data version before and after (db/data-version-sql.ts) and the counts by kind. A lock
- * makes concurrent loads on one PostgreSQL take turns here, so each row's `previous_version` is the
- * version the one before it left. The per-parcel rows of a reload are compare-county.ts's.
+ * The change log's one home (issue 23): its tables (migrations 40–49, listed with every part of the
+ * schema in server/schema.ts) and the writes every load, reload and delete of a county makes in the
+ * transaction that changes its parcels, so the log and the data never disagree. `change_loads`: one
+ * row per load with the data version before and after it (data-version-sql.ts) and its counts by
+ * kind; `parcel_changes`: one row per changed parcel of a reload (contract/changes.ts kinds; the
+ * per-parcel rows of a reload are load/write/compare-county.ts's, `GET /changes` reads them in
+ * changes/). A lock makes concurrent loads on one PostgreSQL take turns here, so each row's
+ * `previous_version` is the version the one before it left.
  */
 import type { ChangeCounts } from '../../contract/changes'
 import { DATA_VERSION_SQL } from './data-version-sql'
 import type { Queryable } from './database'
+import type { Migration } from './migrate'
 import { LOCKS } from './startup-lock'
+
+export const CHANGES_MIGRATIONS: readonly Migration[] = [
+  {
+    id: 40,
+    sql: `
+      CREATE TABLE change_loads (
+        id serial PRIMARY KEY,
+        state_fp text NOT NULL,
+        county_fp text NOT NULL,
+        state text NOT NULL,
+        county text NOT NULL,
+        kind text NOT NULL,
+        previous_version text NOT NULL,
+        version text NOT NULL,
+        loaded_at timestamptz NOT NULL,
+        source text NOT NULL,
+        parcels int NOT NULL,
+        counts jsonb NOT NULL DEFAULT '{}'
+      );
+      CREATE INDEX change_loads_version ON change_loads (version);
+      CREATE INDEX change_loads_previous ON change_loads (previous_version);
+      CREATE TABLE parcel_changes (
+        id bigserial PRIMARY KEY,
+        load_id int NOT NULL REFERENCES change_loads(id) ON DELETE CASCADE,
+        svc_uuid text NOT NULL,
+        kind text NOT NULL,
+        facets text[] NOT NULL DEFAULT '{}',
+        related text[] NOT NULL DEFAULT '{}',
+        lon double precision,
+        lat double precision,
+        parcel_id text,
+        situs text,
+        before jsonb,
+        after jsonb
+      );
+      CREATE INDEX parcel_changes_load ON parcel_changes (load_id, id);
+      CREATE INDEX parcel_changes_uuid ON parcel_changes (svc_uuid);
+      CREATE INDEX parcel_changes_related ON parcel_changes USING gin (related);
+    `,
+  },
+]
 
 export type LoadKind = 'first' | 'reload' | 'delete'
 
