@@ -1,3 +1,7 @@
+/**
+ * Stable parcel ids are UUIDv5 (derive-ids.ts), which needs SHA-1, and the database cannot be asked
+ * for it without an extension we do not require: the UUIDs are made here, in Node.
+ */
 import { hash as oneShotHash } from 'node:crypto'
 
 /**

@@ -1,3 +1,7 @@
+/**
+ * Both GeoJSON readers (a FeatureCollection streamed, and one feature per line) parse text anyone
+ * may have written, so a feature's shape is checked once, here, before it reaches the loader.
+ */
 import type { Feature, Geometry } from 'geojson'
 import { SourceError, type SourceFeature } from './source'
 

@@ -1,3 +1,8 @@
+/**
+ * What every reader hands the loader, whatever the format (Shapefile, GeoJSON, GeoPackage,
+ * FlatGeobuf, GeoParquet, File Geodatabase): layers of features in the file's own CRS, with what the
+ * file says about that CRS, so reprojection and mapping are written once, after the readers.
+ */
 import type { Geometry } from 'geojson'
 import type { CrsHint } from './crs'
 

@@ -1,3 +1,7 @@
+/**
+ * The one shape a parcel has between reading and writing, shared by the county loader and the demo
+ * generator, so both go through the same staging, repair, derivation and write (same ids and areas).
+ */
 import type { MultiPolygon } from 'geojson'
 import type { BuildingRow } from '../../db/parcel-row'
 
