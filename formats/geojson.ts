@@ -1,6 +1,6 @@
 /**
  * The GeoJSON format's parts the app's area import (src/features/import/parse-geojson.ts, the whole text) and
- * the county loader (server/load/read-geojson*.ts, streamed) read alike. RFC 7946 fixes longitude/
+ * the county loader (server/load/readers/read-geojson*.ts, streamed) read alike. RFC 7946 fixes longitude/
  * latitude; files from GDAL and ArcGIS may still carry the 2008 spec's `crs` member naming an EPSG
  * code, which both honour.
  */

@@ -1,7 +1,7 @@
 /**
  * The Shapefile format, read the same way by the app's area import (bytes from a zip,
  * src/features/import/parse-shapefile.ts) and the county loader (file paths streamed from disk,
- * server/load/read-shapefile.ts): which files make a layer, the header check, the `.cpg` encoding and
+ * server/load/readers/read-shapefile.ts): which files make a layer, the header check, the `.cpg` encoding and
  * the records through the `shapefile` package. The package groups rings the Shapefile way (clockwise
  * outlines, counter-clockwise holes inside the outline that holds them), reads PolygonZ/M, lines and
  * points, and null shapes as null geometry; attributes come from the `.dbf` in the `.cpg`'s encoding.

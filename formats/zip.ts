@@ -1,6 +1,6 @@
 /**
  * Zip archives as the area import (src/features/import/unzip.ts, in memory) and the county loader
- * (server/load/unzip-to-dir.ts, streamed to disk) read them.
+ * (server/load/readers/unzip-to-dir.ts, streamed to disk) read them.
  */
 
 /** Entries macOS adds beside the real files (`__MACOSX/…`, `._name` resource forks): never layers. */

@@ -1,3 +1,8 @@
+/**
+ * The server's whole environment parsed once, with zod, at start-up (DESIGN: "environment parsed
+ * with zod at start-up"): a wrong value stops the server with its name and reason instead of
+ * surfacing as odd behaviour later.
+ */
 import { z } from 'zod'
 
 const onOff = z.enum(['on', 'off'])

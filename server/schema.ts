@@ -1,14 +1,18 @@
-import { CHANGES_MIGRATIONS } from './changes/changes-schema'
+import { CHANGES_MIGRATIONS } from './db/change-log-repo'
 import { DB_MIGRATIONS, type Migration } from './db/migrate'
+import { PLACES_MIGRATIONS } from './db/places-repo'
 import { PROXY_MIGRATIONS } from './proxy/proxy-schema'
 import { TILES_MIGRATIONS } from './tiles/tiles-schema'
 
 /**
  * The whole database schema: the data layer's tables (ids below 20) and each feature's own steps
- * (tiles 20–29, proxy 30–39, changes 40–49). Listed here, at the composition root, so db/ imports no feature.
+ * (tiles 20–29, proxy 30–39, changes 40–49). A table two features touch keeps its steps beside its
+ * SQL in db/ (places 22, the change log 40) under the id range it was born in, so a database made
+ * before they moved there migrates the same. Listed here, at the composition root, so db/ imports no feature.
  */
 export const SCHEMA: readonly Migration[] = [
   ...DB_MIGRATIONS,
+  ...PLACES_MIGRATIONS,
   ...TILES_MIGRATIONS,
   ...PROXY_MIGRATIONS,
   ...CHANGES_MIGRATIONS,

@@ -1,3 +1,8 @@
+/**
+ * The API key itself: its format (the spec's `Authorization: Bearer <API_KEY>`, a Plat key being
+ * `plat_` + 40 base62 characters), how a new one is drawn, and the digest it is stored and looked up
+ * by, so a key's value never rests in the database. Every 401 for a malformed header says why here.
+ */
 import { createHash, randomBytes, randomUUID } from 'node:crypto'
 
 /** Key format: `plat_` + 40 base62 characters. Anything else in the header is "malformed" (401). */

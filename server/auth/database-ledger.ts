@@ -1,3 +1,7 @@
+/**
+ * The ledger on PostgreSQL: several server processes may share one database, so none of them can
+ * count usage in its own memory; every lookup and charge goes to the database (keys-repo.ts).
+ */
 import type { KeysRepo } from '../db/keys-repo'
 import type { Ledger } from './ledger'
 

@@ -1,3 +1,8 @@
+/**
+ * Demo mode has to work out of the box (`npm start`, open the app, search) yet every endpoint wants
+ * a key: the demo key is made on first start and its value kept in DATA_DIR, and it is revoked when
+ * demo mode is turned off, so a public server never keeps an unlimited key it did not mean to serve.
+ */
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import type { KeysRepo } from '../db/keys-repo'

@@ -1,3 +1,7 @@
+/**
+ * The one wrapper every counted route goes through, so no handler can forget the key check or the
+ * settling of usage (the spec's 401/403/429 before any body is read; only 2xx answers cost).
+ */
 import type { Context } from 'hono'
 import type { Endpoint } from '../db/key-plans'
 import type { StoredKey } from '../db/keys-repo'

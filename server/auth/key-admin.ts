@@ -1,3 +1,7 @@
+/**
+ * Making a key, shared by the keys CLI and the demo key: the value is returned once and only its
+ * digest and prefix are stored, so a lost key is replaced, never recovered.
+ */
 import { ENDPOINTS, type Endpoint, type QuotaUnit } from '../db/key-plans'
 import type { KeysRepo, StoredKey } from '../db/keys-repo'
 import { hashKey, newKeyId, newKeyValue } from './api-key'

@@ -1,3 +1,8 @@
+/**
+ * The spec's authentication rules in one function (401 for a missing, malformed or unknown key, 403
+ * for an inactive key or an endpoint outside its plan), shared by the counted endpoints (through
+ * key-guard.ts) and the free ones (tiles, coverage), so both refuse a caller with the same words.
+ */
 import type { QueryOptions } from '../db/database'
 import type { Endpoint } from '../db/key-plans'
 import type { StoredKey } from '../db/keys-repo'

@@ -1,3 +1,8 @@
+/**
+ * The monthly allowance the spec sells (429 once it is used), on top of the key check: charged so
+ * that concurrent requests cannot overshoot it and refunded when an answer fails, in either of the
+ * two units a plan may count (requests, or records returned).
+ */
 import type { QueryOptions } from '../db/database'
 import { type Endpoint, monthOf } from '../db/key-plans'
 import type { StoredKey } from '../db/keys-repo'

@@ -1,3 +1,7 @@
+/**
+ * The seam between the gate and where usage is kept, because the two backends need different
+ * bookkeeping: one process owns the embedded database, several share a PostgreSQL one.
+ */
 import type { QueryOptions } from '../db/database'
 import type { StoredKey } from '../db/keys-repo'
 

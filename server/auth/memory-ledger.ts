@@ -1,3 +1,7 @@
+/**
+ * The ledger on the embedded database: its one connection is shared with every query, so letting a
+ * request in must not wait for it; keys and usage are held in memory and usage written behind.
+ */
 import type { KeysRepo, StoredKey } from '../db/keys-repo'
 import type { Ledger } from './ledger'
 

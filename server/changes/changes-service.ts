@@ -1,5 +1,5 @@
 /**
- * The read side of the change log (tables: changes-schema.ts; written by the loader in the load's
+ * The read side of the change log (tables and writes: db/change-log-repo.ts, in the load's
  * own transaction). `since` is a data version `/coverage` reported: the log answers with every load
  * after the latest moment that version held, and their changed parcels, filtered and paged.
  */

@@ -1,3 +1,8 @@
+/**
+ * `npm run keys`: the operator's only way to make, list and delete API keys (the API has no key
+ * endpoints, so nothing on the network can mint one); a new key's value is printed once, then only
+ * its digest exists.
+ */
 import { parseArgs } from 'node:util'
 import { createKey } from '../auth/key-admin'
 import { loadConfig } from '../config'

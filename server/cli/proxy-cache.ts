@@ -1,3 +1,7 @@
+/**
+ * `npm run proxy-cache`: proxy mode's cache holds answers that were paid for upstream, so the
+ * operator can see what it holds and empty it without opening the database by hand.
+ */
 import { parseArgs } from 'node:util'
 import { loadConfig } from '../config'
 import { runningServerPid } from '../data-dir-lock'

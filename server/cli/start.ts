@@ -1,3 +1,8 @@
+/**
+ * `npm start`: the server as a process, stopping cleanly on Ctrl-C or SIGTERM (so the embedded
+ * database is closed and usage written), and a configuration or start-up failure said in one line
+ * rather than a stack trace.
+ */
 import { loadConfig } from '../config'
 import { startServer } from '../server'
 

@@ -1,7 +1,7 @@
 import type { MultiPolygon, Polygon, Position } from 'geojson'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { loadCounty } from '../load/load-county'
-import type { StagedRow } from '../load/staged-row'
+import type { StagedRow } from '../load/rows/staged-row'
 import { SCHEMA } from '../schema'
 import type { CostModel } from './area-pieces'
 import { AreaTooExpensiveError, searchArea } from './area-search'

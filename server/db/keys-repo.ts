@@ -1,3 +1,8 @@
+/**
+ * API keys and their monthly usage in SQL, for both backends: the ledgers (auth/) and the keys CLI
+ * read and write them only through here, and a charge is one atomic statement so several processes
+ * on one PostgreSQL enforce one allowance.
+ */
 import type { Database, QueryOptions } from './database'
 import type { ApiKey, Endpoint, QuotaUnit } from './key-plans'
 

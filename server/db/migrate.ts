@@ -9,7 +9,8 @@ export interface Migration {
 
 /**
  * The data layer's own schema (ids below 20): parcels, keys, usage, dataset meta, counties. The
- * features add theirs (tiles 20–29 in tiles/tiles-schema.ts, proxy 30–39 in proxy/proxy-schema.ts);
+ * features add theirs (tiles 20–29 in tiles/tiles-schema.ts, proxy 30–39 in proxy/proxy-schema.ts;
+ * the tables two features share, beside their SQL: places-repo.ts 22, change-log-repo.ts 40);
  * server/schema.ts lists them all, so this layer imports no feature. Applied in order and recorded
  * in `schema_migrations`. Every queryable field of
  * the contract is a real column (filters and orders run on these);

@@ -1,3 +1,7 @@
+/**
+ * The parcel endpoints' reads (area, query, point, address) in SQL, behind one interface: routes
+ * never write SQL, and both backends answer the same queries.
+ */
 import type { Polygon } from 'geojson'
 import type { ParsedQueryRequest } from '../../contract/schemas'
 import { searchArea } from './area-search'

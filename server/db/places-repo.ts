@@ -1,10 +1,12 @@
 /**
- * The `places` table: one point per town name of a county (the data's `city`), with its parcel
+ * The `places` table's one home (its migration and its SQL): the loader writes it, the tiles read it.
+ * One point per town name of a county (the data's `city`), with its parcel
  * count, for the tiles' `places` layer (offline map labels). Kept by every load in the load's own
  * transaction, so a tile never aggregates parcels on request; deleting a county deletes its places
  * (foreign key on `counties`).
  */
 import type { Queryable } from './database'
+import type { Migration } from './migrate'
 
 /**
  * Places of the parcels matching `where` (over `parcels p`). The point is the median of the
@@ -44,3 +46,25 @@ export async function refreshPlaces(
   )
   return rows[0]?.n ?? 0
 }
+
+export const PLACES_MIGRATIONS: readonly Migration[] = [
+  {
+    // Town-name points for the tiles' places layer, kept by every load (refreshPlaces); a database
+    // loaded before gets them here. Its id is among the tiles' (20–29): it came with them.
+    id: 22,
+    sql: `
+      CREATE TABLE places (
+        state_fp text NOT NULL,
+        county_fp text NOT NULL,
+        name text NOT NULL,
+        parcels int NOT NULL,
+        geom geometry(Point, 4326) NOT NULL,
+        PRIMARY KEY (state_fp, county_fp, name),
+        FOREIGN KEY (state_fp, county_fp) REFERENCES counties (state_fp, county_fp) ON DELETE CASCADE
+      );
+      CREATE INDEX places_geom ON places USING gist (geom);
+      INSERT INTO places (state_fp, county_fp, name, parcels, geom)
+      ${placesSelect('EXISTS (SELECT 1 FROM counties k WHERE k.state_fp = p.state_fp AND k.county_fp = p.county_fp)')};
+    `,
+  },
+]

@@ -1,7 +1,7 @@
+import { logCountyDeleted } from '../db/change-log-repo'
 import { deleteCounty, listCounties } from '../db/counties-repo'
 import type { Database } from '../db/database'
 import { createParcelIndexes } from '../db/parcel-indexes'
-import { logCountyDeleted } from '../load/change-log'
 import { loadCounty } from '../load/load-county'
 import { DEMO_COUNTIES } from './counties'
 import { DEMO_GENERATOR_VERSION, demoCountySources } from './generate'

@@ -1,4 +1,4 @@
-import type { StagedRow } from '../load/staged-row'
+import type { StagedRow } from '../load/rows/staged-row'
 import { DEMO_COUNTIES, type DemoCounty, parcelsPerCounty } from './counties'
 import { buildCounty } from './county-build'
 import { makeParcels } from './parcel-record'

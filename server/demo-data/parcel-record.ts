@@ -1,5 +1,5 @@
-import { historyJson } from '../load/cdl-history'
-import type { StagedRow } from '../load/staged-row'
+import { historyJson } from '../load/derive/cdl-history'
+import type { StagedRow } from '../load/rows/staged-row'
 import { formatAddress } from './addresses'
 import { buildingRow } from './buildings'
 import { type CountyBuild, improvementAt } from './county-build'

@@ -1,3 +1,7 @@
+/**
+ * Request bodies are read by every POST route, from callers we do not trust: the size and nesting
+ * limits (413, 422) are enforced here once, before any route parses what was sent.
+ */
 import type { Context } from 'hono'
 import { MAX_BODY_BYTES } from '../../contract/limits'
 import { QueryCancelledError } from '../db/db-errors'

@@ -1,3 +1,7 @@
+/**
+ * A request id on every answer and log line, so a user's report of a 500 can be found in the log;
+ * what the log may hold is decided here once (no keys, query strings or bodies).
+ */
 import { randomUUID } from 'node:crypto'
 import type { Context, MiddlewareHandler } from 'hono'
 

@@ -1,3 +1,7 @@
+/**
+ * Answers shaped as the spec says in one place, so every route's errors have the same body and
+ * records are sent without re-serialising them.
+ */
 import type { Context } from 'hono'
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
 import type { ValidationIssue } from '../../contract/errors'

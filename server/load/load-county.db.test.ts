@@ -16,16 +16,16 @@ import { migratedPglite, migratedPostgres, type TestDatabase } from '../db/migra
 import { describePostgres } from '../db/postgres.test-support'
 import { SCHEMA } from '../schema'
 import { FIXTURE_MAPPING, type FixtureParcel, fixtureParcels } from './county-fixture.test-support'
-import { CoercionLog } from './feature-to-row'
-import { fileItems } from './file-items'
 import { IOWA_NORTH_FTUS_ESRI } from './format-writers.test-support'
 import { loadCounty } from './load-county'
 import { loadFile } from './load-file'
-import { parseMapping } from './mapping'
-import { openSource } from './open-source'
 import { DEM, demValue, toAlbers, writeCdl, writeDem } from './raster-writers.test-support'
+import { openSource } from './readers/open-source'
+import { CoercionLog } from './rows/feature-to-row'
+import { fileItems } from './rows/file-items'
+import { parseMapping } from './rows/mapping'
+import type { StagedItem } from './rows/staged-row'
 import { writeShapefileZip } from './shapefile-writer.test-support'
-import type { StagedItem } from './staged-row'
 
 const dir = mkdtempSync(join(tmpdir(), 'plat-load-county-'))
 const county = { state_fp: '19', county_fp: '169', state: 'IA', county: 'Story' }

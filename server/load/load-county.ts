@@ -8,28 +8,28 @@ import type { LandUseRules } from '../../contract/land-use-classify'
 import type { CountyRow } from '../db/counties-repo'
 import type { Database } from '../db/database'
 import { createParcelIndexes } from '../db/parcel-indexes'
-import { createHistoryTable, deriveHistory } from './cdl-history'
-import type { CountyChanges } from './compare-county'
-import { deriveAdjacency } from './derive-adjacency'
-import { createAreaTable, deriveStacks, measureAreas } from './derive-areas'
-import { deriveIds, parcelUuid } from './derive-ids'
-import { deriveRasters, type Rasters } from './derive-rasters'
-import { footprintKey } from './footprint'
-import { InFlight } from './in-flight'
-import { insertOrReject } from './insert-or-reject'
-import { deriveLandUse, type LandUseOutcome } from './land-use-class'
-import { ownerKey, parcelKey } from './owner-key'
-import { repairCounts, repairRange, repairReport } from './repair'
-import { analyzeStage, createStage, dropStage, type StageInsert } from './stage-table'
-import { StagedRanges } from './staged-ranges'
-import { isRejected, type Rejected, type StagedItem } from './staged-row'
+import { createHistoryTable, deriveHistory } from './derive/cdl-history'
+import { deriveAdjacency } from './derive/derive-adjacency'
+import { createAreaTable, deriveStacks, measureAreas } from './derive/derive-areas'
+import { deriveIds, parcelUuid } from './derive/derive-ids'
+import { deriveRasters, type Rasters } from './derive/derive-rasters'
+import { footprintKey } from './derive/footprint'
+import { deriveLandUse, type LandUseOutcome } from './derive/land-use-class'
+import { ownerKey, parcelKey } from './derive/owner-key'
+import { isRejected, type Rejected, type StagedItem } from './rows/staged-row'
+import { InFlight } from './stage/in-flight'
+import { insertOrReject } from './stage/insert-or-reject'
+import { repairCounts, repairRange, repairReport } from './stage/repair'
+import { analyzeStage, createStage, dropStage, type StageInsert } from './stage/stage-table'
+import { StagedRanges } from './stage/staged-ranges'
+import type { CountyChanges } from './write/compare-county'
 import {
   buildCountyRows,
   type CountyIdentity,
   summarizeCountyRows,
   type WriteOptions,
   writeCounty,
-} from './write-county'
+} from './write/write-county'
 
 /**
  * Rows staged before the next range is checked during the read (PostgreSQL). Large enough that a

@@ -5,20 +5,20 @@
 import { basename } from 'node:path'
 import type { LandUseRules } from '../../contract/land-use-classify'
 import type { Database } from '../db/database'
-import type { JoinTally } from './cama-join'
-import { parseCdlArgs } from './cdl-history'
-import type { Rasters } from './derive-rasters'
-import { CoercionLog } from './feature-to-row'
-import { fileItems, knownCount } from './file-items'
+import { parseCdlArgs } from './derive/cdl-history'
+import type { Rasters } from './derive/derive-rasters'
 import { type LoadSummary, loadCounty } from './load-county'
-import type { Mapping } from './mapping'
-import { openSource } from './open-source'
 import { duration, ProgressBar, type ProgressOut } from './progress-bar'
-import type { Raster } from './raster'
+import type { JoinTally } from './readers/cama-join'
+import { openSource } from './readers/open-source'
+import type { Raster } from './readers/raster'
 import { ReportFile } from './report-file'
+import { CoercionLog } from './rows/feature-to-row'
+import { fileItems, knownCount } from './rows/file-items'
+import type { Mapping } from './rows/mapping'
+import { TEXT_MAX_BYTES, TextHygieneLog } from './rows/text-hygiene'
 import { changeLines, landUseLines, reportExtras } from './summary-extras'
-import { TEXT_MAX_BYTES, TextHygieneLog } from './text-hygiene'
-import type { CountyIdentity } from './write-county'
+import type { CountyIdentity } from './write/write-county'
 
 export interface LoadFileOptions {
   file: string
@@ -63,15 +63,15 @@ export async function loadFile(db: Database, o: LoadFileOptions): Promise<LoadFi
       // The CSV and dBASE readers are imported only for a load with --join (~130 ms of every load's
       // start otherwise; the CLI's start counts in the time bench:load compares with ogr2ogr).
       const [{ JoinTally, joinSource, parseJoinOn }, { readJoinTable }] = await Promise.all([
-        import('./cama-join'),
-        import('./join-table'),
+        import('./readers/cama-join'),
+        import('./readers/join-table'),
       ])
       const on = parseJoinOn(o.join.on)
       join = new JoinTally(await readJoinTable(o.join.table, on.tableColumn))
       source = joinSource(file, join.table, on, join, report)
     }
     // geotiff is imported only for a load with rasters: the CLI's start counts in every load's time.
-    const openRaster = async (path: string) => (await import('./raster')).openRaster(path)
+    const openRaster = async (path: string) => (await import('./readers/raster')).openRaster(path)
     if (o.dem) rasters.dem = await openRaster(o.dem)
     const years: { year: number; raster: Raster }[] = []
     for (const spec of cdlSpecs) {

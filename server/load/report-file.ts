@@ -4,7 +4,7 @@
  * because the people who read it open it in a spreadsheet.
  */
 import { createWriteStream, type WriteStream } from 'node:fs'
-import type { CoercionLog } from './feature-to-row'
+import type { CoercionLog } from './rows/feature-to-row'
 
 const cell = (v: unknown): string => {
   const s = v === null || v === undefined ? '' : String(v)

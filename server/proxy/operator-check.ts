@@ -1,3 +1,8 @@
+/**
+ * Proxy mode's operator endpoints (GET /proxy/usage) show what the upstream key has cost, so they
+ * take an operator's key rather than any customer's; checked with the same bearer rules as the
+ * parcel endpoints so a refusal reads the same.
+ */
 import { hashKey, parseBearer } from '../auth/api-key'
 import type { Ledger } from '../auth/ledger'
 import { monthOf } from '../db/key-plans'

@@ -8,7 +8,7 @@ import { migrate } from '../db/migrate'
 import { migratedPglite, migratedPostgres } from '../db/migrated-db.test-support'
 import { describePostgres } from '../db/postgres.test-support'
 import { loadCounty } from '../load/load-county'
-import type { StagedRow } from '../load/staged-row'
+import type { StagedRow } from '../load/rows/staged-row'
 import { SCHEMA } from '../schema'
 import { dataVersionCache } from './data-version'
 

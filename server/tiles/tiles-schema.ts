@@ -1,8 +1,9 @@
 /**
- * Schema for parcel tiles and coverage (migrations 20–29; server/schema.ts lists every part of the schema).
+ * Schema for parcel tiles and coverage (migrations 20–29; server/schema.ts lists every part of the
+ * schema). Migration 22, the `places` table the loader writes and the tiles read, is in
+ * db/places-repo.ts beside its SQL.
  */
 import type { Migration } from '../db/migrate'
-import { placesSelect } from '../db/places-repo'
 
 export const TILES_MIGRATIONS: readonly Migration[] = [
   {
@@ -39,25 +40,6 @@ export const TILES_MIGRATIONS: readonly Migration[] = [
                     THEN ('x' || substr(replace(u, '-', ''), 1, 13))::bit(52)::bigint
                     ELSE plat_string_hash(u) END
       $$;
-    `,
-  },
-  {
-    // Town-name points for the tiles' places layer, kept by every load (db/places-repo.ts); a
-    // database loaded before gets them here.
-    id: 22,
-    sql: `
-      CREATE TABLE places (
-        state_fp text NOT NULL,
-        county_fp text NOT NULL,
-        name text NOT NULL,
-        parcels int NOT NULL,
-        geom geometry(Point, 4326) NOT NULL,
-        PRIMARY KEY (state_fp, county_fp, name),
-        FOREIGN KEY (state_fp, county_fp) REFERENCES counties (state_fp, county_fp) ON DELETE CASCADE
-      );
-      CREATE INDEX places_geom ON places USING gist (geom);
-      INSERT INTO places (state_fp, county_fp, name, parcels, geom)
-      ${placesSelect('EXISTS (SELECT 1 FROM counties k WHERE k.state_fp = p.state_fp AND k.county_fp = p.county_fp)')};
     `,
   },
   {

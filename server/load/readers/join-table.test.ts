@@ -1,0 +1,80 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, describe, expect, it } from 'vitest'
+import { fixtureParcels } from '../county-fixture.test-support'
+import { IOWA_NORTH_FTUS_ESRI } from '../format-writers.test-support'
+import { shapefileFiles } from '../shapefile-writer.test-support'
+import { joinKey, readJoinTable } from './join-table'
+
+const dir = mkdtempSync(join(tmpdir(), 'plat-join-table-'))
+afterAll(() => rmSync(dir, { recursive: true, force: true }))
+
+describe('readJoinTable', () => {
+  it('reads a dirty CSV: BOM, quoted commas and line breaks, text kept as text, repeated keys counted', async () => {
+    const path = join(dir, 'cama.csv')
+    writeFileSync(
+      path,
+      '\uFEFFPARCEL_NO,OWNER_NAME,SITUS,TAX_DIST,VALUE\r\n' +
+        '19-0001,"SMITH, JOHN A","100 MAIN ST\nUNIT 2",007,"$1,200"\r\n' +
+        '19-0002,"O""BRIEN PAT",110 LINCOLN WAY,012,\r\n' +
+        '19-0001,SECOND ROW,,,1\r\n' +
+        ',NO KEY,,,\r\n' +
+        '\r\n' +
+        ' 19-0003 ,short row\r\n',
+    )
+    const t = await readJoinTable(path, 'parcel_no')
+    expect(t.keyColumn).toBe('PARCEL_NO')
+    expect(t.columns).toEqual(['OWNER_NAME', 'SITUS', 'TAX_DIST', 'VALUE'])
+    expect(t.total).toBe(5)
+    expect(t.rows.get('19-0001')).toEqual({
+      OWNER_NAME: 'SMITH, JOHN A',
+      SITUS: '100 MAIN ST\nUNIT 2',
+      TAX_DIST: '007',
+      VALUE: '$1,200',
+    })
+    expect(t.rows.get('19-0002')).toMatchObject({ OWNER_NAME: 'O"BRIEN PAT', TAX_DIST: '012', VALUE: null })
+    // Spacing around a key does not matter; a short row's missing cells are null.
+    expect(t.rows.get('19-0003')).toEqual({ OWNER_NAME: 'short row', SITUS: null, TAX_DIST: null, VALUE: null })
+    expect(t.repeated).toEqual([{ key: '19-0001', rows: 2, first: 1 }])
+    expect(t.keyless).toBe(1)
+  })
+
+  it('finds the delimiter (semicolon, tab) and reads a Windows-1252 export', async () => {
+    const semi = join(dir, 'semi.csv')
+    writeFileSync(semi, Buffer.from('PIN;OWNER\n0042;M\xdcLLER\n', 'latin1'))
+    const t = await readJoinTable(semi, 'PIN')
+    expect(t.rows.get('0042')).toEqual({ OWNER: 'MÜLLER' })
+    const tab = join(dir, 'tab.tsv')
+    writeFileSync(tab, 'PIN\tOWNER\n0042\tA, B\n')
+    expect((await readJoinTable(tab, 'PIN')).rows.get('0042')).toEqual({ OWNER: 'A, B' })
+  })
+
+  it('reads a dBASE table', async () => {
+    const path = join(dir, 'cama.dbf')
+    writeFileSync(path, shapefileFiles(fixtureParcels().slice(0, 4), IOWA_NORTH_FTUS_ESRI, 'cama')['cama.dbf']!)
+    const t = await readJoinTable(path, 'PIN')
+    expect(t.total).toBe(4)
+    expect(t.rows.get('19-0001')).toMatchObject({ OWNER: 'SMITH JOHN A', TOTAL_VAL: '$100,000', ACRES: 40 })
+    // A numeric field left empty is null, not 0.
+    expect(t.rows.get('19-0004')).toMatchObject({ ACRES: null })
+  })
+
+  it('says which columns there are when the key column is wrong, and refuses other formats', async () => {
+    const path = join(dir, 'k.csv')
+    writeFileSync(path, 'PIN,OWNER\n1,A\n')
+    await expect(readJoinTable(path, 'PARCEL')).rejects.toThrow(
+      /--on PARCEL: k\.csv has no such column; its columns: PIN, OWNER/,
+    )
+    await expect(readJoinTable(join(dir, 'nope.csv'), 'PIN')).rejects.toThrow(/no such file/)
+    writeFileSync(join(dir, 'x.xlsx'), 'x')
+    await expect(readJoinTable(join(dir, 'x.xlsx'), 'PIN')).rejects.toThrow(/must be CSV .* or dBASE/)
+  })
+
+  it('compares keys as text: zeros and dashes count, case and spacing do not', () => {
+    expect(joinKey(' 19-0001a ')).toBe('19-0001A')
+    expect(joinKey('007')).not.toBe(joinKey('7'))
+    expect(joinKey(42)).toBe('42')
+    expect(joinKey(null)).toBeNull()
+  })
+})

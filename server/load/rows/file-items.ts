@@ -1,0 +1,105 @@
+/**
+ * A county file's layers → batches of staged rows for the load path: per layer, the CRS is settled
+ * and the mapping checked against the layer's attributes before its first row is handed on, so a
+ * wrong CRS or mapping stops the load before anything is written.
+ */
+import type { Projection } from '../../../formats/crs'
+import { resolveCrs } from '../readers/crs'
+import { SourceError, type SourceFeature, type SourceFile, type SourceLayer } from '../readers/source'
+import { FitTally } from './crs-fit'
+import { type CoercionLog, featureToRow } from './feature-to-row'
+import { type Mapping, resolveMapping } from './mapping'
+import type { StagedItem } from './staged-row'
+import type { TextHygieneLog } from './text-hygiene'
+
+const BATCH = 1000
+/**
+ * Features read between turns of the event loop. A reader's awaits resolve from buffered data
+ * (microtasks), so without a turn the socket never drains the COPY of the batch before: the
+ * database sat waiting for the rest of its data while Node read the next batch (issue 23).
+ */
+const YIELD_EVERY = 100
+const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve))
+/** Features looked at to learn a schemaless layer's attribute names (GeoJSON omits empty ones). */
+const LOOKAHEAD = 200
+
+export interface FileItemsOptions {
+  mapping: Mapping
+  crs?: string
+  log: CoercionLog
+  hygiene?: TextHygieneLog
+  /** the county's state (abbreviation): features outside it are CRS misfits (crs-fit.ts) */
+  state?: string
+  /** called once per layer with the projection chosen, for the CLI to print */
+  onLayer?: (layer: SourceLayer, projection: Projection) => void
+}
+
+export async function* fileItems(file: SourceFile, o: FileItemsOptions): AsyncGenerator<StagedItem[]> {
+  let feature = 0
+  for (const layer of file.layers) {
+    const features = layer.features()[Symbol.asyncIterator]()
+    // A reader that fails says where: the feature number, and the layer (one line, no stack).
+    const base = feature
+    let pulled = 0
+    const it = {
+      next: () =>
+        features.next().then(
+          (r) => {
+            if (!r.done) pulled++
+            return r
+          },
+          (e: unknown) => {
+            const at = `feature ${(base + pulled + 1).toLocaleString('en-US')}${layer.name ? ` of layer ${layer.name}` : ''}`
+            throw new SourceError(`${at}: ${String((e as Error)?.message ?? e).split('\n')[0]}`)
+          },
+        ),
+    }
+    const ahead: SourceFeature[] = []
+    while (ahead.length < (layer.attributes ? 1 : LOOKAHEAD)) {
+      const next = await it.next()
+      if (next.done) break
+      ahead.push(next.value)
+    }
+    if (ahead.length === 0) continue
+    const projection = resolveCrs(o.crs, layer.crs(), layer.defaultLonLat)
+    const attributes = layer.attributes ?? [...new Set(ahead.flatMap((f) => Object.keys(f.properties)))]
+    const where = layer.name ? `layer ${layer.name}: ` : ''
+    let mapping: Mapping
+    try {
+      mapping = resolveMapping(o.mapping, attributes)
+    } catch (e) {
+      throw Object.assign(e as Error, { message: where + (e as Error).message })
+    }
+    o.onLayer?.(layer, projection)
+    const fit = o.state ? new FitTally(o.state, projection, where) : null
+    const ctx = { mapping, projection, layer: layer.name, log: o.log, hygiene: o.hygiene, fit }
+    let batch: StagedItem[] = []
+    const take = (f: SourceFeature) => {
+      feature++
+      batch.push(featureToRow(f, feature, ctx))
+    }
+    for (const f of ahead) take(f)
+    for (let next = await it.next(); !next.done; next = await it.next()) {
+      take(next.value)
+      if (feature % YIELD_EVERY === 0) await yieldToEventLoop()
+      if (batch.length >= BATCH) {
+        fit?.verdict(false)
+        yield batch
+        batch = []
+      }
+    }
+    // Before the last batch goes in: a layer mostly outside the state stops the load here.
+    fit?.verdict(true)
+    if (batch.length) yield batch
+  }
+}
+
+/** Features in the file when every layer's header says (null otherwise). */
+export function knownCount(file: SourceFile): number | null {
+  let n = 0
+  for (const l of file.layers) {
+    if (l.count === null) return null
+    n += l.count
+  }
+  return n
+}
