@@ -7,23 +7,15 @@
  * or any question silently wrong).
  */
 import { readFileSync } from 'node:fs'
-import { createRequire } from 'node:module'
 import { parseArgs } from 'node:util'
 import { parseWords } from '../contract/words/parse-words'
-import type { WordsCounty } from '../contract/words/words-types'
+import { censusCounties } from '../server/words/census-counties'
 import { writeSection } from './benchmarks-file'
 import { differences, type Question, type Verdict, verdict } from './words-score'
 
 const { values } = parseArgs({ options: { write: { type: 'boolean', default: false } } })
 
-interface Atlas {
-  objects: { counties: { geometries: { id?: string | number; properties?: { name?: string } }[] } }
-}
-const atlasPath = createRequire(import.meta.url).resolve('us-atlas/counties-10m.json')
-const atlas = JSON.parse(readFileSync(atlasPath, 'utf8')) as Atlas
-const counties: WordsCounty[] = atlas.objects.counties.geometries
-  .map((g) => ({ fips: String(g.id ?? ''), name: g.properties?.name ?? '' }))
-  .filter((c) => c.fips.length === 5 && c.name)
+const counties = censusCounties()
 
 const questions = JSON.parse(readFileSync('bench/words-questions.json', 'utf8')) as Question[]
 const started = performance.now()
