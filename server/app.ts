@@ -19,6 +19,7 @@ import { proxyRoutes } from './proxy/proxy-routes'
 import { TILE_EXPOSED_HEADERS } from './tiles/tile-headers'
 import { tileRoutes } from './tiles/tile-routes'
 import type { TileService } from './tiles/tile-service'
+import { parseQueryRoutes } from './words/parse-query-routes'
 
 /**
  * Where parcel answers come from: the local database (which also makes tiles and coverage and keeps
@@ -121,6 +122,7 @@ export function createApp({
     return errorResponse(c, 503, `Not ready: ${state.reason}.`)
   })
   app.get('/demo-key', (c) => (demoKey ? c.json({ key: demoKey }) : errorResponse(c, 404, 'Not in demo mode.')))
+  app.route('/', parseQueryRoutes(guard))
   if (parcels.mode === 'proxy') {
     const { proxy } = parcels
     app.route('/parcels', proxyRoutes(proxy.service, guard, { timeoutMs: proxy.timeoutMs }))
@@ -143,6 +145,7 @@ export function createApp({
     '/tiles/parcels/:z/:x/:y': ['GET'],
     '/coverage': ['GET'],
     '/changes': ['GET'],
+    '/parse-query': ['GET'],
     '/healthz': ['GET'],
     '/readyz': ['GET'],
     '/demo-key': ['GET'],
