@@ -11,12 +11,12 @@ import { serverSorted } from '../../features/search/spec-key'
 import { StaleNotice, useStaleSearch } from '../../features/search/stale-notice'
 import { outsideCoverage } from '../../geo/coverage'
 import { useAppStore } from '../../state/store'
+import { useValueStore } from '../../state/use-value-store'
 import { compsAreaChoices } from '../workspace/comps-wiring'
 import { describeSearch } from '../workspace/search-summary'
 import { ResultsFieldMenu } from './field-panels'
 import { HoldingsResults } from './holdings-results'
 import { OutsideCoverage } from './outside-coverage'
-import { useValueStore } from './use-value-store'
 import { useChanges, useCoverage, useSearchResult, useWorkspace } from './workspace-context'
 
 // TanStack Table + Virtual: only needed once the results pane renders, after the shell paints.

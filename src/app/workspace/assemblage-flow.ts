@@ -15,7 +15,7 @@ import { footprints, type HoldingSummary, summarizeHolding } from '../../feature
 import type { AssemblageState } from '../../features/holdings/holdings-views'
 import { type QuerySourceLike, Runner } from '../../features/holdings/query-runner'
 import type { AppStore } from '../../state/store'
-import { ValueStore } from './value-store'
+import { ValueStore } from '../../state/value-store'
 
 export interface AssemblageFlowDeps {
   store: AppStore

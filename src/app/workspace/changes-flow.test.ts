@@ -7,9 +7,9 @@ import type { ChangesQuery } from '../../api/changes'
 import { parcelSetKey } from '../../features/changes/search-key'
 import type { SearchResult } from '../../features/search/search-types'
 import { createAppStore } from '../../state/store'
+import { ValueStore } from '../../state/value-store'
 import { ChangesFlow } from './changes-flow'
 import type { CoverageState } from './coverage-flow'
-import { ValueStore } from './value-store'
 
 const area: Polygon = {
   type: 'Polygon',

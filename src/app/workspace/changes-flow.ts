@@ -14,8 +14,8 @@ import { parcelSetKey } from '../../features/changes/search-key'
 import type { SearchResult } from '../../features/search/search-types'
 import type { DataStamp } from '../../state/data-stamp-slice'
 import type { AppStore } from '../../state/store'
+import { ValueStore } from '../../state/value-store'
 import type { CoverageState } from './coverage-flow'
-import { ValueStore } from './value-store'
 
 export interface ChangesDeps {
   store: AppStore

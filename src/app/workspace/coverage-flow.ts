@@ -10,7 +10,7 @@ import type { FeatureCollection } from 'geojson'
 import type { CoverageResponse, PageCoverage } from '../../../contract/tiles'
 import { ApiError } from '../../api/api-error'
 import type { MapPort, TileSourceInfo } from '../../ports/workspace-ports'
-import { ValueStore } from './value-store'
+import { ValueStore } from '../../state/value-store'
 
 export type CoverageState =
   | { status: 'loading' }

@@ -19,8 +19,8 @@ import { outlineBox } from '../../features/field/tile-cover'
 import { type PlaceState, type PositionFix, WhereAmI } from '../../features/field/where-am-i'
 import type { LngLat, MapPort, PositionFixEvent, Rows } from '../../ports/workspace-ports'
 import type { AppStore } from '../../state/store'
+import { ValueStore } from '../../state/value-store'
 import { describeSearch } from './search-summary'
-import { ValueStore } from './value-store'
 import { viewRectangle } from './view-area'
 
 export type PackJob =

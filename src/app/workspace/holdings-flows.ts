@@ -22,10 +22,10 @@ import type { OwnerGroup } from '../../features/holdings/portfolio'
 import type { PointSourceLike, QuerySourceLike } from '../../features/holdings/query-runner'
 import type { HoldingsLayerPort, HoldingsOverlay } from '../../ports/workspace-ports'
 import type { AppStore } from '../../state/store'
+import { ValueStore } from '../../state/value-store'
 import { AssemblageFlow } from './assemblage-flow'
 import { ListFlow } from './list-flow'
 import { OwnerFlow } from './owner-flow'
-import { ValueStore } from './value-store'
 
 export interface HoldingSources {
   query: QuerySourceLike

@@ -19,7 +19,7 @@ import {
 import { acresOf, checkDrawnArea } from '../../geo/validate-area'
 import type { DrawEvents, DrawPort } from '../../ports/workspace-ports'
 import type { MapViewState } from '../../state/ui-slice'
-import { ValueStore } from './value-store'
+import { ValueStore } from '../../state/value-store'
 
 export interface KeyboardDrawState {
   vertices: readonly Vertex[]

@@ -18,7 +18,7 @@ import {
   Runner,
   type Tally,
 } from '../../features/holdings/query-runner'
-import { ValueStore } from './value-store'
+import { ValueStore } from '../../state/value-store'
 
 export interface ListFlowDeps {
   sources(): { query: QuerySourceLike; point: PointSourceLike } | null

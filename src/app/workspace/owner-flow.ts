@@ -12,7 +12,7 @@ import { probeWords, spellingKey } from '../../features/holdings/owner-names'
 import { defaultIncluded, findPortfolio, includedRecords, portfolioCalls } from '../../features/holdings/portfolio'
 import { Cancelled, type QuerySourceLike, Runner, type Tally } from '../../features/holdings/query-runner'
 import type { ScopeCounty } from '../../features/holdings/scoped-query'
-import { ValueStore } from './value-store'
+import { ValueStore } from '../../state/value-store'
 
 export interface OwnerFlowDeps {
   query(): QuerySourceLike | null

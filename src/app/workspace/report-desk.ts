@@ -17,7 +17,7 @@ import type {
 } from '../../features/reports/report-model'
 import type { ThemeId } from '../../format/themes'
 import type { Bounds } from '../../ports/workspace-ports'
-import { ValueStore } from './value-store'
+import { ValueStore } from '../../state/value-store'
 
 /** What to draw in a report's map frame, besides its size (which the layout decides). */
 export interface ReportMapSpec {

@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react'
-import type { ValueStore } from '../workspace/value-store'
+import type { ValueStore } from './value-store'
 
 /** A workspace ValueStore as React state (one subscription per store read). */
 export function useValueStore<T>(store: ValueStore<T>): T {
