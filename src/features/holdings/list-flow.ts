@@ -7,18 +7,12 @@
 import type { ParcelRecord } from '../../../contract/schemas'
 import type { CoverageCounty } from '../../../contract/tiles'
 import { ApiError } from '../../api/api-error'
-import { planBatch, plannedCalls } from '../../features/holdings/batch-plan'
-import { answersTable, batchCalls, runBatch } from '../../features/holdings/batch-run'
-import { guessColumns, parseTable } from '../../features/holdings/batch-table'
-import type { ListSetup, ListState } from '../../features/holdings/holdings-views'
-import {
-  Cancelled,
-  type PointSourceLike,
-  type QuerySourceLike,
-  Runner,
-  type Tally,
-} from '../../features/holdings/query-runner'
 import { ValueStore } from '../../state/value-store'
+import { planBatch, plannedCalls } from './batch-plan'
+import { answersTable, batchCalls, runBatch } from './batch-run'
+import { guessColumns, parseTable } from './batch-table'
+import type { ListSetup, ListState } from './holdings-views'
+import { Cancelled, type PointSourceLike, type QuerySourceLike, Runner, type Tally } from './query-runner'
 
 export interface ListFlowDeps {
   sources(): { query: QuerySourceLike; point: PointSourceLike } | null

@@ -5,19 +5,12 @@
  * paper lays the pages out again and redraws the maps for the new frame size. Plain TypeScript: the
  * maps are drawn through `renderMap` (MapLibre offscreen in the browser, a fake in Node tests).
  */
-import { PAPERS, type Paper, type PaperId } from '../../features/reports/paper'
-import type {
-  Block,
-  LaidMap,
-  LaidPage,
-  MapContent,
-  MapImage,
-  MapImageState,
-  ReportDocument,
-} from '../../features/reports/report-model'
+
 import type { ThemeId } from '../../format/themes'
 import type { Bounds } from '../../ports/workspace-ports'
 import { ValueStore } from '../../state/value-store'
+import { PAPERS, type Paper, type PaperId } from './paper'
+import type { Block, LaidMap, LaidPage, MapContent, MapImage, MapImageState, ReportDocument } from './report-model'
 
 /** What to draw in a report's map frame, besides its size (which the layout decides). */
 export interface ReportMapSpec {
@@ -98,7 +91,7 @@ export class ReportDesk {
     const abort = new AbortController()
     this.abort = abort
     // The layout carries the PDF fonts' metrics (~170 KB): loaded with the first report, not the app.
-    const { layoutReport } = await import('../../features/reports/layout')
+    const { layoutReport } = await import('./layout')
     if (abort.signal.aborted) return
     const pages = layoutReport(doc, PAPERS[paper])
     const frames = new Map<string, LaidMap>()

@@ -10,7 +10,7 @@ import type { FeatureCollection } from 'geojson'
 import type { QueryRequest, QueryResponse } from '../../../contract/schemas'
 import { ApiError } from '../../api/api-error'
 import type { AreaSource, CachedSource, QuerySource } from '../../cache/cached-sources'
-import type { PackAnswer } from '../../features/field/pack-library'
+import type { PackAnswer } from './pack-library'
 
 /** A failure that means "no server to ask", not the server's own verdict. */
 export function unreachable(e: unknown): boolean {

@@ -9,23 +9,17 @@ import type { Geometry } from 'geojson'
 import type { ParcelRecord } from '../../../contract/schemas'
 import type { CoverageCounty } from '../../../contract/tiles'
 import type { ApiError } from '../../api/api-error'
-import { dissolveOffThread } from '../../features/holdings/dissolve-client'
-import {
-  footprints,
-  type HoldingSubject,
-  type HoldingSummary,
-  holdingSubject,
-  holdingsOf,
-} from '../../features/holdings/holding-summary'
-import type { MergeState } from '../../features/holdings/holdings-views'
-import type { OwnerGroup } from '../../features/holdings/portfolio'
-import type { PointSourceLike, QuerySourceLike } from '../../features/holdings/query-runner'
 import type { HoldingsLayerPort, HoldingsOverlay } from '../../ports/workspace-ports'
 import type { AppStore } from '../../state/store'
 import { ValueStore } from '../../state/value-store'
 import { AssemblageFlow } from './assemblage-flow'
+import { dissolveOffThread } from './dissolve-client'
+import { footprints, type HoldingSubject, type HoldingSummary, holdingSubject, holdingsOf } from './holding-summary'
+import type { MergeState } from './holdings-views'
 import { ListFlow } from './list-flow'
 import { OwnerFlow } from './owner-flow'
+import type { OwnerGroup } from './portfolio'
+import type { PointSourceLike, QuerySourceLike } from './query-runner'
 
 export interface HoldingSources {
   query: QuerySourceLike

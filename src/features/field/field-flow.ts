@@ -8,20 +8,20 @@
 import type { FeatureCollection, MultiPolygon, Polygon } from 'geojson'
 import type { ParcelRecord } from '../../../contract/schemas'
 import type { CoverageResponse } from '../../../contract/tiles'
-import { FIELD_EXPORTS, type FieldExportKind, recordsOutline } from '../../features/field/export-kinds'
-import type { ExportInput } from '../../features/field/field-exports'
-import { recordContains } from '../../features/field/pack-answers'
-import type { DownloadProgress } from '../../features/field/pack-download'
-import type { PackLibrary } from '../../features/field/pack-library'
-import { makePack, type PackPlan, planPack } from '../../features/field/pack-maker'
-import type { PackKind, PackMeta } from '../../features/field/pack-types'
-import { outlineBox } from '../../features/field/tile-cover'
-import { type PlaceState, type PositionFix, WhereAmI } from '../../features/field/where-am-i'
+import { describeSearch } from '../../format/search-summary'
+import { viewRectangle } from '../../geo/view-area'
 import type { LngLat, MapPort, PositionFixEvent, Rows } from '../../ports/workspace-ports'
 import type { AppStore } from '../../state/store'
 import { ValueStore } from '../../state/value-store'
-import { describeSearch } from './search-summary'
-import { viewRectangle } from './view-area'
+import { FIELD_EXPORTS, type FieldExportKind, recordsOutline } from './export-kinds'
+import type { ExportInput } from './field-exports'
+import { recordContains } from './pack-answers'
+import type { DownloadProgress } from './pack-download'
+import type { PackLibrary } from './pack-library'
+import { makePack, type PackPlan, planPack } from './pack-maker'
+import type { PackKind, PackMeta } from './pack-types'
+import { outlineBox } from './tile-cover'
+import { type PlaceState, type PositionFix, WhereAmI } from './where-am-i'
 
 export type PackJob =
   | { stage: 'plan'; plan: PackPlan; updating: string | null }
@@ -349,7 +349,7 @@ export class FieldFlow {
 
 /** The writers load on first use (geojson-vt, the PMTiles and GeoPackage writers, sql.js). */
 async function buildFieldExport(kind: FieldExportKind, input: ExportInput): Promise<Blob> {
-  const { buildFieldExport: build } = await import('../../features/field/field-exports')
+  const { buildFieldExport: build } = await import('./field-exports')
   return build(kind, input)
 }
 

@@ -7,12 +7,12 @@
  */
 import type { ParcelRecord } from '../../../contract/schemas'
 import { ApiError } from '../../api/api-error'
-import type { OwnerQuestion, OwnerState } from '../../features/holdings/holdings-views'
-import { probeWords, spellingKey } from '../../features/holdings/owner-names'
-import { defaultIncluded, findPortfolio, includedRecords, portfolioCalls } from '../../features/holdings/portfolio'
-import { Cancelled, type QuerySourceLike, Runner, type Tally } from '../../features/holdings/query-runner'
-import type { ScopeCounty } from '../../features/holdings/scoped-query'
 import { ValueStore } from '../../state/value-store'
+import type { OwnerQuestion, OwnerState } from './holdings-views'
+import { probeWords, spellingKey } from './owner-names'
+import { defaultIncluded, findPortfolio, includedRecords, portfolioCalls } from './portfolio'
+import { Cancelled, type QuerySourceLike, Runner, type Tally } from './query-runner'
+import type { ScopeCounty } from './scoped-query'
 
 export interface OwnerFlowDeps {
   query(): QuerySourceLike | null

@@ -8,18 +8,26 @@
  */
 import type { Polygon } from 'geojson'
 import type { ChangesResponse, ParcelChange } from '../../../contract/changes'
+import type { ParcelRecord } from '../../../contract/schemas'
 import type { ChangesQuery } from '../../api/changes'
-import { areasBbox, type ChangesState, type ParcelFate, summarizeChanges } from '../../features/changes/changes-summary'
-import { parcelSetKey } from '../../features/changes/search-key'
-import type { SearchResult } from '../../features/search/search-types'
+import type { CoverageState } from '../../state/coverage-state'
 import type { DataStamp } from '../../state/data-stamp-slice'
+import type { SearchStatus } from '../../state/search-status'
 import type { AppStore } from '../../state/store'
 import { ValueStore } from '../../state/value-store'
-import type { CoverageState } from './coverage-flow'
+import { areasBbox, type ChangesState, type ParcelFate, summarizeChanges } from './changes-summary'
+import { parcelSetKey } from './search-key'
+
+/** What the flow reads of the search's snapshot (features/search's SearchRun is one; features do not import each other). */
+export interface SearchRun {
+  status: SearchStatus
+  rowCount: number
+  rows: readonly (ParcelRecord | undefined)[]
+}
 
 export interface ChangesDeps {
   store: AppStore
-  search: { getSnapshot(): SearchResult; subscribe(listener: () => void): () => void }
+  search: { getSnapshot(): SearchRun; subscribe(listener: () => void): () => void }
   coverage: ValueStore<CoverageState>
   /** GET /changes (null: the server has none) */
   load(q: ChangesQuery, signal: AbortSignal): Promise<ChangesResponse | null>
@@ -124,7 +132,7 @@ export class ChangesFlow {
     this.state.set({ status: 'none' })
   }
 
-  private async read(since: DataStamp, areas: Polygon[] | null, r: SearchResult): Promise<void> {
+  private async read(since: DataStamp, areas: Polygon[] | null, r: SearchRun): Promise<void> {
     this.abort?.abort()
     const abort = new AbortController()
     this.abort = abort
@@ -180,7 +188,7 @@ function keyOf(spec: Parameters<typeof parcelSetKey>[0]): string {
 }
 
 /** Where to read the log: the areas' box, or each county of a filters-only search's results. */
-function scopesOf(areas: Polygon[] | null, r: SearchResult): Pick<ChangesQuery, 'bbox' | 'county'>[] {
+function scopesOf(areas: Polygon[] | null, r: SearchRun): Pick<ChangesQuery, 'bbox' | 'county'>[] {
   const box = areas ? areasBbox(areas) : null
   if (box) return [{ bbox: box }]
   const counties = new Set<string>()

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import type { FilterItem } from '../../../contract/schemas'
+import type { FilterItem } from '../../contract/schemas'
 import { describeSearch } from './search-summary'
 
 describe('describeSearch (file and saved-search names)', () => {

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest'
 import type { ParcelRecord } from '../../../contract/schemas'
 import type { CoverageCounty } from '../../../contract/tiles'
-import { FakeParcels, parcel, square } from '../../features/holdings/holdings-fixtures.test-support'
 import type { HoldingsOverlay } from '../../ports/workspace-ports'
 import { createAppStore } from '../../state/store'
+import { FakeParcels, parcel, square } from './holdings-fixtures.test-support'
 import { HoldingsFlows } from './holdings-flows'
 
 const COUNTIES: CoverageCounty[] = [

@@ -1,9 +1,9 @@
 import { describe, expect, it, vi } from 'vitest'
-import type { PaperId } from '../../features/reports/paper'
-import { parcelReport } from '../../features/reports/parcel-report'
-import { parcelInput } from '../../features/reports/report-fixtures.test-support'
-import type { LaidText, MapImage } from '../../features/reports/report-model'
+import type { PaperId } from './paper'
+import { parcelReport } from './parcel-report'
 import { ReportDesk, type ReportMapRequest } from './report-desk'
+import { parcelInput } from './report-fixtures.test-support'
+import type { LaidText, MapImage } from './report-model'
 
 const IMAGE: MapImage = {
   dataUrl: 'data:image/png;base64,',

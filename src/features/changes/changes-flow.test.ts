@@ -4,12 +4,11 @@ import type { ChangesResponse, ParcelChange } from '../../../contract/changes'
 import type { CoverageResponse } from '../../../contract/tiles'
 import { ApiError } from '../../api/api-error'
 import type { ChangesQuery } from '../../api/changes'
-import { parcelSetKey } from '../../features/changes/search-key'
-import type { SearchResult } from '../../features/search/search-types'
+import type { CoverageState } from '../../state/coverage-state'
 import { createAppStore } from '../../state/store'
 import { ValueStore } from '../../state/value-store'
-import { ChangesFlow } from './changes-flow'
-import type { CoverageState } from './coverage-flow'
+import { ChangesFlow, type SearchRun } from './changes-flow'
+import { parcelSetKey } from './search-key'
 
 const area: Polygon = {
   type: 'Polygon',
@@ -50,7 +49,7 @@ const change = (kind: ParcelChange['kind'], svc_uuid: string, related: string[] 
 function setup(answer: (q: ChangesQuery) => ChangesResponse | null | Error, cov = coverage('v2')) {
   const store = createAppStore()
   const rows = [{ svc_uuid: 'a' }, { svc_uuid: 'b' }, { svc_uuid: 'y1' }]
-  let snapshot = { status: 'idle', rows: [], rowCount: 0 } as unknown as SearchResult
+  let snapshot = { status: 'idle', rows: [], rowCount: 0 } as unknown as SearchRun
   const listeners = new Set<() => void>()
   const search = {
     getSnapshot: () => snapshot,
@@ -60,7 +59,7 @@ function setup(answer: (q: ChangesQuery) => ChangesResponse | null | Error, cov 
     },
   }
   const done = () => {
-    snapshot = { ...snapshot, status: 'done', rows, rowCount: rows.length } as SearchResult
+    snapshot = { ...snapshot, status: 'done', rows, rowCount: rows.length } as SearchRun
     for (const l of listeners) l()
   }
   const asked: ChangesQuery[] = []

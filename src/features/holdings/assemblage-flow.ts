@@ -9,13 +9,13 @@
 import type { ParcelRecord, QueryRequest } from '../../../contract/schemas'
 import { ApiError } from '../../api/api-error'
 import { parcelByIdBody } from '../../api/parcel-by-id'
-import { outlineOf } from '../../features/holdings/dissolve'
-import { dissolveOffThread } from '../../features/holdings/dissolve-client'
-import { footprints, type HoldingSummary, summarizeHolding } from '../../features/holdings/holding-summary'
-import type { AssemblageState } from '../../features/holdings/holdings-views'
-import { type QuerySourceLike, Runner } from '../../features/holdings/query-runner'
 import type { AppStore } from '../../state/store'
 import { ValueStore } from '../../state/value-store'
+import { outlineOf } from './dissolve'
+import { dissolveOffThread } from './dissolve-client'
+import { footprints, type HoldingSummary, summarizeHolding } from './holding-summary'
+import type { AssemblageState } from './holdings-views'
+import { type QuerySourceLike, Runner } from './query-runner'
 
 export interface AssemblageFlowDeps {
   store: AppStore

@@ -6,6 +6,10 @@
  * the areas like one drawn with the pointer (same checks, same store path).
  */
 import type { Polygon } from 'geojson'
+import { acresOf, checkDrawnArea } from '../../geo/validate-area'
+import type { DrawEvents, DrawPort } from '../../ports/workspace-ports'
+import type { MapViewState } from '../../state/ui-slice'
+import { ValueStore } from '../../state/value-store'
 import {
   CLOSE_PIXELS,
   closeSketch,
@@ -15,11 +19,7 @@ import {
   type SketchStep,
   sketchMessage,
   type Vertex,
-} from '../../features/draw/keyboard-sketch'
-import { acresOf, checkDrawnArea } from '../../geo/validate-area'
-import type { DrawEvents, DrawPort } from '../../ports/workspace-ports'
-import type { MapViewState } from '../../state/ui-slice'
-import { ValueStore } from '../../state/value-store'
+} from './keyboard-sketch'
 
 export interface KeyboardDrawState {
   vertices: readonly Vertex[]

@@ -1,6 +1,6 @@
 /** A short description of a search for file names and saved-search names ("2 areas, state IA, crop Corn"). */
-import { fieldDef } from '../../../contract/fields'
-import type { FilterItem } from '../../../contract/schemas'
+import { fieldDef } from '../../contract/fields'
+import type { FilterItem } from '../../contract/schemas'
 
 const valueText = (v: FilterItem['value']) =>
   Array.isArray(v) ? v.slice(0, 3).join(' or ') + (v.length > 3 ? '…' : '') : v === undefined ? '' : String(v)

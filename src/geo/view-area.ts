@@ -1,6 +1,6 @@
 /** The map view as a search rectangle, inset a little so the area's edge is visible on screen. */
 import type { Polygon } from 'geojson'
-import type { Bounds } from '../../ports/workspace-ports'
+import type { Bounds } from '../ports/workspace-ports'
 
 const INSET = 0.02
 
