@@ -50,7 +50,7 @@ function realMaps(library: PackLibrary): MapFactory {
     async createMap(container, view) {
       const [{ MapController }, { registerTileProtocol }] = await Promise.all([
         import('../../features/map/map-controller'),
-        import('../../features/map/pack-protocol'),
+        import('../../features/map/tiles/pack-protocol'),
       ])
       // Parcel tiles come through the packs first (same data version, or no network), else the server.
       registerTileProtocol(PACK_SCHEME, (url, signal) =>
@@ -65,7 +65,7 @@ function realMaps(library: PackLibrary): MapFactory {
           return new DrawController(map.map, (cb) => map.whenReady(cb), events)
         },
         async createHoldingsLayer() {
-          const { HoldingsLayer } = await import('../../features/map/holdings-layer')
+          const { HoldingsLayer } = await import('../../features/map/overlays/holdings-layer')
           return new HoldingsLayer(map.map, (cb) => map.whenReady(cb))
         },
       }

@@ -5,7 +5,7 @@
  * `places` tile layer. When an online basemap cannot load, the map falls back to the offline one
  * and the selector says so (basemap-control.ts).
  */
-import { config } from '../../config/config'
+import { config } from '../../../config/config'
 
 export interface RasterBasemap {
   id: string

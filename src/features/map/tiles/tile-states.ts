@@ -6,7 +6,7 @@
  * milliseconds of state changes instead of re-uploading its polygons. Ids: `tileFeatureId`.
  */
 import type { Map as MapLibreMap } from 'maplibre-gl'
-import { PARCEL_LAYER, tileFeatureId } from '../../../contract/tiles'
+import { PARCEL_LAYER, tileFeatureId } from '../../../../contract/tiles'
 import { TILE_SOURCE } from './tile-layers'
 
 type Flag = 'matched' | 'selected' | 'hover'

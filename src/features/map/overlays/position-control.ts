@@ -8,7 +8,7 @@
  */
 import type { FeatureCollection } from 'geojson'
 import { type GeoJSONSource, GeolocateControl, type Map as MapLibreMap } from 'maplibre-gl'
-import type { PositionFixEvent } from '../../ports/workspace-ports'
+import type { PositionFixEvent } from '../../../ports/workspace-ports'
 
 const HEADING_SOURCE = 'position-heading'
 

@@ -3,7 +3,7 @@
  * layers: both carry the same short properties (contract/tiles.ts), so one expression serves both.
  */
 import type { ExpressionSpecification, Map as MapLibreMap } from 'maplibre-gl'
-import { NO_VALUE_COLOR, OTHER_COLOR, PLAIN_COLOR, type Theme } from '../../format/themes'
+import { NO_VALUE_COLOR, OTHER_COLOR, PLAIN_COLOR, type Theme } from '../../../format/themes'
 
 export const FOCUS_COLORS = { hover: '#f2a541', selected: '#d7263d' } as const
 

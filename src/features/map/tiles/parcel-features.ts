@@ -2,8 +2,8 @@
 
 import bbox from '@turf/bbox'
 import type { Feature, FeatureCollection, Geometry, MultiPolygon, Polygon } from 'geojson'
-import type { ParcelRecord } from '../../../contract/schemas'
-import { themeProps } from '../../format/themes'
+import type { ParcelRecord } from '../../../../contract/schemas'
+import { themeProps } from '../../../format/themes'
 
 export interface ParcelBatch {
   data: FeatureCollection

@@ -7,9 +7,9 @@
  */
 import type { FeatureCollection } from 'geojson'
 import type { LayerSpecification, StyleSpecification } from 'maplibre-gl'
-import { themeById } from '../../format/themes'
-import { COVERAGE_LAYERS, COVERAGE_SOURCE, coverageLayers } from './coverage-layers'
-import { parcelLayers, parcelSources } from './parcel-layers'
+import { themeById } from '../../../format/themes'
+import { COVERAGE_LAYERS, COVERAGE_SOURCE, coverageLayers } from '../overlays/coverage-layers'
+import { parcelLayers, parcelSources } from '../tiles/parcel-layers'
 
 export const EMPTY_FC: FeatureCollection = { type: 'FeatureCollection', features: [] }
 

@@ -1,7 +1,7 @@
 import type { Feature } from 'geojson'
 import { describe, expect, it } from 'vitest'
-import { PARCEL_TILE_PROPS } from '../../../contract/tiles'
-import { NO_VALUE_COLOR, OTHER_COLOR, PLAIN_COLOR, themeById } from '../../format/themes'
+import { PARCEL_TILE_PROPS } from '../../../../contract/tiles'
+import { NO_VALUE_COLOR, OTHER_COLOR, PLAIN_COLOR, themeById } from '../../../format/themes'
 import { DOT_STYLE, dotColor, hexRgb, interpolateStops, mercator, ResultDots } from './result-dots'
 
 const dot = (id: number, lng: number, lat: number, props: Record<string, unknown> = {}): Feature => ({

@@ -4,7 +4,7 @@
  */
 import type { FeatureCollection } from 'geojson'
 import type { LayerSpecification, Map as MapLibreMap, SourceSpecification } from 'maplibre-gl'
-import type { Theme } from '../../format/themes'
+import type { Theme } from '../../../format/themes'
 import { FOCUS_COLORS, HOVER, resultFillOpacity, resultLineColor, SELECTED, setPaint, themeColor } from './theme-paint'
 
 export const PARCEL_SOURCES = {

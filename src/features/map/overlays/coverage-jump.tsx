@@ -3,8 +3,8 @@
  * instead of a blank map. A select: keyboard and screen readers get it for free; on a phone it is
  * the system picker.
  */
-import type { CoverageCounty } from '../../../contract/tiles'
-import { countyLabel, sortedCoverage } from '../../geo/coverage'
+import type { CoverageCounty } from '../../../../contract/tiles'
+import { countyLabel, sortedCoverage } from '../../../geo/coverage'
 
 const count = new Intl.NumberFormat('en-US')
 

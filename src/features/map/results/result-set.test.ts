@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import type { ParcelRecord } from '../../../contract/schemas'
-import { tileFeatureId } from '../../../contract/tiles'
+import type { ParcelRecord } from '../../../../contract/schemas'
+import { tileFeatureId } from '../../../../contract/tiles'
 import { ResultSet } from './result-set'
 
 const rec = (n: number): ParcelRecord => ({ svc_uuid: `0000000${n}-4e5f-4a6b-8c7d-00000000000${n}` })

@@ -5,8 +5,8 @@
  */
 import type { Map as MapLibreMap } from 'maplibre-gl'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
-import type { ParcelRecord } from '../../../contract/schemas'
-import type { ParcelTiles } from './parcel-tiles'
+import type { ParcelRecord } from '../../../../contract/schemas'
+import type { ParcelTiles } from '../tiles/parcel-tiles'
 import { mercator } from './result-dots'
 import { ResultDrawing } from './result-drawing'
 

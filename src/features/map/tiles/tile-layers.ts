@@ -5,9 +5,9 @@
  * says it makes tiles (GET /coverage), removed if they stop answering.
  */
 import type { LayerSpecification, Map as MapLibreMap, VectorSourceSpecification } from 'maplibre-gl'
-import { PARCEL_LAYER, PLACE_LAYER, PLACE_TILE_PROPS, TEXTURE_LAYER } from '../../../contract/tiles'
-import type { Theme } from '../../format/themes'
-import type { TileSourceInfo } from '../../ports/workspace-ports'
+import { PARCEL_LAYER, PLACE_LAYER, PLACE_TILE_PROPS, TEXTURE_LAYER } from '../../../../contract/tiles'
+import type { Theme } from '../../../format/themes'
+import type { TileSourceInfo } from '../../../ports/workspace-ports'
 import {
   FOCUS_COLORS,
   HOVER,

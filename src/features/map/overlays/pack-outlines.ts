@@ -4,7 +4,7 @@
  */
 import type { FeatureCollection } from 'geojson'
 import type { GeoJSONSource, Map as MapLibreMap } from 'maplibre-gl'
-import { LAYER_IDS } from './offline-style'
+import { LAYER_IDS } from '../basemap/offline-style'
 
 const PACK_SOURCE = 'field-packs'
 const PACK_LAYERS = { line: 'field-pack-line', label: 'field-pack-label' } as const

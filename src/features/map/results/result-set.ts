@@ -4,8 +4,8 @@
  * turned into what changed since the last one, so the map marks only the new results as their pages
  * arrive instead of re-sending every result each time (issue 18, problem 4).
  */
-import type { ParcelRecord } from '../../../contract/schemas'
-import { tileFeatureId } from '../../../contract/tiles'
+import type { ParcelRecord } from '../../../../contract/schemas'
+import { tileFeatureId } from '../../../../contract/tiles'
 
 type Rows = readonly (ParcelRecord | undefined)[]
 

@@ -5,8 +5,8 @@
  */
 import type { FeatureCollection } from 'geojson'
 import type { LayerSpecification } from 'maplibre-gl'
-import type { CoverageCounty } from '../../../contract/tiles'
-import { loadCountyShapes } from '../../geo/census-counties'
+import type { CoverageCounty } from '../../../../contract/tiles'
+import { loadCountyShapes } from '../../../geo/census-counties'
 
 export const COVERAGE_SOURCE = 'coverage'
 export const COVERAGE_LAYERS = { fill: 'coverage-fill', line: 'coverage-line' } as const

@@ -6,7 +6,7 @@
  * (the default failing quietly at start-up is the normal offline case). Back online, it tries again.
  */
 import type { Map as MapLibreMap } from 'maplibre-gl'
-import type { BasemapStatus } from '../../ports/workspace-ports'
+import type { BasemapStatus } from '../../../ports/workspace-ports'
 import { type Basemap, basemapById, OFFLINE_BASEMAP, type RasterBasemap } from './basemaps'
 
 const BASEMAP_SOURCE = 'basemap'

@@ -4,11 +4,11 @@
  */
 import type { FeatureCollection } from 'geojson'
 import type { GeoJSONSource, Map as MapLibreMap } from 'maplibre-gl'
-import type { CoverageCounty } from '../../../contract/tiles'
+import type { CoverageCounty } from '../../../../contract/tiles'
+import { COVERAGE_SOURCE, coverageShapes } from '../overlays/coverage-layers'
+import { markDrawn, whenDrawn } from '../when-drawn'
 import { loadCountyLines, loadStateLines } from './boundaries'
-import { COVERAGE_SOURCE, coverageShapes } from './coverage-layers'
 import { BOUNDARY_SOURCES, COUNTY_LINES_MINZOOM, EMPTY_FC } from './offline-style'
-import { markDrawn, whenDrawn } from './when-drawn'
 
 export class MapBoundaries {
   private countiesRequested = false

@@ -11,7 +11,7 @@
  * Pure: no MapLibre, no WebGL. Positions are Web Mercator in [0, 1] (MapLibre's world coordinates).
  */
 import type { Feature } from 'geojson'
-import { classify, NO_VALUE_COLOR, OTHER_COLOR, PLAIN_COLOR, type Theme } from '../../format/themes'
+import { classify, NO_VALUE_COLOR, OTHER_COLOR, PLAIN_COLOR, type Theme } from '../../../format/themes'
 
 /** A dot's look by zoom, as [zoom, value] stops interpolated linearly (clamped at the ends). */
 export type Stops = readonly (readonly [number, number])[]

@@ -4,9 +4,9 @@
  * plan lacks `tiles`, a server that stopped making them), so results fall back to GeoJSON.
  */
 import type { MapGeoJSONFeature, Map as MapLibreMap } from 'maplibre-gl'
-import { PARCEL_TILE_PROPS } from '../../../contract/tiles'
-import { type Theme, themeById } from '../../format/themes'
-import type { TileSourceInfo, TilesStatus } from '../../ports/workspace-ports'
+import { PARCEL_TILE_PROPS } from '../../../../contract/tiles'
+import { type Theme, themeById } from '../../../format/themes'
+import type { TileSourceInfo, TilesStatus } from '../../../ports/workspace-ports'
 import { applyTileTheme, parcelTileLayers, placeLabelLayer, TILE_LAYERS, TILE_SOURCE, tileSource } from './tile-layers'
 import { TileStates } from './tile-states'
 

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest'
+import { parcelsToFeatures } from '../tiles/parcel-features'
+import { PARCEL_LAYERS, PARCEL_SOURCES } from '../tiles/parcel-layers'
 import { BASEMAPS, basemapById, basemapRequestPolicy, OFFLINE_BASEMAP } from './basemaps'
 import { BOUNDARY_SOURCES, buildOfflineStyle } from './offline-style'
-import { parcelsToFeatures } from './parcel-features'
-import { PARCEL_LAYERS, PARCEL_SOURCES } from './parcel-layers'
 
 /** Every string anywhere in a JSON-like value. */
 function strings(value: unknown, out: string[] = []): string[] {

@@ -1,6 +1,6 @@
 import type { Map as MapLibreMap } from 'maplibre-gl'
 import { describe, expect, it } from 'vitest'
-import { tileFeatureId } from '../../../contract/tiles'
+import { tileFeatureId } from '../../../../contract/tiles'
 import { TileStates } from './tile-states'
 
 /** Records feature-state writes the way a person would read them: "id flag on/off". */

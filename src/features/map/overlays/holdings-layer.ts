@@ -6,7 +6,7 @@
  */
 import type { Feature, FeatureCollection } from 'geojson'
 import type { GeoJSONSource, LayerSpecification, Map as MapLibreMap } from 'maplibre-gl'
-import type { HoldingsLayerPort, HoldingsOverlay } from '../../ports/workspace-ports'
+import type { HoldingsLayerPort, HoldingsOverlay } from '../../../ports/workspace-ports'
 
 const SOURCE = 'holdings'
 const HOLDINGS_LAYERS = {

@@ -4,9 +4,9 @@
  * keyboard; the legend is a list a screen reader reads as such.
  */
 import { useDeferredValue, useId, useMemo } from 'react'
-import type { ParcelRecord } from '../../../contract/schemas'
-import { legendRows } from '../../format/theme-tally'
-import { THEMES, type ThemeId, themeById } from '../../format/themes'
+import type { ParcelRecord } from '../../../../contract/schemas'
+import { legendRows } from '../../../format/theme-tally'
+import { THEMES, type ThemeId, themeById } from '../../../format/themes'
 
 const count = new Intl.NumberFormat('en-US')
 

@@ -7,9 +7,9 @@
  * projection data's `mainMatrix` (`modelViewProjectionMatrix` is in world pixels).
  */
 import type { CustomLayerInterface, CustomRenderMethodInput, Map as MapLibreMap } from 'maplibre-gl'
-import type { Theme } from '../../format/themes'
+import type { Theme } from '../../../format/themes'
+import { OUTLINES_FULL_ZOOM } from '../tiles/tile-layers'
 import { DOT_STYLE, interpolateStops, type ResultDots } from './result-dots'
-import { OUTLINES_FULL_ZOOM } from './tile-layers'
 
 const VERTEX = `#version 300 es
 uniform mat4 u_matrix;
