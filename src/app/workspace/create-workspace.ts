@@ -9,6 +9,7 @@ import type { QueryClient } from '@tanstack/react-query'
 import { fetchChanges } from '../../api/changes'
 import { absoluteApiUrl, connectionStore, currentConnection } from '../../api/connection'
 import { fetchCoverage, pageCoverage } from '../../api/coverage'
+import { fetchWithKey, tileAuthorization } from '../../api/key-header'
 import { parcelByIdBody } from '../../api/parcel-by-id'
 import { pointQueryOptions } from '../../api/point'
 import { createCachedSources } from '../../cache/cached-sources'
@@ -30,19 +31,6 @@ import { downloadBlob } from '../../ui/download'
 import { retrying } from './holdings-wiring'
 import { Workspace } from './workspace'
 
-/** Parcel tiles are our API's: they carry its key (a header, never in the URL). */
-function authorize(url: string): Record<string, string> | null {
-  const { baseUrl, apiKey } = connectionStore.getState()
-  const tiles = absoluteApiUrl(baseUrl, '/tiles/', window.location.href)
-  return apiKey && url.startsWith(tiles) ? { authorization: `Bearer ${apiKey}` } : null
-}
-
-/** A request to our API's server with the key (parcel tiles through the field packs' protocol). */
-async function fetchWithKey(url: string, signal: AbortSignal): Promise<Response> {
-  const { apiKey } = await currentConnection()
-  return fetch(url, { headers: apiKey ? { authorization: `Bearer ${apiKey}` } : {}, signal })
-}
-
 const online = () => typeof navigator === 'undefined' || navigator.onLine !== false
 
 function realMaps(library: PackLibrary): MapFactory {
@@ -57,7 +45,7 @@ function realMaps(library: PackLibrary): MapFactory {
         loadTile(url, signal, { packTile: (t) => library.packTile(t), network: fetchWithKey, online }),
       )
       const place = view ? { ...view } : { bounds: CONUS_BOUNDS }
-      const map = new MapController({ container, ...place, authorize })
+      const map = new MapController({ container, ...place, authorize: tileAuthorization })
       return {
         map,
         async createDraw(events) {
@@ -140,7 +128,7 @@ export function createWorkspace(
         // 2–3 device pixels per CSS pixel: 190–290 dpi on paper, sharp lines and labels.
         pixelRatio: Math.min(3, Math.max(2, win.devicePixelRatio || 1)),
         patterns: [SUBJECT_HATCH],
-        transformRequest: (url) => setup.transformRequest(url, authorize),
+        transformRequest: (url) => setup.transformRequest(url, tileAuthorization),
         signal,
       })
     },

@@ -24,12 +24,12 @@ import { encodeShareState } from '../../features/share/url-codec'
 import type { CompsResult } from '../../features/value/comps-analysis'
 import { settingsFor } from '../../features/value/comps-settings'
 import type { CompsSubject } from '../../features/value/comps-subject'
+import { compsOverlay } from '../../features/value/comps-wiring'
 import { columnLabel, loadedRecords } from '../../format/record-columns'
 import { describeSearch } from '../../format/search-summary'
 import type { Bounds } from '../../ports/workspace-ports'
 import type { AppState } from '../../state/store'
 import { DEFAULT_COLUMNS } from '../../state/ui-slice'
-import { compsOverlay } from './comps-wiring'
 import { shareStateOf } from './url-sync'
 
 export interface ReportContext {

@@ -37,6 +37,7 @@ import type { SearchSession } from '../../features/search/search-session'
 import type { SearchResult } from '../../features/search/search-types'
 import { serverSorted } from '../../features/search/spec-key'
 import { decodeShareState } from '../../features/share/url-codec'
+import { siteForArea, todayIso } from '../../features/value/comps-wiring'
 import { checkDrawnArea } from '../../geo/validate-area'
 import { viewRectangle } from '../../geo/view-area'
 import type {
@@ -59,10 +60,10 @@ import type { AppState, AppStore } from '../../state/store'
 import type { MapViewState } from '../../state/ui-slice'
 import { ValueStore } from '../../state/value-store'
 import { addPolygons } from './add-polygons'
-import { siteForArea, todayIso } from './comps-wiring'
 import { CoverageFlow } from './coverage-flow'
 import { drawEvents } from './draw-events'
 import { ParcelOpener } from './parcel-opener'
+import { RecordFinders } from './record-finders'
 import { ReportIntents } from './report-intents'
 import { type SortDecision, sortDecision } from './sort-decision'
 import { startUrlSync, type UrlSync } from './url-sync'
@@ -138,6 +139,8 @@ export class Workspace {
   readonly measureKind = new ValueStore<MeasureKind>('distance')
   /** Drawing a polygon with the keyboard: its points so far and what the live region says. */
   readonly keyboardDraw: KeyboardDrawFlow
+  /** Records features hold beside the search (holdings), for the parcel opener. */
+  private readonly records = new RecordFinders()
   private readonly drawHandlers: DrawEvents
   private map: MapPort | null = null
   /** "Search this map view" was pressed before the map existed (searchMapView). */
@@ -170,8 +173,7 @@ export class Workspace {
       frame: (g) => this.map?.fitTo(g, 17),
       reportError: (e) => this.reportError(e),
       busy: (identifying) => this.mapStatus.set({ ...this.mapStatus.get(), identifying }),
-      // Optional chaining: the holdings flows are built next and may ask before they exist.
-      extra: (id) => this.holdings?.recordById(id),
+      extra: this.records.find,
     })
     this.holdings = new HoldingsFlows({
       store: this.store,
@@ -182,6 +184,7 @@ export class Workspace {
       frame: (g) => this.map?.fitTo(g, 16),
       known: (id) => this.parcels.recordById(id),
     })
+    this.records.add((id) => this.holdings.recordById(id))
     this.reports = new ReportIntents(
       new ReportDesk({
         renderMap: deps.renderReportMap ?? (() => Promise.reject(new Error('Maps cannot be drawn here.'))),

@@ -1,22 +1,22 @@
 /**
- * What the comps panel (src/features/value) needs from other rooms, composed here since features
- * do not import each other: the subject made from the store's reference (a parcel's record, a
- * drawn area's outline), a drawn area turned into a site, the Buffer tool's circle, the export's
- * CSV writer, and the map overlay. The panel's sources are the workspace's own (`workspace.sources`:
- * one response cache, IndexedDB under it).
+ * What the comps panel needs from the rooms around it: the subject made from the store's reference
+ * (a parcel's record, a drawn area's outline), a drawn area turned into a site, the Buffer tool's
+ * circle (the import engine's), the export engine's CSV writer, and the map overlay. Comps is a
+ * domain feature, so it may use those engines (.dependency-cruiser.cjs, engine tier). The panel's
+ * sources are the workspace's own (`workspace.sources`: one response cache, IndexedDB under it).
  */
 import type { Geometry, Polygon } from 'geojson'
 import type { ParcelRecord } from '../../../contract/schemas'
-import { csvDocument } from '../../features/export/csv'
-import { bufferGeometry } from '../../features/import/buffer-area'
-import type { CompsResult } from '../../features/value/comps-analysis'
-import { type LonLat, parcelPoint } from '../../features/value/comps-geo'
-import { siteFromArea } from '../../features/value/comps-site'
-import { type CompsSubject, parcelSubject, siteSubject } from '../../features/value/comps-subject'
 import type { CompsOverlay } from '../../ports/workspace-ports'
 import type { CompsSite, CompsSubjectRef } from '../../state/comps-slice'
 import type { DrawnArea } from '../../state/search-spec'
 import { downloadBlob } from '../../ui/download'
+import { csvDocument } from '../export/csv'
+import { bufferGeometry } from '../import/buffer-area'
+import type { CompsResult } from './comps-analysis'
+import { type LonLat, parcelPoint } from './comps-geo'
+import { siteFromArea } from './comps-site'
+import { type CompsSubject, parcelSubject, siteSubject } from './comps-subject'
 
 const circles = new Map<string, Polygon[]>()
 /**
