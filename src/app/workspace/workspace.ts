@@ -14,24 +14,17 @@
  *   result; a drawn shape becomes an area and the map returns to Pan unless the tool is kept).
  */
 import type { Polygon } from 'geojson'
-import type { ChangesResponse } from '../../../contract/changes'
 import type { ParcelRecord } from '../../../contract/schemas'
-import {
-  type CoverageCounty,
-  type CoverageResponse,
-  PARCEL_TILE_MIN_ZOOM,
-  type PageCoverage,
-} from '../../../contract/tiles'
+import { type CoverageCounty, PARCEL_TILE_MIN_ZOOM } from '../../../contract/tiles'
 import type { ApiError } from '../../api/api-error'
-import type { ChangesQuery } from '../../api/changes'
 import type { CachedSources } from '../../cache/cached-sources'
 import { ChangesFlow } from '../../features/changes/changes-flow'
 import { KeyboardDrawFlow } from '../../features/draw/keyboard-draw-flow'
 import { type Measurement, measure } from '../../features/draw/measure'
-import { type FieldDeps, FieldFlow, noFieldDeps } from '../../features/field/field-flow'
+import { FieldFlow, noFieldDeps } from '../../features/field/field-flow'
 import { PackLibrary } from '../../features/field/pack-library'
-import { type HoldingSources, HoldingsFlows } from '../../features/holdings/holdings-flows'
-import { ReportDesk, type ReportDeskDeps } from '../../features/reports/report-desk'
+import { HoldingsFlows } from '../../features/holdings/holdings-flows'
+import { ReportDesk } from '../../features/reports/report-desk'
 import { reportSettingsStore } from '../../features/reports/report-settings'
 import type { SearchSession } from '../../features/search/search-session'
 import type { SearchResult } from '../../features/search/search-types'
@@ -41,23 +34,18 @@ import { siteForArea, todayIso } from '../../features/value/comps-wiring'
 import { checkDrawnArea } from '../../geo/validate-area'
 import { viewRectangle } from '../../geo/view-area'
 import type {
-  BasemapStatus,
   CompsOverlay,
   DrawEvents,
   DrawPort,
   HoldingsLayerPort,
-  LngLat,
-  MapFactory,
   MapPort,
   MeasureKind,
-  TilesStatus,
 } from '../../ports/workspace-ports'
 import type { CompsSubjectRef } from '../../state/comps-slice'
 import type { SortOrder } from '../../state/search-slice'
 import type { SearchSpec } from '../../state/search-spec'
 import { isBusy } from '../../state/search-status'
 import type { AppState, AppStore } from '../../state/store'
-import type { MapViewState } from '../../state/ui-slice'
 import { ValueStore } from '../../state/value-store'
 import { addPolygons } from './add-polygons'
 import { CoverageFlow } from './coverage-flow'
@@ -67,49 +55,7 @@ import { RecordFinders } from './record-finders'
 import { ReportIntents } from './report-intents'
 import { type SortDecision, sortDecision } from './sort-decision'
 import { startUrlSync, type UrlSync } from './url-sync'
-
-export interface MapStatus {
-  pointer: LngLat | null
-  /** The basemap on screen (after any fallback), and a notice when it is not the one picked. */
-  basemap: BasemapStatus
-  /** Whether results draw on parcel tiles. */
-  tiles: TilesStatus
-  identifying: boolean
-}
-
-export interface WorkspaceDeps {
-  store: AppStore
-  search: SearchSession
-  maps: MapFactory
-  /** GET /parcels/point through the response cache. */
-  lookupPoint(at: LngLat): Promise<ParcelRecord[]>
-  /** One parcel by svc_uuid (a /parcels/query through the response cache); null when it is gone. */
-  fetchParcel(svcUuid: string): Promise<ParcelRecord | null>
-  /** GET /coverage (null: the server has none). */
-  loadCoverage(): Promise<CoverageResponse | null>
-  /** The coverage the page was served with (same-origin API only), shown before GET /coverage answers. */
-  pageCoverage?: PageCoverage | null
-  /** GET /changes (null: the server has none). */
-  loadChanges?(q: ChangesQuery, signal: AbortSignal): Promise<ChangesResponse | null>
-  /** Empties the response cache (memory and disk) of parcel answers. */
-  forgetAnswers?(): Promise<void>
-  /** Absolute URL of a path on the API's server (the tile template). */
-  apiUrl(path: string): string
-  /** Draws a report's map at print resolution (MapLibre offscreen); without it report maps fail. */
-  renderReportMap?: ReportDeskDeps['renderMap']
-  /** The window whose address bar mirrors the search; null in Node tests. */
-  win?: Window | null
-  /** The view of the link the app was opened with; without one the map frames the continental US. */
-  initialView?: MapViewState | null
-  /** Cached sources for holdings and lists (issue 21); without them those panels say no server is connected. */
-  holdingSources?: HoldingSources | null
-  /** Calls above which a run asks first (Settings). */
-  confirmThreshold?(): number
-  /** The response cache's sources the search uses, for other readers of parcels (comps); null in tests. */
-  sources?: CachedSources | null
-  /** Field packs and "where am I" (issue 24); without it (Node tests) there are no packs. */
-  field?: FieldDeps
-}
+import type { MapStatus, WorkspaceDeps } from './workspace-deps'
 
 export class Workspace {
   readonly store: AppStore
