@@ -1,11 +1,19 @@
 /**
  * Import direction (../shared/DESIGN.md), checked in `npm test`:
  * contract → foundation (src/api, src/cache, src/calls, src/state, src/config, src/format, src/geo, src/ports,
- * src/ui) → feature folders (src/features/*) → src/app (workspace/ ← panels/). Features never import each other;
+ * src/ui) → engines (src/features/{map,share,reports,export,import}) → domain features (the other
+ * src/features/*) → src/app (workspace/ ← panels/). Domain features never import each other;
  * contract stays free of React, DOM and Node; the workspace is plain TypeScript.
  */
-// Every folder under src/features/ is a feature: a new one is covered by these rules as it lands.
-const FEATURE = '^src/features/([^/]+)/'
+/**
+ * Engines: features that accept the others' contributions (the map's overlays, the link codec's
+ * parts, the report's sections, the export and import formats). A domain feature may import an
+ * engine; an engine imports no other feature — the client twin of server/schema.ts, which lets each
+ * server feature register its migrations while db/ imports none.
+ */
+const ENGINES = 'map|share|reports|export|import'
+// Every other folder under src/features/ is a domain feature: a new one is covered as it lands.
+const DOMAIN_FEATURE = `^src/features/(?!(?:${ENGINES})/)([^/]+)/`
 const FOUNDATION = 'api|cache|calls|state|config|format|geo|ports|ui'
 
 /**
@@ -28,9 +36,16 @@ module.exports = {
   forbidden: [
     {
       name: 'feature-to-feature',
-      comment: 'Feature folders do not import each other; src/app composes them.',
+      comment: 'Domain features do not import each other (engines excepted); src/app composes them.',
       severity: 'error',
-      from: { path: FEATURE },
+      from: { path: DOMAIN_FEATURE },
+      to: { path: '^src/features/', pathNot: ['^src/features/$1/', `^src/features/(${ENGINES})/`] },
+    },
+    {
+      name: 'engine-imports-no-feature',
+      comment: 'An engine (map, share, reports, export, import) takes contributions; it imports no other feature.',
+      severity: 'error',
+      from: { path: `^src/features/(${ENGINES})/` },
       to: { path: '^src/features/', pathNot: ['^src/features/$1/'] },
     },
     {

@@ -11,7 +11,7 @@ import { e2eKeys } from './support/keys'
 import { mapPixels } from './support/pixels'
 import { hexRgb } from './support/probe'
 
-/** The coverage shading's colour (src/features/map/coverage-layers.ts). */
+/** The coverage shading's colour (src/features/map/overlays/coverage-layers.ts). */
 const COVERAGE_TEAL = hexRgb('#2b7a78')
 
 for (const size of [

@@ -8,7 +8,7 @@
 import { expect, type Page, test } from '@playwright/test'
 import type { CoverageResponse } from '../contract/tiles'
 import type { MapProbe, RenderedParcel } from '../src/features/map/map-probe'
-import { FOCUS_COLORS } from '../src/features/map/theme-paint'
+import { FOCUS_COLORS } from '../src/features/map/tiles/theme-paint'
 import { NO_VALUE_COLOR, PLAIN_COLOR, themeById } from '../src/format/themes'
 import {
   addFilter,

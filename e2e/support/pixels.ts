@@ -33,7 +33,7 @@ export async function mapPixels(page: Page, rgb: [number, number, number], toler
   )
 }
 
-/** The selected parcel's outline colour (src/features/map/parcel-layers.ts COLORS.selected #d7263d). */
+/** The selected parcel's outline colour (src/features/map/tiles/parcel-layers.ts COLORS.selected #d7263d). */
 export const SELECTED_OUTLINE: [number, number, number] = [0xd7, 0x26, 0x3d]
 
 /** The drawn-area outline colour (src/features/draw/draw-controller.ts STYLE.outlineColor #1d4ed8). */

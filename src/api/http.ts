@@ -6,6 +6,7 @@
 import type { z } from 'zod'
 import { apiErrorFromResponse, badResponseError, isAbortError, networkError } from './api-error'
 import { apiUrl, type Connection } from './connection'
+import { bearerHeader } from './key-header'
 import { noteResponseText } from './response-text'
 
 export interface ApiRequest {
@@ -22,7 +23,7 @@ export async function apiFetch<S extends z.ZodType>(
   signal?: AbortSignal,
 ): Promise<z.output<S>> {
   const fetchFn = conn.fetch ?? globalThis.fetch
-  const headers: Record<string, string> = { accept: 'application/json', authorization: `Bearer ${conn.apiKey}` }
+  const headers: Record<string, string> = { accept: 'application/json', ...bearerHeader(conn.apiKey) }
   if (request.body !== undefined) headers['content-type'] = 'application/json'
   let res: Response
   try {

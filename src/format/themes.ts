@@ -1,6 +1,6 @@
 /**
  * Map themes: how search results are coloured (crop class, acres, value per acre, sale year). Pure
- * data and classification, shared by the map's paint expressions (src/features/map/theme-paint.ts), the
+ * data and classification, shared by the map's paint expressions (src/features/map/tiles/theme-paint.ts), the
  * legend, and the link codec. A theme reads the short properties parcel tiles carry
  * (contract/tiles.ts `PARCEL_TILE_PROPS`); for results drawn from GeoJSON the same properties are
  * derived from the records by `themeProps`, so one paint expression serves both sources.

@@ -129,7 +129,7 @@ export interface DrawPort {
 }
 
 /**
- * Holdings and lists on the map (issue 21, src/features/map/holdings-layer.ts): each holding's merged
+ * Holdings and lists on the map (issue 21, src/features/map/overlays/holdings-layer.ts): each holding's merged
  * outline in one colour, the parcels of a portfolio or a list outlined, the assemblage's outline and
  * its parcels.
  */

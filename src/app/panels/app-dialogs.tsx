@@ -2,9 +2,9 @@
 import type { Polygon } from 'geojson'
 import { lazy } from 'react'
 import { useShallow } from 'zustand/react/shallow'
+import { describeSearch } from '../../format/search-summary'
 import { useAppStore } from '../../state/store'
 import { Modal } from '../../ui/modal'
-import { describeSearch } from '../workspace/search-summary'
 import { shareQuery } from './copy-link-button'
 import { useWorkspace } from './workspace-context'
 

@@ -2,11 +2,11 @@
 import type { ParcelRecord } from '../../../contract/schemas'
 import { AddressBox } from '../../features/lookup/address-box'
 import { useAppStore } from '../../state/store'
+import { useValueStore } from '../../state/use-value-store'
 import { useMediaQuery } from '../../ui/use-media-query'
 import { CopyLinkButton } from './copy-link-button'
 import { OfflinePacksButton, offlinePacksLabel } from './field-panels'
 import { HeaderMoreMenu } from './header-more-menu'
-import { useValueStore } from './use-value-store'
 import { useCoverage, useWorkspace } from './workspace-context'
 
 /** The phone layout's width (app.css): the header's actions share one row there. */

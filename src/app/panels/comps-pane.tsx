@@ -6,9 +6,15 @@ import './details-pane.css'
 import { lazy, Suspense, useCallback, useMemo, useRef, useState } from 'react'
 import type { ParcelRecord } from '../../../contract/schemas'
 import { sameSubject } from '../../features/value/comps-subject'
+import {
+  compsCircle,
+  compsOverlay,
+  compsSubjectOf,
+  downloadCompsCsv,
+  todayIso,
+} from '../../features/value/comps-wiring'
 import type { CompsState } from '../../state/comps-slice'
 import { useAppStore } from '../../state/store'
-import { compsCircle, compsOverlay, compsSubjectOf, downloadCompsCsv, todayIso } from '../workspace/comps-wiring'
 import { ParcelDetails } from './lazy-parcel-details'
 import { useWorkspace } from './workspace-context'
 

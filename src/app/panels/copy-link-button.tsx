@@ -4,9 +4,9 @@ import { useEffect, useState } from 'react'
 import { useStaleSearch } from '../../features/search/stale-notice'
 import { LinkChoice } from '../../features/share/link-choice'
 import { encodeShareState } from '../../features/share/url-codec'
+import { describeSearch } from '../../format/search-summary'
 import { appStore } from '../../state/store'
 import { copyText } from '../../ui/copy-text'
-import { describeSearch } from '../workspace/search-summary'
 import { shareStateOf } from '../workspace/url-sync'
 
 /** The current search as a link query (what a saved search stores). */

@@ -10,8 +10,8 @@ import { OfflineNotice } from '../../features/field/offline-notice'
 import { PositionBanner } from '../../features/field/position-banner'
 import { UpdateNotice } from '../../features/field/update-notice'
 import { useAppStore } from '../../state/store'
+import { useValueStore } from '../../state/use-value-store'
 import { Modal } from '../../ui/modal'
-import { useValueStore } from './use-value-store'
 import { useSearchResult, useWorkspace } from './workspace-context'
 
 // The dialogs' contents load on first use, not with the app's first paint.

@@ -12,11 +12,11 @@ import { OwnerPanel } from '../../features/holdings/owner-panel'
 import { saveSearch } from '../../features/saved/saved-store'
 import { savedStorage } from '../../features/saved/use-saved-searches'
 import { useAppStore } from '../../state/store'
+import { useValueStore } from '../../state/use-value-store'
 import { copyText } from '../../ui/copy-text'
 import { downloadBlob } from '../../ui/download'
 import { holdingsFile, parcelListFile, tableFile } from '../workspace/holdings-wiring'
 import { shareQuery } from './copy-link-button'
-import { useValueStore } from './use-value-store'
 import { useCoverage, useWorkspace } from './workspace-context'
 
 const save = async (file: Promise<{ blob: Blob; fileName: string }> | { blob: Blob; fileName: string }) => {

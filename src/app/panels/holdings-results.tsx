@@ -5,12 +5,12 @@
  */
 import './results-pane.css'
 import { lazy, Suspense, useMemo, useState } from 'react'
+import type { TableView } from '../../features/holdings/holdings-flows'
 import { compareValues } from '../../features/results/compare-values'
 import { SummaryBar } from '../../features/results/summary-bar'
 import { columnValue } from '../../format/record-columns'
 import type { SortOrder } from '../../state/search-slice'
 import { useAppStore } from '../../state/store'
-import type { TableView } from '../workspace/holdings-flows'
 import { useWorkspace } from './workspace-context'
 
 const ResultsTable = lazy(() =>

@@ -7,7 +7,7 @@ import { type RefObject, useEffect, useState } from 'react'
 import { KeyboardDrawing } from '../../features/draw/keyboard-drawing'
 import { MeasureReadout } from '../../features/draw/measure-readout'
 import type { MapTool } from '../../state/ui-slice'
-import { useValueStore } from './use-value-store'
+import { useValueStore } from '../../state/use-value-store'
 import { useWorkspace } from './workspace-context'
 
 const isMapCanvas = (el: EventTarget | null) => el instanceof HTMLElement && el.classList.contains('maplibregl-canvas')

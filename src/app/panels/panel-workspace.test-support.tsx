@@ -11,7 +11,8 @@ import type { ParcelRecord } from '../../../contract/schemas'
 import type { CoverageResponse } from '../../../contract/tiles'
 import { type Harness, harness, SQUARE } from '../../features/search/search-harness.test-support'
 import { appStore } from '../../state/store'
-import { Workspace, type WorkspaceDeps } from '../workspace/workspace'
+import { Workspace } from '../workspace/workspace'
+import type { WorkspaceDeps } from '../workspace/workspace-deps'
 import { WorkspaceProvider } from './workspace-context'
 
 const live: Workspace[] = []

@@ -2,9 +2,10 @@
 import { createContext, type ReactNode, useContext, useSyncExternalStore } from 'react'
 import type { ChangesState } from '../../features/changes/changes-summary'
 import type { SearchResult } from '../../features/search/search-types'
-import type { CoverageState } from '../workspace/coverage-flow'
+import type { CoverageState } from '../../state/coverage-state'
 import type { LookupState, PickState } from '../workspace/parcel-opener'
-import type { MapStatus, Workspace } from '../workspace/workspace'
+import type { Workspace } from '../workspace/workspace'
+import type { MapStatus } from '../workspace/workspace-deps'
 
 const WorkspaceContext = createContext<Workspace | null>(null)
 

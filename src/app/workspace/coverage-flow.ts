@@ -10,13 +10,8 @@ import type { FeatureCollection } from 'geojson'
 import type { CoverageResponse, PageCoverage } from '../../../contract/tiles'
 import { ApiError } from '../../api/api-error'
 import type { MapPort, TileSourceInfo } from '../../ports/workspace-ports'
-import { ValueStore } from './value-store'
-
-export type CoverageState =
-  | { status: 'loading' }
-  | { status: 'none' }
-  | { status: 'ready'; coverage: CoverageResponse }
-  | { status: 'failed'; message: string }
+import type { CoverageState } from '../../state/coverage-state'
+import { ValueStore } from '../../state/value-store'
 
 export class CoverageFlow {
   readonly state: ValueStore<CoverageState>

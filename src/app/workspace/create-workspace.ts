@@ -9,6 +9,7 @@ import type { QueryClient } from '@tanstack/react-query'
 import { fetchChanges } from '../../api/changes'
 import { absoluteApiUrl, connectionStore, currentConnection } from '../../api/connection'
 import { fetchCoverage, pageCoverage } from '../../api/coverage'
+import { fetchWithKey, tileAuthorization } from '../../api/key-header'
 import { parcelByIdBody } from '../../api/parcel-by-id'
 import { pointQueryOptions } from '../../api/point'
 import { coverageKey } from '../../api/request-key'
@@ -17,6 +18,7 @@ import { openIdbStore } from '../../cache/persisted-store'
 import { config } from '../../config/config'
 import { CONUS_BOUNDS } from '../../config/initial-view'
 import { searchSettingsStore } from '../../config/search-settings'
+import { unreachable, withPackFallback } from '../../features/field/offline-sources'
 import { PackLibrary } from '../../features/field/pack-library'
 import { openPackStore } from '../../features/field/pack-store'
 import { loadTile, PACK_SCHEME, packTileUrl } from '../../features/field/pack-tiles'
@@ -27,21 +29,7 @@ import type { AppStore } from '../../state/store'
 import type { MapViewState } from '../../state/ui-slice'
 import { downloadBlob } from '../../ui/download'
 import { retrying } from './holdings-wiring'
-import { unreachable, withPackFallback } from './offline-sources'
 import { Workspace } from './workspace'
-
-/** Parcel tiles are our API's: they carry its key (a header, never in the URL). */
-function authorize(url: string): Record<string, string> | null {
-  const { baseUrl, apiKey } = connectionStore.getState()
-  const tiles = absoluteApiUrl(baseUrl, '/tiles/', window.location.href)
-  return apiKey && url.startsWith(tiles) ? { authorization: `Bearer ${apiKey}` } : null
-}
-
-/** A request to our API's server with the key (parcel tiles through the field packs' protocol). */
-async function fetchWithKey(url: string, signal: AbortSignal): Promise<Response> {
-  const { apiKey } = await currentConnection()
-  return fetch(url, { headers: apiKey ? { authorization: `Bearer ${apiKey}` } : {}, signal })
-}
 
 const online = () => typeof navigator === 'undefined' || navigator.onLine !== false
 
@@ -50,14 +38,14 @@ function realMaps(library: PackLibrary): MapFactory {
     async createMap(container, view) {
       const [{ MapController }, { registerTileProtocol }] = await Promise.all([
         import('../../features/map/map-controller'),
-        import('../../features/map/pack-protocol'),
+        import('../../features/map/tiles/pack-protocol'),
       ])
       // Parcel tiles come through the packs first (same data version, or no network), else the server.
       registerTileProtocol(PACK_SCHEME, (url, signal) =>
         loadTile(url, signal, { packTile: (t) => library.packTile(t), network: fetchWithKey, online }),
       )
       const place = view ? { ...view } : { bounds: CONUS_BOUNDS }
-      const map = new MapController({ container, ...place, authorize })
+      const map = new MapController({ container, ...place, authorize: tileAuthorization })
       return {
         map,
         async createDraw(events) {
@@ -65,7 +53,7 @@ function realMaps(library: PackLibrary): MapFactory {
           return new DrawController(map.map, (cb) => map.whenReady(cb), events)
         },
         async createHoldingsLayer() {
-          const { HoldingsLayer } = await import('../../features/map/holdings-layer')
+          const { HoldingsLayer } = await import('../../features/map/overlays/holdings-layer')
           return new HoldingsLayer(map.map, (cb) => map.whenReady(cb))
         },
       }
@@ -140,7 +128,7 @@ export function createWorkspace(
         // 2–3 device pixels per CSS pixel: 190–290 dpi on paper, sharp lines and labels.
         pixelRatio: Math.min(3, Math.max(2, win.devicePixelRatio || 1)),
         patterns: [SUBJECT_HATCH],
-        transformRequest: (url) => setup.transformRequest(url, authorize),
+        transformRequest: (url) => setup.transformRequest(url, tileAuthorization),
         signal,
       })
     },

@@ -10,7 +10,7 @@ import type { ParcelRecord } from '../../../contract/schemas'
 import { ApiError } from '../../api/api-error'
 import type { LngLat, Rows } from '../../ports/workspace-ports'
 import type { AppStore } from '../../state/store'
-import { ValueStore } from './value-store'
+import { ValueStore } from '../../state/value-store'
 
 export interface LookupState {
   /** `map`: a parcel clicked on the tiles (the selection outline shows it; no lookup outline). */

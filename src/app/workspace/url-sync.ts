@@ -10,10 +10,10 @@ import { parcelSetKey } from '../../features/changes/search-key'
 import { specKey } from '../../features/search/spec-key'
 import type { ShareState } from '../../features/share/share-state'
 import { decodeShareState, encodeShareState } from '../../features/share/url-codec'
+import { todayIso } from '../../features/value/comps-wiring'
 import { buildSearchSpec } from '../../state/search-slice'
 import type { AppState, AppStore } from '../../state/store'
 import { DEFAULT_COLUMNS, type MapViewState } from '../../state/ui-slice'
-import { todayIso } from './comps-wiring'
 
 const WRITE_DELAY_MS = 300
 

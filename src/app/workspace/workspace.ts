@@ -14,101 +14,48 @@
  *   result; a drawn shape becomes an area and the map returns to Pan unless the tool is kept).
  */
 import type { Polygon } from 'geojson'
-import type { ChangesResponse } from '../../../contract/changes'
 import type { ParcelRecord } from '../../../contract/schemas'
-import {
-  type CoverageCounty,
-  type CoverageResponse,
-  PARCEL_TILE_MIN_ZOOM,
-  type PageCoverage,
-} from '../../../contract/tiles'
+import { type CoverageCounty, PARCEL_TILE_MIN_ZOOM } from '../../../contract/tiles'
 import type { ApiError } from '../../api/api-error'
-import type { ChangesQuery } from '../../api/changes'
 import type { CachedSources } from '../../cache/cached-sources'
+import { ChangesFlow } from '../../features/changes/changes-flow'
+import { KeyboardDrawFlow } from '../../features/draw/keyboard-draw-flow'
 import { type Measurement, measure } from '../../features/draw/measure'
+import { FieldFlow, noFieldDeps } from '../../features/field/field-flow'
 import { PackLibrary } from '../../features/field/pack-library'
+import { HoldingsFlows } from '../../features/holdings/holdings-flows'
+import { ReportDesk } from '../../features/reports/report-desk'
 import { reportSettingsStore } from '../../features/reports/report-settings'
 import type { SearchSession } from '../../features/search/search-session'
 import type { SearchResult } from '../../features/search/search-types'
 import { serverSorted } from '../../features/search/spec-key'
 import { decodeShareState } from '../../features/share/url-codec'
+import { siteForArea, todayIso } from '../../features/value/comps-wiring'
 import { checkDrawnArea } from '../../geo/validate-area'
+import { viewRectangle } from '../../geo/view-area'
 import type {
-  BasemapStatus,
   CompsOverlay,
   DrawEvents,
   DrawPort,
   HoldingsLayerPort,
-  LngLat,
-  MapFactory,
   MapPort,
   MeasureKind,
-  TilesStatus,
 } from '../../ports/workspace-ports'
 import type { CompsSubjectRef } from '../../state/comps-slice'
 import type { SortOrder } from '../../state/search-slice'
 import type { SearchSpec } from '../../state/search-spec'
 import { isBusy } from '../../state/search-status'
 import type { AppState, AppStore } from '../../state/store'
-import type { MapViewState } from '../../state/ui-slice'
+import { ValueStore } from '../../state/value-store'
 import { addPolygons } from './add-polygons'
-import { ChangesFlow } from './changes-flow'
-import { siteForArea, todayIso } from './comps-wiring'
 import { CoverageFlow } from './coverage-flow'
 import { drawEvents } from './draw-events'
-import { type FieldDeps, FieldFlow, noFieldDeps } from './field-flow'
-import { type HoldingSources, HoldingsFlows } from './holdings-flows'
-import { KeyboardDrawFlow } from './keyboard-draw-flow'
 import { ParcelOpener } from './parcel-opener'
-import { ReportDesk, type ReportDeskDeps } from './report-desk'
+import { RecordFinders } from './record-finders'
 import { ReportIntents } from './report-intents'
 import { type SortDecision, sortDecision } from './sort-decision'
 import { startUrlSync, type UrlSync } from './url-sync'
-import { ValueStore } from './value-store'
-import { viewRectangle } from './view-area'
-
-export interface MapStatus {
-  pointer: LngLat | null
-  /** The basemap on screen (after any fallback), and a notice when it is not the one picked. */
-  basemap: BasemapStatus
-  /** Whether results draw on parcel tiles. */
-  tiles: TilesStatus
-  identifying: boolean
-}
-
-export interface WorkspaceDeps {
-  store: AppStore
-  search: SearchSession
-  maps: MapFactory
-  /** GET /parcels/point through the response cache. */
-  lookupPoint(at: LngLat): Promise<ParcelRecord[]>
-  /** One parcel by svc_uuid (a /parcels/query through the response cache); null when it is gone. */
-  fetchParcel(svcUuid: string): Promise<ParcelRecord | null>
-  /** GET /coverage (null: the server has none). */
-  loadCoverage(): Promise<CoverageResponse | null>
-  /** The coverage the page was served with (same-origin API only), shown before GET /coverage answers. */
-  pageCoverage?: PageCoverage | null
-  /** GET /changes (null: the server has none). */
-  loadChanges?(q: ChangesQuery, signal: AbortSignal): Promise<ChangesResponse | null>
-  /** Empties the response cache (memory and disk) of parcel answers. */
-  forgetAnswers?(): Promise<void>
-  /** Absolute URL of a path on the API's server (the tile template). */
-  apiUrl(path: string): string
-  /** Draws a report's map at print resolution (MapLibre offscreen); without it report maps fail. */
-  renderReportMap?: ReportDeskDeps['renderMap']
-  /** The window whose address bar mirrors the search; null in Node tests. */
-  win?: Window | null
-  /** The view of the link the app was opened with; without one the map frames the continental US. */
-  initialView?: MapViewState | null
-  /** Cached sources for holdings and lists (issue 21); without them those panels say no server is connected. */
-  holdingSources?: HoldingSources | null
-  /** Calls above which a run asks first (Settings). */
-  confirmThreshold?(): number
-  /** The response cache's sources the search uses, for other readers of parcels (comps); null in tests. */
-  sources?: CachedSources | null
-  /** Field packs and "where am I" (issue 24); without it (Node tests) there are no packs. */
-  field?: FieldDeps
-}
+import type { MapStatus, WorkspaceDeps } from './workspace-deps'
 
 export class Workspace {
   readonly store: AppStore
@@ -138,6 +85,8 @@ export class Workspace {
   readonly measureKind = new ValueStore<MeasureKind>('distance')
   /** Drawing a polygon with the keyboard: its points so far and what the live region says. */
   readonly keyboardDraw: KeyboardDrawFlow
+  /** Records features hold beside the search (holdings), for the parcel opener. */
+  private readonly records = new RecordFinders()
   private readonly drawHandlers: DrawEvents
   private map: MapPort | null = null
   /** "Search this map view" was pressed before the map existed (searchMapView). */
@@ -170,8 +119,7 @@ export class Workspace {
       frame: (g) => this.map?.fitTo(g, 17),
       reportError: (e) => this.reportError(e),
       busy: (identifying) => this.mapStatus.set({ ...this.mapStatus.get(), identifying }),
-      // Optional chaining: the holdings flows are built next and may ask before they exist.
-      extra: (id) => this.holdings?.recordById(id),
+      extra: this.records.find,
     })
     this.holdings = new HoldingsFlows({
       store: this.store,
@@ -182,6 +130,7 @@ export class Workspace {
       frame: (g) => this.map?.fitTo(g, 16),
       known: (id) => this.parcels.recordById(id),
     })
+    this.records.add((id) => this.holdings.recordById(id))
     this.reports = new ReportIntents(
       new ReportDesk({
         renderMap: deps.renderReportMap ?? (() => Promise.reject(new Error('Maps cannot be drawn here.'))),

@@ -1,6 +1,6 @@
 /**
  * Parcel tiles through the field packs. The map asks for tiles at `platpack://<real tile URL>` (a
- * MapLibre custom protocol, src/features/map/pack-protocol.ts), and this decides where each comes
+ * MapLibre custom protocol, src/features/map/tiles/pack-protocol.ts), and this decides where each comes
  * from: a pack's copy when it is of the same data version (no network spent) or when there is no
  * network; otherwise the server, with the key in a header as before, falling back to a pack's copy
  * of an older version when the server cannot be reached.

@@ -7,7 +7,7 @@ import bbox from '@turf/bbox'
 import type { Geometry } from 'geojson'
 import type { Map as MapLibreMap } from 'maplibre-gl'
 import type { ParcelRecord } from '../../../contract/schemas'
-import { parcelsToFeatures } from './parcel-features'
+import { parcelsToFeatures } from './tiles/parcel-features'
 import { panToUncover, uncoveredPadding } from './uncovered-padding'
 
 type Rows = readonly (ParcelRecord | undefined)[]

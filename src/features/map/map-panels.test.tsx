@@ -6,9 +6,9 @@ import { afterEach, expect, it } from 'vitest'
 import type { ParcelRecord } from '../../../contract/schemas'
 import type { CoverageCounty } from '../../../contract/tiles'
 import type { ThemeId } from '../../format/themes'
-import { BasemapSwitcher } from './basemap-switcher'
-import { CoverageJump } from './coverage-jump'
-import { ThemeLegend } from './theme-legend'
+import { BasemapSwitcher } from './basemap/basemap-switcher'
+import { ThemeLegend } from './basemap/theme-legend'
+import { CoverageJump } from './overlays/coverage-jump'
 
 afterEach(cleanup)
 

@@ -4,10 +4,10 @@
  * results are dots at county zoom). Hover highlights by feature-state on whichever layer it is over.
  */
 import type { MapGeoJSONFeature, Map as MapLibreMap, MapMouseEvent, PointLike } from 'maplibre-gl'
-import { PARCEL_LAYERS } from './parcel-layers'
-import type { ParcelTiles } from './parcel-tiles'
-import type { ResultDrawing } from './result-drawing'
-import { TILE_LAYERS } from './tile-layers'
+import type { ResultDrawing } from './results/result-drawing'
+import { PARCEL_LAYERS } from './tiles/parcel-layers'
+import type { ParcelTiles } from './tiles/parcel-tiles'
+import { TILE_LAYERS } from './tiles/tile-layers'
 
 type Hit =
   | { kind: 'result'; id: number; uuid: string }

@@ -5,10 +5,10 @@
  */
 import type { Map as MapLibreMap } from 'maplibre-gl'
 import { PARCEL_TILE_PROPS } from '../../../contract/tiles'
-import { PARCEL_LAYERS } from './parcel-layers'
-import type { ParcelTiles } from './parcel-tiles'
-import type { ResultDrawing } from './result-drawing'
-import { TILE_LAYERS } from './tile-layers'
+import type { ResultDrawing } from './results/result-drawing'
+import { PARCEL_LAYERS } from './tiles/parcel-layers'
+import type { ParcelTiles } from './tiles/parcel-tiles'
+import { TILE_LAYERS } from './tiles/tile-layers'
 
 export interface RenderedParcel {
   uuid: string

@@ -13,8 +13,8 @@ import {
   setWorkerUrl,
 } from 'maplibre-gl'
 import workerUrl from 'maplibre-gl/dist/maplibre-gl-worker.mjs?url'
-import { basemapRequestPolicy } from './basemaps'
-import { buildOfflineStyle } from './offline-style'
+import { basemapRequestPolicy } from './basemap/basemaps'
+import { buildOfflineStyle } from './basemap/offline-style'
 
 // A worker runs under the CSP sent with its own script, and a server may send scripts a strict one
 // (ours answers everything but HTML with `default-src 'none'`), which blocks the worker's tile

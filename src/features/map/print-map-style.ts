@@ -12,10 +12,10 @@ import { PARCEL_LAYER } from '../../../contract/tiles'
 import { REPORT_MAP, SUBJECT_HATCH } from '../../format/report-colors'
 import { type ThemeId, themeById } from '../../format/themes'
 import type { CompsOverlay, TileSourceInfo } from '../../ports/workspace-ports'
-import { basemapById } from './basemaps'
-import { parcelsToFeatures } from './parcel-features'
-import { resultLineColor, themeColor } from './theme-paint'
-import { placeLabelLayer, tileSource } from './tile-layers'
+import { basemapById } from './basemap/basemaps'
+import { parcelsToFeatures } from './tiles/parcel-features'
+import { resultLineColor, themeColor } from './tiles/theme-paint'
+import { placeLabelLayer, tileSource } from './tiles/tile-layers'
 
 export interface PrintMapContent {
   subject?: Geometry | null
