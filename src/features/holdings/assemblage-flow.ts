@@ -9,13 +9,13 @@
 import type { ParcelRecord, QueryRequest } from '../../../contract/schemas'
 import { ApiError } from '../../api/api-error'
 import { parcelByIdBody } from '../../api/parcel-by-id'
+import { type QuerySourceLike, Runner } from '../../calls/runner'
 import type { AppStore } from '../../state/store'
 import { ValueStore } from '../../state/value-store'
 import { outlineOf } from './dissolve'
 import { dissolveOffThread } from './dissolve-client'
 import { footprints, type HoldingSummary, summarizeHolding } from './holding-summary'
 import type { AssemblageState } from './holdings-views'
-import { type QuerySourceLike, Runner } from '../../calls/runner'
 
 export interface AssemblageFlowDeps {
   store: AppStore

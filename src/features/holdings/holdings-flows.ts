@@ -9,6 +9,7 @@ import type { Geometry } from 'geojson'
 import type { ParcelRecord } from '../../../contract/schemas'
 import type { CoverageCounty } from '../../../contract/tiles'
 import type { ApiError } from '../../api/api-error'
+import type { PointSourceLike, QuerySourceLike } from '../../calls/runner'
 import type { HoldingsLayerPort, HoldingsOverlay } from '../../ports/workspace-ports'
 import type { AppStore } from '../../state/store'
 import { ValueStore } from '../../state/value-store'
@@ -19,7 +20,6 @@ import type { MergeState } from './holdings-views'
 import { ListFlow } from './list-flow'
 import { OwnerFlow } from './owner-flow'
 import type { OwnerGroup } from './portfolio'
-import type { PointSourceLike, QuerySourceLike } from '../../calls/runner'
 
 export interface HoldingSources {
   query: QuerySourceLike

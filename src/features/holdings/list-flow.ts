@@ -7,13 +7,13 @@
 import type { ParcelRecord } from '../../../contract/schemas'
 import type { CoverageCounty } from '../../../contract/tiles'
 import { ApiError } from '../../api/api-error'
+import { Cancelled, type PointSourceLike, type QuerySourceLike, Runner } from '../../calls/runner'
+import type { Spent } from '../../calls/tally'
 import { ValueStore } from '../../state/value-store'
 import { planBatch, plannedCalls } from './batch-plan'
 import { answersTable, batchCalls, runBatch } from './batch-run'
 import { guessColumns, parseTable } from './batch-table'
 import type { ListSetup, ListState } from './holdings-views'
-import { Cancelled, type PointSourceLike, type QuerySourceLike, Runner } from '../../calls/runner'
-import type { Spent } from '../../calls/tally'
 
 export interface ListFlowDeps {
   sources(): { query: QuerySourceLike; point: PointSourceLike } | null

@@ -7,12 +7,12 @@
  */
 import type { ParcelRecord } from '../../../contract/schemas'
 import { ApiError } from '../../api/api-error'
+import { Cancelled, type QuerySourceLike, Runner } from '../../calls/runner'
+import type { Spent } from '../../calls/tally'
 import { ValueStore } from '../../state/value-store'
 import type { OwnerQuestion, OwnerState } from './holdings-views'
 import { probeWords, spellingKey } from './owner-names'
 import { defaultIncluded, findPortfolio, includedRecords, portfolioCalls } from './portfolio'
-import { Cancelled, type QuerySourceLike, Runner } from '../../calls/runner'
-import type { Spent } from '../../calls/tally'
 import type { ScopeCounty } from './scoped-query'
 
 export interface OwnerFlowDeps {
