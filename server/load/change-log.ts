@@ -6,9 +6,9 @@
  * version the one before it left. The per-parcel rows of a reload are compare-county.ts's.
  */
 import type { ChangeCounts } from '../../contract/changes'
+import { ADVISORY_LOCKS as LOCKS } from '../db/advisory-locks'
 import { DATA_VERSION_SQL } from '../db/data-version-sql'
 import type { Queryable } from '../db/database'
-import { LOCKS } from '../db/startup-lock'
 
 export type LoadKind = 'first' | 'reload' | 'delete'
 
