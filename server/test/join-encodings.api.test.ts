@@ -56,9 +56,11 @@ describe(`assessor tables in any encoding (${backendName})`, () => {
     }
   }
   const expectOwners = (got: Map<string, string>) => {
-    const garbled = parcels.filter((p) => p.geom && got.get(p.PIN) !== undefined && got.get(p.PIN) !== p.OWNER.trim())
-    // A repeated key joins its first row (the fixture's own): compare only the keys written once.
-    expect(garbled.filter((p) => p.PIN !== '19-0002')).toEqual([])
+    // Shapes sharing a parcel number all get the table's first row of it.
+    const first = (pin: string) => parcels.find((q) => q.PIN === pin)!.OWNER.trim()
+    const garbled = parcels.filter((p) => got.has(p.PIN) && got.get(p.PIN) !== first(p.PIN))
+    expect(garbled.map((p) => `${p.PIN}: ${got.get(p.PIN)}`)).toEqual([])
+    expect(got.size).toBeGreaterThan(0)
     expect([...got.values()].some((o) => o.startsWith('MÜLLER ÆRØ'))).toBe(true)
   }
 
@@ -75,7 +77,8 @@ describe(`assessor tables in any encoding (${backendName})`, () => {
   }, 300_000)
 
   it('a CSV mixing UTF-8 and Latin-1 rows keeps both readable; only the Latin-1 values are counted', async () => {
-    const body = lines.slice(1)
+    // Rows reordered below: the repeated key's later row would come first and be the one joined.
+    const body = lines.slice(1).filter((l) => !l.includes('A LATER ROW'))
     const utf8Rows = body.filter((_, i) => i % 4 !== 1)
     const latinRows = body.filter((_, i) => i % 4 === 1)
     writeFileSync(

@@ -5,6 +5,7 @@
  * the page when navigated to; `/proxy/usage` on a local-mode server is a JSON 404, not the page.
  */
 import { mkdirSync, writeFileSync } from 'node:fs'
+import { request } from 'node:http'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { type IsolatedBackend, isolatedBackend } from './isolated-backend'
@@ -27,7 +28,7 @@ describe(`static files of two builds (${backendName})`, () => {
   let own: IsolatedBackend
   let server: SpawnedServer
   beforeAll(async () => {
-    own = await isolatedBackend(backendName, { DEMO_PARCELS: '50' })
+    own = await isolatedBackend(backendName, { DEMO_PARCELS: '100' })
     writeBuild(join(own.dataDir, 'dist-old'), OLD)
     writeBuild(join(own.dataDir, 'dist-new'), NEW)
     // Only the new instance runs here: the old build's page is what a browser still holds.
@@ -38,7 +39,22 @@ describe(`static files of two builds (${backendName})`, () => {
     await own?.cleanup()
   })
 
-  const get = (path: string, headers: Record<string, string> = {}) => fetch(`${server.baseUrl}${path}`, { headers })
+  /** node:http, not fetch: fetch sends its own Sec-Fetch-Mode (cors), and these tests set it. */
+  const get = (path: string, headers: Record<string, string> = {}) =>
+    new Promise<{ status: number; headers: Headers; text(): Promise<string>; json(): Promise<unknown> }>((ok, fail) => {
+      const req = request(new URL(path, server.baseUrl), { headers }, (res) => {
+        const chunks: Buffer[] = []
+        res.on('data', (c: Buffer) => chunks.push(c))
+        res.on('end', () => {
+          const body = Buffer.concat(chunks).toString()
+          const h = new Headers()
+          for (const [k, v] of Object.entries(res.headers)) if (typeof v === 'string') h.set(k, v)
+          ok({ status: res.statusCode ?? 0, headers: h, text: async () => body, json: async () => JSON.parse(body) })
+        })
+      })
+      req.on('error', fail)
+      req.end()
+    })
 
   it("the old build's chunk is a 404 that is never cached and never HTML", async () => {
     const asScript: Record<string, string> = { 'sec-fetch-mode': 'cors', 'sec-fetch-dest': 'script' }
