@@ -41,7 +41,7 @@ const pwa = VitePWA({
     // MapLibre's chunk and the county lines are ~1 MB each.
     maximumFileSizeToCacheInBytes: 4 * 1024 * 1024,
     navigateFallback: '/index.html',
-    navigateFallbackDenylist: [/^\/(parcels|tiles|coverage|proxy|healthz|readyz|demo-key)(\/|$)/],
+    navigateFallbackDenylist: [/^\/(parcels|tiles|coverage|changes|proxy|healthz|readyz|demo-key)(\/|$)/],
     cleanupOutdatedCaches: true,
     clientsClaim: false,
     skipWaiting: false,

@@ -12,6 +12,7 @@ import { methodNotAllowed } from './http/method-not-allowed'
 import { parcelRoutes } from './http/parcel-routes'
 import type { Readiness } from './http/readiness'
 import { securityHeaders } from './http/security-headers'
+import { spaFallback } from './http/spa-fallback'
 import { type RequestVars, requestLog } from './http-kit/request-log'
 import { errorResponse } from './http-kit/responses'
 import type { ProxyMode } from './proxy/proxy-mode'
@@ -134,7 +135,7 @@ export function createApp({
     app.all('/changes', (c) => errorResponse(c, 404, 'Proxy mode has no parcels of its own: no change log.'))
   } else {
     app.route('/parcels', parcelRoutes(parcels.repo, guard))
-    app.route('/', tileRoutes(parcels.tiles, guard))
+    app.route('/', tileRoutes(parcels.tiles, guard, { publicCoverage: Boolean(staticDir) && coverageInPage }))
     app.route('/', changesRoutes(parcels.changes, guard))
   }
   methodNotAllowed(app, {
@@ -150,7 +151,8 @@ export function createApp({
     '/readyz': ['GET'],
     '/demo-key': ['GET'],
   })
-  for (const prefix of ['/parcels/*', '/tiles/*']) {
+  // /proxy/* too: in local mode /proxy/usage is not an endpoint, and the app's page is not its answer.
+  for (const prefix of ['/parcels/*', '/tiles/*', '/proxy/*']) {
     app.all(prefix, (c) => errorResponse(c, 404, `No such endpoint: ${c.req.method} ${new URL(c.req.url).pathname}`))
   }
   if (staticDir) {
@@ -166,7 +168,7 @@ export function createApp({
     app.get('/', page)
     app.get('/index.html', page)
     app.use('*', serveStatic({ root: staticDir, precompressed: true }))
-    app.get('*', page)
+    app.get('*', spaFallback(page))
   }
   app.notFound((c) => errorResponse(c, 404, 'Not found.'))
   app.onError(errorAnswer)

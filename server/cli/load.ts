@@ -8,10 +8,12 @@ import { LandUseRulesError, readLandUseRules } from '../load/derive/land-use-cla
 import { LoadError } from '../load/load-county'
 import { loadFile } from '../load/load-file'
 import { CrsError } from '../load/readers/crs'
+import { JoinColumnError } from '../load/readers/join-errors'
 import { checkSource, FORMATS } from '../load/readers/open-source'
 import { SourceError } from '../load/readers/source'
 import { removeLeftoverUnpackDirs, removeOwnUnpackDirs } from '../load/readers/unpack-dirs'
 import { MappingError, readMappingFile } from '../load/rows/mapping'
+import { type HeldLiveness, holdLoadLiveness } from '../load/stage/load-liveness'
 import { dropLeftoverStages } from '../load/stage/stage-cleanup'
 import { stateFips } from '../load/states'
 import { openDatabase } from '../open-database'
@@ -106,6 +108,7 @@ async function main() {
   // PostgreSQL's JIT compiles each of a load's few big statements for seconds (4.5 s of a 15 s
   // write of 20,000 parcels, measured) and saves less than that: off for the loader's connections.
   const db = await openDatabase(config, undefined, LOADER_SESSION)
+  let liveness: HeldLiveness | null = null
   try {
     if (values.list) {
       const rows = await listCounties(db)
@@ -142,6 +145,9 @@ async function main() {
         `${existing.county} County, ${existing.state} is already loaded (${existing.parcels.toLocaleString('en-US')} parcels from ${existing.source}); pass --replace to replace it.`,
       )
     }
+    // This load's liveness on PostgreSQL, held until the process ends: a later run asks the
+    // database whether it still runs, never its PID (load-liveness.ts). Released with the process.
+    if (config.DATABASE_URL) liveness = await holdLoadLiveness(config.DATABASE_URL)
     // A killed load's stage tables and unpacked zip are removed before this one starts.
     const stale = await dropLeftoverStages(db)
     const folders = removeLeftoverUnpackDirs()
@@ -177,6 +183,7 @@ async function main() {
     })
     for (const line of result.lines) console.log(line)
   } finally {
+    await liveness?.release()
     await db.close()
   }
 }
@@ -188,7 +195,8 @@ try {
     e instanceof UsageError ||
     e instanceof MappingError ||
     e instanceof CdlArgError ||
-    e instanceof LandUseRulesError
+    e instanceof LandUseRulesError ||
+    e instanceof JoinColumnError
   ) {
     console.error(e.message)
     process.exit(2)

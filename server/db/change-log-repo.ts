@@ -9,10 +9,10 @@
  * `previous_version` is the version the one before it left.
  */
 import type { ChangeCounts } from '../../contract/changes'
+import { ADVISORY_LOCKS as LOCKS } from './advisory-locks'
 import { DATA_VERSION_SQL } from './data-version-sql'
 import type { Queryable } from './database'
 import type { Migration } from './migrate'
-import { LOCKS } from './startup-lock'
 
 export const CHANGES_MIGRATIONS: readonly Migration[] = [
   {

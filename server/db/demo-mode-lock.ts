@@ -6,8 +6,9 @@
  * that is when no `DEMO=on` instance is running, and otherwise refuses to start (server.ts).
  */
 import pg from 'pg'
+import { ADVISORY_LOCKS } from './advisory-locks'
 
-const DEMO_MODE_LOCK = 7_301_003
+const DEMO_MODE_LOCK = ADVISORY_LOCKS.demoMode
 
 export interface HeldLock {
   release(): Promise<void>

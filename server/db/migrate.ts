@@ -1,5 +1,5 @@
+import { ADVISORY_LOCKS as LOCKS } from './advisory-locks'
 import type { Database } from './database'
-import { LOCKS } from './startup-lock'
 
 /** One schema step; ids are unique across the whole schema and applied in ascending order. */
 export interface Migration {

@@ -1,5 +1,5 @@
+import { ADVISORY_LOCKS as LOCKS } from './advisory-locks'
 import type { Database, Queryable } from './database'
-import { LOCKS } from './startup-lock'
 
 /**
  * Indexes the filters, orders and lookups need, built once after a bulk load. The GiST index serves

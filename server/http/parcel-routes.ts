@@ -13,6 +13,7 @@ import type { ParcelsRepo } from '../db/parcels-repo'
 import { readJsonBody } from '../http-kit/read-json-body'
 import { errorResponse, jsonTextResponse, validationResponse } from '../http-kit/responses'
 import { runInSlices } from '../http-kit/run-in-slices'
+import { vagueAddress } from './address-cost'
 
 const fail = (response: Response): Outcome => ({ response, records: 0 })
 
@@ -111,6 +112,8 @@ export function parcelRoutes(repo: ParcelsRepo, guard: KeyGuard) {
       const parsed = AddressQuerySchema.safeParse(c.req.query(), { reportInput: true })
       if (!parsed.success) return fail(validationResponse(c, toValidationIssues('query', parsed.error.issues)))
       const q = parsed.data
+      const vague = vagueAddress(q.address)
+      if (vague) return fail(validationResponse(c, [vague]))
       const records = await repo.byAddress(
         q.address,
         { limit: q.limit, state: q.state, countyFp: q.county_fp, includeBuildings: q.include_buildings },

@@ -158,6 +158,10 @@ function summaryLines(
     `  unreadable values set to null: ${n(log.total)}${nulls ? ` (${nulls})` : ''}`,
     ...(cleaned.stripped ? [`  control characters stripped from values: ${cleaned.stripped}`] : []),
     ...(cleaned.cut ? [`  values over ${n(TEXT_MAX_BYTES)} bytes cut: ${cleaned.cut}`] : []),
+    ...(cleaned.base64 ? [`  binary values kept as base64: ${cleaned.base64}`] : []),
+    ...(cleaned.unreadable
+      ? [`  binary values unreadable (over ${n(TEXT_MAX_BYTES)} bytes as base64): ${cleaned.unreadable}`]
+      : []),
     `  stacks     ${n(s.stacks)} footprints shared by several records; same-owner holdings ${n(s.holdings)}`,
     ...landUseLines(s),
     ...changeLines(s),
@@ -177,5 +181,8 @@ function joinLines(j: JoinTally): string[] {
   return [
     `  joined     ${n(j.matched)} of ${n(j.matched + j.unmatched)} shapes to a row of ${t.name} (on ${t.keyColumn}, ${n(t.columns.length)} columns)`,
     `             shapes without a row ${n(j.unmatched)}; rows without a shape ${n(unused)} of ${n(t.rows.size)}${repeated ? `; keys repeated ${n(repeated)} (first row joined)` : ''}${t.keyless ? `; rows without a key ${n(t.keyless)}` : ''}`,
+    ...(t.windows1252
+      ? [`             ${n(t.windows1252)} value(s) of ${t.name} not UTF-8, read as Windows-1252`]
+      : []),
   ]
 }

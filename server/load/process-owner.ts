@@ -1,5 +1,6 @@
 /** Which process made something a load leaves behind, and whether that process still runs. */
 import { hostname } from 'node:os'
+import { livenessToken } from './stage/load-liveness'
 
 /** Whether a process of this machine runs (EPERM: it runs, as another user). */
 export function alive(pid: number): boolean {
@@ -11,8 +12,14 @@ export function alive(pid: number): boolean {
   }
 }
 
-/** Written on a stage table (stage-table.ts), read by the cleanup of a later run. */
-export const stageOwner = () => ({ host: hostname(), pid: process.pid, started: new Date().toISOString() })
+/**
+ * Written on a stage table (stage-table.ts), read by the cleanup of a later run: `lock` is the
+ * load's liveness token (load-liveness.ts) when it holds one, which is asked before the PID.
+ */
+export const stageOwner = () => {
+  const lock = livenessToken()
+  return { host: hostname(), pid: process.pid, started: new Date().toISOString(), ...(lock ? { lock } : {}) }
+}
 
 /** true/false for an owner on this machine; null when it was made elsewhere (or says nothing). */
 export const ownerAlive = (owner: { host?: string; pid?: number }): boolean | null =>

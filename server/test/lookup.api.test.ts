@@ -210,7 +210,8 @@ describe('GET /parcels/address', () => {
   })
 
   it('odd but valid addresses answer 200', async () => {
-    for (const address of ["'; DROP TABLE parcels; --", '%', '_', '\\', 'Ünïcödé Straße 5', '🏠 1 Main', 'a', '0']) {
+    // '%', '_', '\\', 'a', '0': too vague to search by, a 422 now (address-cost.api.test.ts).
+    for (const address of ["'; DROP TABLE parcels; --", 'Ünïcödé Straße 5', '🏠 1 Main']) {
       await lookupOk('/parcels/address', { address })
     }
   })

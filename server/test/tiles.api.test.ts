@@ -86,8 +86,9 @@ describe('who may fetch tiles and coverage', () => {
     }
   })
 
-  it('coverage needs any valid active key (no plan), and matches the contract schema', async () => {
-    expect((await get('/coverage', {}, { key: null })).status).toBe(401)
+  it('coverage needs no key where the page shows it, else any valid active key (no plan); matches the contract schema', async () => {
+    // The test server serves the app with COVERAGE_IN_PAGE on (decisions.md: coverage and the page agree).
+    expect((await get('/coverage', {}, { key: null })).status).toBe(200)
     expect((await get('/coverage', {}, { key: 'inactive' })).status).toBe(403)
     const narrow = await get('/coverage', {}, { key: 'queryOnly' })
     expect(narrow.status, show(narrow)).toBe(200)

@@ -1,7 +1,7 @@
 /**
  * `GET /tiles/parcels/{z}/{x}/{y}.mvt` and `GET /coverage` (docs/api.md "Parcel tiles and coverage").
  * Both check the key first (401/403 as everywhere) and charge nothing: tiles need the plan's
- * `tiles` endpoint, coverage only a valid, active key.
+ * `tiles` endpoint, coverage only a valid, active key, or none where the app's page shows it.
  */
 import type { Context } from 'hono'
 import { Hono } from 'hono'
@@ -14,7 +14,16 @@ import type { TileService } from './tile-service'
 
 const COVERAGE_CACHE_CONTROL = 'private, no-cache'
 
-export function tileRoutes(service: TileService, guard: KeyGuard) {
+interface TileRouteOptions {
+  /**
+   * Coverage without a key, because the app's page already gives it to every visitor
+   * (http/index-page.ts, COVERAGE_IN_PAGE): a key would guard nothing (docs/decisions.md, issue 39).
+   * A key that is sent is still checked.
+   */
+  publicCoverage?: boolean
+}
+
+export function tileRoutes(service: TileService, guard: KeyGuard, o: TileRouteOptions = {}) {
   const app = new Hono()
 
   app.get('/tiles/parcels/:z/:x/:y', async (c) => {
@@ -37,8 +46,11 @@ export function tileRoutes(service: TileService, guard: KeyGuard) {
   })
 
   app.get('/coverage', async (c) => {
-    const check = await guard.free(c.req.header('authorization'), null, c.req.raw.signal)
-    if (!check.ok) return errorResponse(c, check.status, check.detail)
+    const authorization = c.req.header('authorization')
+    if (!o.publicCoverage || authorization !== undefined) {
+      const check = await guard.free(authorization, null, c.req.raw.signal)
+      if (!check.ok) return errorResponse(c, check.status, check.detail)
+    }
     const coverage = await service.coverage()
     const headers = { etag: coverageEtag(coverage.version), 'cache-control': COVERAGE_CACHE_CONTROL }
     if (notModified(c.req.header('if-none-match'), headers.etag)) return c.body(null, 304, headers)

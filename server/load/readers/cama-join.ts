@@ -7,9 +7,10 @@
  */
 
 import type { LoadReportSink } from '../load-county'
+import { JoinColumnError } from './join-errors'
 import type { JoinRow, JoinTable } from './join-table'
 import { joinKey } from './join-table'
-import { SourceError, type SourceFeature, type SourceFile, type SourceLayer } from './source'
+import type { SourceFeature, SourceFile, SourceLayer } from './source'
 
 const JOIN_PREFIX = 'join.'
 
@@ -22,7 +23,7 @@ export interface JoinOn {
 export function parseJoinOn(on: string): JoinOn {
   const [table, shape, ...rest] = on.split('=').map((s) => s.trim())
   if (!table || rest.length > 0 || shape === '') {
-    throw new SourceError(
+    throw new JoinColumnError(
       `--on takes the join table's key column, and the shapes' when it is named otherwise: --on PIN or --on PARCEL_NO=PIN (got "${on}")`,
     )
   }
@@ -61,6 +62,9 @@ export class JoinTally {
       )
     }
     if (t.keyless) line(null, 'join rows without key', `${t.keyless} row(s) of ${t.name} have no ${t.keyColumn}`)
+    if (t.windows1252) {
+      line(null, 'join text read as Windows-1252', `${t.windows1252} value(s) of ${t.name} are not UTF-8`)
+    }
   }
 }
 
@@ -83,7 +87,7 @@ export function joinSource(
     const shapeKey = (own: readonly string[]): string => {
       const hit = own.find((a) => a.toLowerCase() === on.shapeColumn.toLowerCase())
       if (!hit) {
-        throw new SourceError(
+        throw new JoinColumnError(
           `--on ${on.tableColumn}=${on.shapeColumn}: the shapes${layer.name ? ` (layer ${layer.name})` : ''} have no column ${on.shapeColumn}; their columns: ${own.slice(0, 60).join(', ')}`,
         )
       }

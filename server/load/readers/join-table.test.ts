@@ -78,3 +78,44 @@ describe('readJoinTable', () => {
     expect(joinKey(null)).toBeNull()
   })
 })
+
+describe('readJoinTable: encodings as offices export them (issue 39)', () => {
+  it('a UTF-8 BOM on a Windows-1252 CSV is dropped from the header; the text reads as Windows-1252, counted', async () => {
+    const path = join(dir, 'bom-1252.csv')
+    writeFileSync(
+      path,
+      Buffer.concat([
+        Buffer.from([0xef, 0xbb, 0xbf]),
+        Buffer.from('PIN,OWNER\r\n0042,M\xdcLLER \x80 O\x92BRIEN\r\n', 'latin1'),
+      ]),
+    )
+    const t = await readJoinTable(path, 'PIN')
+    expect(t.keyColumn).toBe('PIN')
+    expect(t.rows.get('0042')).toEqual({ OWNER: 'MÜLLER € O’BRIEN' })
+    expect(t.windows1252).toBe(1)
+  })
+
+  it('a CSV mixing UTF-8 and Latin-1 rows keeps both readable; only the Latin-1 values are counted', async () => {
+    const path = join(dir, 'mixed.csv')
+    const lines = ['PIN,OWNER']
+    for (let i = 0; i < 300; i++) lines.push(`U${i},MÜLLER ÆRØ`)
+    const utf8Part = Buffer.from(`\uFEFF${lines.join('\n')}\n`, 'utf8')
+    const latinPart = Buffer.from('L1,M\xdcLLER \xc6R\xd8\nL2,PLAIN\n', 'latin1')
+    writeFileSync(path, Buffer.concat([utf8Part, latinPart]))
+    const t = await readJoinTable(path, 'PIN')
+    expect(t.total).toBe(302)
+    expect(t.rows.get('U0')).toEqual({ OWNER: 'MÜLLER ÆRØ' })
+    expect(t.rows.get('U299')).toEqual({ OWNER: 'MÜLLER ÆRØ' })
+    expect(t.rows.get('L1')).toEqual({ OWNER: 'MÜLLER ÆRØ' })
+    expect(t.rows.get('L2')).toEqual({ OWNER: 'PLAIN' })
+    expect(t.windows1252).toBe(1)
+  })
+
+  it('a UTF-16 CSV with its BOM (Excel "Unicode text") is read as such', async () => {
+    const path = join(dir, 'utf16.txt')
+    writeFileSync(path, Buffer.from('\uFEFFPIN\tOWNER\r\n0042\tMÜLLER\r\n', 'utf16le'))
+    const t = await readJoinTable(path, 'PIN')
+    expect(t.rows.get('0042')).toEqual({ OWNER: 'MÜLLER' })
+    expect(t.windows1252).toBe(0)
+  })
+})

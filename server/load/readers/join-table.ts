@@ -1,6 +1,7 @@
 /**
- * A CAMA (assessor) table read for `--join`: CSV (any delimiter of , ; tab |; a BOM; quoted fields
- * with commas and line breaks; every value kept as text, so "00123" keeps its zeros) or dBASE
+ * A CAMA (assessor) table read for `--join`: CSV (any delimiter of , ; tab |; a BOM of any
+ * encoding; UTF-8, Windows-1252 or both, value by value (text-decoding.ts); quoted fields with
+ * commas and line breaks; every value kept as text, so "00123" keeps its zeros) or dBASE
  * (`.dbf`, encoding from a `.cpg` beside it). The rows are held in memory by key — a county's
  * assessor table is tens of megabytes at most — while the shapes stream past. Repeated keys are
  * counted; the first row of a key is the one joined.
@@ -11,7 +12,9 @@ import Papa from 'papaparse'
 import { openDbf } from 'shapefile'
 import { encodingOfCpg } from '../../../formats/shapefile'
 import { parcelKey } from '../derive/owner-key'
+import { JoinColumnError } from './join-errors'
 import { SourceError } from './source'
+import { bomOf, ValueDecoder } from './text-decoding'
 
 export type JoinRow = Record<string, string | number | null>
 
@@ -32,6 +35,8 @@ export interface JoinTable {
   /** rows whose key is empty */
   readonly keyless: number
   readonly total: number
+  /** values (headers included) that were not valid UTF-8 and were read as Windows-1252 */
+  readonly windows1252: number
 }
 
 /** The key as compared on both sides: case and spacing do not matter; zeros and punctuation do. */
@@ -44,7 +49,8 @@ export async function readJoinTable(path: string, keyColumn: string): Promise<Jo
   if (ext !== '.csv' && ext !== '.txt' && ext !== '.tsv' && ext !== '.dbf') {
     throw new SourceError(`--join ${path}: the join table must be CSV (.csv, .txt, .tsv) or dBASE (.dbf)`)
   }
-  const records = ext === '.dbf' ? dbfRecords(path) : csvRecords(path)
+  const decoder = new ValueDecoder()
+  const records = ext === '.dbf' ? dbfRecords(path) : csvRecords(path, decoder)
   const rows = new Map<string, JoinRow>()
   const counts = new Map<string, RepeatedKey>()
   let header: string[] | null = null
@@ -56,7 +62,7 @@ export async function readJoinTable(path: string, keyColumn: string): Promise<Jo
       header = columns
       const hit = columns.find((c) => c.toLowerCase() === keyColumn.toLowerCase())
       if (!hit) {
-        throw new SourceError(
+        throw new JoinColumnError(
           `--on ${keyColumn}: ${basename(path)} has no such column; its columns: ${columns.slice(0, 60).join(', ')}`,
         )
       }
@@ -87,6 +93,7 @@ export async function readJoinTable(path: string, keyColumn: string): Promise<Jo
     repeated: [...counts.values()].filter((r) => r.rows > 1),
     keyless,
     total,
+    windows1252: decoder.fallbacks,
   }
 }
 
@@ -100,30 +107,34 @@ interface Record_ {
  * browser's list import reads CSV with the same parser (papaparse), streamed here so a county-wide
  * assessor table is never held whole.
  */
-async function* csvRecords(path: string): AsyncGenerator<Record_> {
+async function* csvRecords(path: string, decoder: ValueDecoder): AsyncGenerator<Record_> {
   const head = readHead(path, 64 * 1024)
+  const bom = bomOf(head)
+  if (bom?.encoding === 'utf16be') throw new SourceError(`--join ${path} is UTF-16 (big-endian): save it as UTF-8`)
+  const utf16 = bom?.encoding === 'utf16le'
   const firstLine =
     head
-      .toString('utf8')
-      .replace(/^\uFEFF/, '')
+      .subarray(bom?.bytes ?? 0)
+      .toString(utf16 ? 'utf16le' : 'latin1')
       .split(/\r?\n/)[0] ?? ''
   const delimiter = [',', ';', '\t', '|'].sort((a, b) => firstLine.split(b).length - firstLine.split(a).length)[0]!
-  // Not UTF-8 (an export from an old Windows program): read it as Windows-1252.
-  const encoding = isUtf8(head) ? 'utf8' : 'latin1'
-  const parser = createReadStream(path, { encoding }).pipe(
+  // Byte by byte ('latin1'), past any BOM: the parser splits on ASCII delimiters, then each value is
+  // read as UTF-8 where it is, else Windows-1252 (a table mixing both keeps both readable).
+  const decode = utf16 ? (v: string) => v : (v: string) => decoder.decode(v)
+  const parser = createReadStream(path, { encoding: utf16 ? 'utf16le' : 'latin1', start: bom?.bytes ?? 0 }).pipe(
     Papa.parse(Papa.NODE_STREAM_INPUT, { delimiter, skipEmptyLines: 'greedy' }),
   )
   let columns: string[] | null = null
   try {
     for await (const record of parser as AsyncIterable<string[]>) {
       if (!columns) {
-        columns = uniqueNames(record.map((c, i) => (i === 0 ? c.replace(/^\uFEFF/, '') : c).trim()))
+        columns = uniqueNames(record.map((c) => decode(c).trim()))
         continue
       }
       const values: Record<string, string | null> = {}
       columns.forEach((c, i) => {
         const v = record[i]
-        values[c] = v === undefined || v.trim() === '' ? null : v
+        values[c] = v === undefined || v.trim() === '' ? null : decode(v)
       })
       yield { columns, values }
     }
@@ -178,14 +189,4 @@ function uniqueNames(names: string[]): string[] {
     seen.set(base.toLowerCase(), k)
     return k === 1 ? base : `${base}_${k}`
   })
-}
-
-function isUtf8(bytes: Uint8Array): boolean {
-  try {
-    // A multi-byte character cut at the 64 KB boundary is not an error.
-    new TextDecoder('utf-8', { fatal: true }).decode(bytes.subarray(0, Math.max(0, bytes.length - 4)))
-    return true
-  } catch {
-    return false
-  }
 }

@@ -103,7 +103,10 @@ export function featureToRow(f: SourceFeature, feature: number, ctx: RowContext)
     let key = name.toLowerCase()
     if (RESERVED.has(key) || key.startsWith('svc_')) key = `src_${key}`
     while (key in extra) key = `${key}_`
-    extra[key] = hygiene.cleanDeep(key, feature, keepValue(value))
+    extra[key] =
+      value instanceof Uint8Array
+        ? hygiene.keepBinary(key, feature, value)
+        : hygiene.cleanDeep(key, feature, keepValue(value))
   }
   return { feature, layer: ctx.layer, attrs, extra, geom: cleaned.geom, fixes: cleaned.fixes }
 }

@@ -5,6 +5,7 @@
  */
 import type { Projection } from '../../../formats/crs'
 import { resolveCrs } from '../readers/crs'
+import { JoinColumnError } from '../readers/join-errors'
 import { SourceError, type SourceFeature, type SourceFile, type SourceLayer } from '../readers/source'
 import { FitTally } from './crs-fit'
 import { type CoercionLog, featureToRow } from './feature-to-row'
@@ -49,6 +50,8 @@ export async function* fileItems(file: SourceFile, o: FileItemsOptions): AsyncGe
             return r
           },
           (e: unknown) => {
+            // A --on column the shapes lack is the command's mistake, not this feature's (exit 2).
+            if (e instanceof JoinColumnError) throw e
             const at = `feature ${(base + pulled + 1).toLocaleString('en-US')}${layer.name ? ` of layer ${layer.name}` : ''}`
             throw new SourceError(`${at}: ${String((e as Error)?.message ?? e).split('\n')[0]}`)
           },

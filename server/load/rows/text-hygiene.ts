@@ -62,6 +62,25 @@ function cutToBytes(text: string, maxBytes: number): string {
 export class TextHygieneLog {
   readonly stripped = new Map<string, { values: number; chars: number; features: number[] }>()
   readonly cut = new Map<string, { values: number; features: number[] }>()
+  /** binary values (a FileGDB Binary field, a GeoPackage BLOB) kept as base64, and those too long to keep */
+  readonly binary = new Map<string, { kept: number; unreadable: number; features: number[] }>()
+
+  /**
+   * A binary value of an unmapped attribute: kept as base64 text when that fits TEXT_MAX_BYTES
+   * (issue 39: a FileGDB Binary field became null in every record, uncounted), else null and
+   * counted as unreadable, since a cut base64 value would be no value at all.
+   */
+  keepBinary(field: string, feature: number, bytes: Uint8Array): string | null {
+    const e = this.binary.get(field) ?? { kept: 0, unreadable: 0, features: [] }
+    this.binary.set(field, e)
+    if (Math.ceil(bytes.length / 3) * 4 > TEXT_MAX_BYTES) {
+      e.unreadable++
+      if (e.features.length < 5) e.features.push(feature)
+      return null
+    }
+    e.kept++
+    return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('base64')
+  }
 
   /** Cleans `value` of `field` in `feature`, counting what was done. */
   clean(field: string, feature: number, value: string): string {
@@ -94,10 +113,20 @@ export class TextHygieneLog {
   }
 
   /** Summary lines for the CLI ("owner 3 (feature 12, …)"), empty when nothing was done. */
-  summary(): { stripped: string; cut: string } {
+  summary(): { stripped: string; cut: string; base64: string; unreadable: string } {
     const list = (m: Map<string, { values: number }>) =>
       [...m].map(([field, e]) => `${field} ${e.values.toLocaleString('en-US')}`).join(', ')
-    return { stripped: list(this.stripped), cut: list(this.cut) }
+    const binary = (pick: 'kept' | 'unreadable') =>
+      [...this.binary]
+        .filter(([, e]) => e[pick] > 0)
+        .map(([field, e]) => `${field} ${e[pick].toLocaleString('en-US')}`)
+        .join(', ')
+    return {
+      stripped: list(this.stripped),
+      cut: list(this.cut),
+      base64: binary('kept'),
+      unreadable: binary('unreadable'),
+    }
   }
 
   /** Report rows, one per field. */
@@ -112,6 +141,12 @@ export class TextHygieneLog {
         action: 'cut',
         reason: `${field}: ${e.values} value(s) longer than ${TEXT_MAX_BYTES} bytes cut to ${TEXT_MAX_BYTES} (${at(e.features)})`,
       })),
+      ...[...this.binary]
+        .filter(([, e]) => e.unreadable > 0)
+        .map(([field, e]) => ({
+          action: 'binary value unreadable',
+          reason: `${field}: ${e.unreadable} binary value(s) too long to keep as base64 text (${at(e.features)})`,
+        })),
     ]
   }
 }
