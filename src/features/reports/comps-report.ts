@@ -16,10 +16,12 @@ export interface CompsReportRow {
   salePrice: number
   acres: number
   perAcre: number
-  adjusted: number
+  /** Null for a sale never adjusted (not an open-market one); shown only for included comps. */
+  adjusted: number | null
   miles: number
   csr2: number | null
-  grade: string
+  /** Shown only for included comps: a left-out sale counts for nothing. */
+  grade: string | null
   included: boolean
   excludedBecause: string | null
 }
@@ -133,10 +135,10 @@ export function compsReport(input: CompsReportInput): ReportDocument {
         formatUsd(c.salePrice),
         formatAcres(c.acres),
         formatUsd(c.perAcre),
-        formatUsd(c.adjusted),
+        c.included && c.adjusted !== null ? formatUsd(c.adjusted) : '–',
         c.miles.toFixed(1),
         c.csr2 === null ? '–' : String(c.csr2),
-        c.grade,
+        c.included ? (c.grade ?? '–') : '–',
         c.included ? 'yes' : `no: ${c.excludedBecause ?? ''}`,
       ]),
     },

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { soldRecord, subjectRecord } from './comps.test-support'
-import { analyzeComps, estimateSoil, estimateTrend, indicate } from './comps-analysis'
+import { analyzeComps, estimateSoil, estimateTrend, indicate, NEGATIVE_FLAG } from './comps-analysis'
 import { COMPS_CSV_HEADER, compsCsvRows } from './comps-csv'
 import { settingsFor } from './comps-settings'
 import { parcelSubject } from './comps-subject'
@@ -55,11 +55,21 @@ describe('analyzeComps', () => {
     })
   })
 
-  it('ranks by score: the nearest like parcel first', () => {
+  it('ranks the included comps first by score, then the market sales left out, then the non-market ones', () => {
     expect(r.comps.map((c) => c.rank)).toEqual([1, 2, 3, 4, 5])
-    expect(r.comps[0]!.id).toMatch(/^[ae]$/) // both 1 mi away, same in every criterion
-    expect(r.comps.at(-1)!.id).toBe('c')
+    // a (1 mi) outscores b (2 mi) and c (3 mi); d (outlier) and e ($1 quit-claim, 1 mi) follow.
+    expect(r.comps.map((c) => c.id)).toEqual(['a', 'b', 'c', 'd', 'e'])
     expect(byId.get('a')!.grade).toBe('A')
+  })
+
+  it('never grades or adjusts a non-market sale, and a pin can not put it back', () => {
+    const e = byId.get('e')!
+    expect([e.grade, e.timeAdjusted, e.adjusted]).toEqual([null, null, null])
+    const pinned = analyzeComps(subject, records, settings, TODAY, { e: 'pin' })
+    const pe = pinned.comps.find((c) => c.id === 'e')!
+    expect(pe.included).toBe(false)
+    expect(pe.excludedBecause).toBe("non-arm's-length: nominal price $1")
+    expect(pinned.indicated!.n).toBe(3)
   })
 
   it('puts a pinned outlier back and leaves a dropped comp out', () => {
@@ -83,6 +93,12 @@ describe('analyzeComps', () => {
     expect(cell('adjusted_price_per_acre')).toBe(11_000)
     expect(cell('included')).toBe(true)
     expect(cell('distance_mi')).toBeCloseTo(2, 1)
+    expect(cell('grade')).toBe('A')
+    const out = rows.find((x) => x[1] === 'd')!
+    expect([out[COMPS_CSV_HEADER.indexOf('grade')], out[COMPS_CSV_HEADER.indexOf('adjusted_price_per_acre')]]).toEqual([
+      null,
+      null,
+    ])
   })
 })
 
@@ -102,7 +118,7 @@ describe('time and soil adjustments', () => {
     const r = analyzeComps(subject, sales, { ...settings, years: 6 }, '2024-07-02')
     expect(r.trend.rate).toBeCloseTo(0.1, 3)
     // Every sale, brought forward at +10 %/yr, is worth ≈ 10,000 · 1.1^5 per acre on 2024-07-02.
-    for (const c of r.comps) expect(c.timeAdjusted / (10_000 * 1.1 ** 5)).toBeCloseTo(1, 3)
+    for (const c of r.comps) expect((c.timeAdjusted as number) / (10_000 * 1.1 ** 5)).toBeCloseTo(1, 3)
   })
 
   it('estimates $/acre per CSR2 point and adjusts comps to the subject’s soil', () => {
@@ -125,6 +141,32 @@ describe('time and soil adjustments', () => {
     // A CSR2-60 sale at $9,000 + 100 · (80 − 60) = $11,000.
     expect(r.comps.find((c) => c.csr2 === 60)!.adjusted).toBe(11_000)
     expect(r.indicated!.perAcre).toBe(11_000)
+  })
+
+  it('never gives a negative adjusted value: a sale the soil adjustment would take below $0 is left out', () => {
+    const subj = parcelSubject(subjectRecord({ csr2: 80 }))!
+    const pairs: [number, number][] = [
+      [60, 9_000],
+      [70, 10_000],
+      [80, 11_000],
+      [90, 12_000],
+      [65, 9_500],
+      [100, 1_500],
+    ]
+    const sales = pairs.map(([csr2, perAcre], i) =>
+      soldRecord(`n${i}`, 1 + i * 0.1, perAcre * 80, '2024-01-01', { csr2 }),
+    )
+    // $/acre 1,500 is below the IQR fence (Q1 9,125 − 1.5 · 1,625 = 6,687.5), so the soil estimate
+    // rests on the other five: $100/point; 1,500 + 100 · (80 − 100) = −500 → no adjusted value.
+    for (const overrides of [{}, { n5: 'pin' }] as Record<string, 'pin'>[]) {
+      const r = analyzeComps(subj, sales, settings, TODAY, overrides)
+      expect(r.soil.perPoint).toBe(100)
+      const low = r.comps.find((c) => c.id === 'n5')!
+      expect(low.adjusted).toBeNull()
+      expect(low.included).toBe(false)
+      expect(low.flags).toContain(NEGATIVE_FLAG)
+      for (const c of r.comps) if (c.adjusted !== null) expect(c.adjusted).toBeGreaterThan(0)
+    }
   })
 
   it('names nominal prices and non-market deeds', () => {

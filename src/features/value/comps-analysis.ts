@@ -5,6 +5,8 @@
  * and bring every price to the valuation date; flag outliers by the IQR rule on those time-adjusted
  * prices; estimate $/acre per CSR2 point from the remaining comps and adjust each to the subject's
  * soil; score and grade; include what is unflagged and graded A–C unless the user pinned or dropped it.
+ * Non-market sales leave before any adjustment and can not be pinned back; the list is the included
+ * comps first (best score first), then the market sales left out, then the non-market ones.
  */
 import type { ParcelRecord } from '../../../contract/schemas'
 import { formatInteger } from '../../format/format-value'
@@ -27,12 +29,16 @@ export interface Comp {
   miles: number
   csr2: number | null
   perAcre: number
-  /** $/acre brought to the valuation date by the trend. */
-  timeAdjusted: number
-  /** … and to the subject's CSR2. */
-  adjusted: number
+  /**
+   * $/acre brought to the valuation date by the trend; null for a sale that is not an open-market
+   * one (it leaves before any adjustment: a $1 deed adjusted for time or soil means nothing).
+   */
+  timeAdjusted: number | null
+  /** … and to the subject's CSR2; null as above, or when the soil adjustment would take it to ≤ $0. */
+  adjusted: number | null
   score: number
-  grade: Grade
+  /** Null for a sale that is not an open-market one: it was never a candidate to grade. */
+  grade: Grade | null
   reasons: string[]
   /** Why it is left out by default (non-arm's-length, outlier, price band); empty when none. */
   flags: string[]
@@ -171,9 +177,13 @@ export function analyzeComps(
   const subjectPerAcre = (subject.assessedValue ?? Number.NaN) / subjectAcres
 
   const comps: Comp[] = cands.map((c) => {
-    const t = timeAdjusted.get(c) as number
-    const adjusted =
-      soil.perPoint !== null && c.csr2 !== null && subjectCsr2 !== null ? t + soil.perPoint * (subjectCsr2 - c.csr2) : t
+    const open = c.nonMarket === null
+    const t = open ? (timeAdjusted.get(c) as number) : null
+    const soilAdjusted =
+      t !== null && soil.perPoint !== null && c.csr2 !== null && subjectCsr2 !== null
+        ? t + soil.perPoint * (subjectCsr2 - c.csr2)
+        : t
+    const adjusted = soilAdjusted !== null && soilAdjusted > 0 ? soilAdjusted : null
     const like: Likeness = {
       miles: c.miles,
       radiusMiles: s.radiusMiles,
@@ -191,18 +201,23 @@ export function analyzeComps(
     }
     const sims = similarities(like)
     const points = score(sims, s.weights)
-    const flags = [c.nonMarket, outlier(c), priceBandFlag(c.perAcre, subjectPerAcre, s.priceBand)].filter(
-      (f): f is string => f !== null && !(f.startsWith('outlier') && c.nonMarket !== null),
-    )
-    const grade = gradeOf(points)
+    const flags = [
+      c.nonMarket,
+      open ? outlier(c) : null,
+      open && adjusted === null ? NEGATIVE_FLAG : null,
+      priceBandFlag(c.perAcre, subjectPerAcre, s.priceBand),
+    ].filter((f): f is string => f !== null)
+    const grade = open ? gradeOf(points) : null
     // Own keys only: an id such as "constructor" must not find Object.prototype's.
     const override = Object.hasOwn(overrides, c.record.svc_uuid) ? (overrides[c.record.svc_uuid] ?? null) : null
     const excludedBecause =
-      override === 'pin'
-        ? null
-        : override === 'drop'
-          ? 'dropped by you'
-          : (flags[0] ?? (grade === 'D' ? 'grade D: a weak match' : null))
+      adjusted === null
+        ? (flags[0] as string)
+        : override === 'pin'
+          ? null
+          : override === 'drop'
+            ? 'dropped by you'
+            : (flags[0] ?? (grade === 'D' ? 'grade D: a weak match' : null))
     return {
       id: c.record.svc_uuid,
       record: c.record,
@@ -225,7 +240,9 @@ export function analyzeComps(
       rank: 0,
     }
   })
-  comps.sort((a, b) => b.score - a.score || a.miles - b.miles || (a.id < b.id ? -1 : 1))
+  comps.sort(
+    (a, b) => tier(a) - tier(b) || b.score - a.score || a.miles - b.miles || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0),
+  )
   comps.forEach((c, i) => {
     c.rank = i + 1
   })
@@ -234,7 +251,7 @@ export function analyzeComps(
     trend,
     soil,
     indicated: indicate(
-      comps.filter((c) => c.included).map((c) => c.adjusted),
+      comps.filter((c) => c.included).map((c) => c.adjusted as number),
       subjectAcres,
     ),
     windowStart: start,
@@ -246,6 +263,11 @@ export function analyzeComps(
 }
 
 const round = (x: number) => formatInteger(x)
+
+export const NEGATIVE_FLAG = 'soil adjustment would take its $/acre to $0 or below'
+
+/** Included first, then the market sales left out, then those never adjusted. */
+const tier = (c: Comp) => (c.included ? 0 : c.adjusted !== null ? 1 : 2)
 
 function priceBandFlag(perAcre: number, subjectPerAcre: number, band: number | null): string | null {
   if (band === null || !Number.isFinite(subjectPerAcre) || subjectPerAcre <= 0) return null

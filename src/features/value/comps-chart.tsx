@@ -27,7 +27,7 @@ export function CompsChart({ result }: { result: CompsResult }) {
   const sx = (x: number) => PAD.left + ((x - x0) / (x1 - x0 || 1)) * (W - PAD.left - PAD.right)
   const sy = (y: number) => H - PAD.bottom - ((y - y0) / (y1 - y0 || 1)) * (H - PAD.top - PAD.bottom)
   const included = shown.filter((c) => c.included)
-  const level = included.length ? median(included.map((c) => c.timeAdjusted)) : null
+  const level = included.length ? median(included.map((c) => c.timeAdjusted as number)) : null
   const g = result.trend.rate === null ? 0 : Math.log(1 + result.trend.rate)
   const line: string[] = []
   if (level !== null) {

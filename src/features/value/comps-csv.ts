@@ -1,4 +1,7 @@
-/** The comps as a table for CSV: every comp, included or not, with what the ranking rests on. */
+/**
+ * The comps as a table for CSV: every comp, included or not, with what the ranking rests on. A sale
+ * left out has no adjusted $/acre and no grade here, as in the panel: neither counts for anything.
+ */
 import type { Comp } from './comps-analysis'
 
 export const COMPS_CSV_HEADER = [
@@ -30,9 +33,9 @@ export function compsCsvRows(comps: readonly Comp[]): (string | number | boolean
     c.acres,
     r2(c.miles),
     r2(c.perAcre),
-    r2(c.adjusted),
+    c.included && c.adjusted !== null ? r2(c.adjusted) : null,
     c.score,
-    c.grade,
+    c.included ? c.grade : null,
     c.included,
     c.excludedBecause,
     c.flags.join('; ') || null,
