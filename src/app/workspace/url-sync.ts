@@ -13,7 +13,6 @@ import { decodeShareState, encodeShareState } from '../../features/share/url-cod
 import { buildSearchSpec } from '../../state/search-slice'
 import type { AppState, AppStore } from '../../state/store'
 import { DEFAULT_COLUMNS, type MapViewState } from '../../state/ui-slice'
-import { todayIso } from './comps-wiring'
 
 const WRITE_DELAY_MS = 300
 
@@ -75,7 +74,7 @@ function applyShareState(store: AppStore, state: Partial<ShareState>): MapViewSt
   // Comps for a parcel show in its details: that parcel is the one open.
   const comps = state.comps ?? null
   if (comps?.subject.kind === 'parcel') store.getState().select(comps.subject.id, true)
-  store.getState().replaceComps(comps && { ...comps, asOf: comps.asOf ?? todayIso() })
+  store.getState().replaceComps(comps)
   if (state.view) store.getState().setView(state.view)
   return state.view ?? null
 }

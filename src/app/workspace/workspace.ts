@@ -53,7 +53,7 @@ import type { AppState, AppStore } from '../../state/store'
 import type { MapViewState } from '../../state/ui-slice'
 import { addPolygons } from './add-polygons'
 import { ChangesFlow } from './changes-flow'
-import { siteForArea, todayIso } from './comps-wiring'
+import { siteForArea } from './comps-wiring'
 import { CoverageFlow } from './coverage-flow'
 import { drawEvents } from './draw-events'
 import { type FieldDeps, FieldFlow, noFieldDeps } from './field-flow'
@@ -342,7 +342,7 @@ export class Workspace {
     const s = this.store.getState()
     if (subject.kind === 'parcel') s.select(subject.id, true)
     else s.select(null)
-    this.store.getState().openComps(subject, todayIso())
+    this.store.getState().openComps(subject)
   }
 
   /** Comps for a drawn area, its land use, cover and CSR2 taken from the parcels loaded inside it. */

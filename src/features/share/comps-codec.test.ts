@@ -113,7 +113,7 @@ describe('comps section of the link', () => {
     expect(r.comps!.overrides).toEqual({ 'aaaa-1': 'pin', 'bbbb-2': 'drop' })
     expect(r.problems).toEqual([
       'The comparable-sales settings in this link could not be read; the defaults are used.',
-      'The comparable sales’ valuation date could not be read; today is used.',
+      'The comparable sales’ valuation date could not be read; the latest sale in the radius is used.',
       '1 pinned or dropped comp(s) in this link could not be read and are ranked by the rules.',
     ])
   })

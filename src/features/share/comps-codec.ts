@@ -11,7 +11,8 @@
  *                                                        a site: the link's area n (1-based; 0 none),
  *                                                        its facts; texts UTF-8 base64url, empty = unknown
  *   choices  <radius mi>,<years>,<acres ±%>,<price ±% | x>,<six weights 1–5>    empty = the defaults
- *   asOf     YYYYMMDD                                      empty = today
+ *   asOf     YYYYMMDD                                      empty = the latest sale in the radius
+ *            (issue 38; it read "today" before, but every link then wrote its date, so none changes)
  *   pins, drops  svc_uuids joined by `.`
  */
 import {
@@ -30,8 +31,8 @@ const PARCEL_ID = /^[A-Za-z0-9_-]{1,64}$/
 /** Pins and drops kept from one link (each list); a person pins a handful. */
 const MAX_OVERRIDES = 200
 
-/** Comps as a link carries them: the valuation date may be missing (then it is today). */
-export type SharedComps = Omit<CompsState, 'asOf'> & { asOf: string | null }
+/** Comps as a link carries them: the valuation date may be missing (then it is the latest sale). */
+export type SharedComps = CompsState
 
 const round = (n: number, digits: number) => Math.round(n * 10 ** digits) / 10 ** digits
 
@@ -111,7 +112,8 @@ export function decodeComps(
   let asOf: string | null = null
   if (asOfText !== '') {
     asOf = decodeDate(asOfText)
-    if (!asOf) problems.push('The comparable sales’ valuation date could not be read; today is used.')
+    if (!asOf)
+      problems.push('The comparable sales’ valuation date could not be read; the latest sale in the radius is used.')
   }
   const entries: [string, CompsOverride][] = []
   let badIds = 0

@@ -5,6 +5,7 @@ import { COMPS_CSV_HEADER, compsCsvRows } from './comps-csv'
 import { settingsFor } from './comps-settings'
 import { parcelSubject } from './comps-subject'
 import { nonMarketReason } from './sale-quality'
+import { trendRuns } from './trend-runs'
 
 const subject = parcelSubject(subjectRecord())!
 const settings = settingsFor(subject, null) // 10 mi, 5 years, ±50 % acres
@@ -119,6 +120,38 @@ describe('time and soil adjustments', () => {
     expect(r.trend.rate).toBeCloseTo(0.1, 3)
     // Every sale, brought forward at +10 %/yr, is worth ≈ 10,000 · 1.1^5 per acre on 2024-07-02.
     for (const c of r.comps) expect((c.timeAdjusted as number) / (10_000 * 1.1 ** 5)).toBeCloseTo(1, 3)
+  })
+
+  it('values as of the latest sale unless asked, and says how far a later date is projected', () => {
+    const sales = [2019.5, 2020.5, 2021.5, 2022.5, 2023.5].map((y, i) =>
+      soldRecord(`t${i}`, 1 + i * 0.1, Math.round(800_000 * 1.1 ** (y - 2019.5)), `${y - 0.5}-07-02`),
+    )
+    const s6 = { ...settings, years: 6 }
+    const data = analyzeComps(subject, sales, s6, '2024-07-02', {}, null)
+    expect(data.valuation).toEqual({ date: '2023-07-02', fromData: true, lastSale: '2023-07-02', extrapolatedYears: 0 })
+    expect(data.trend.note).toBe('+10.0 %/yr from 5 sales, 2019–2023 (Theil–Sen)')
+    // Brought to the last sale: ≈ 10,000 · 1.1^4 per acre, nothing projected.
+    for (const c of data.comps) expect((c.timeAdjusted as number) / (10_000 * 1.1 ** 4)).toBeCloseTo(1, 3)
+    // Asked for 2025-07-02: 2.0 years past the last sale, 1.1² − 1 = +21.0 % projected, and said so.
+    const later = analyzeComps(subject, sales, { ...settings, years: 7 }, '2025-07-02', {}, '2025-07-02')
+    expect(later.valuation).toEqual({
+      date: '2025-07-02',
+      fromData: false,
+      lastSale: '2023-07-02',
+      extrapolatedYears: 2,
+    })
+    expect(later.trend.note).toBe(
+      '+10.0 %/yr from 5 sales, 2019–2023 (Theil–Sen); extrapolated 2.0 yr beyond the last sale (2023-07-02) to 2025-07-02: +21.0 % projected, not observed',
+    )
+    for (const c of later.comps) expect((c.timeAdjusted as number) / (10_000 * 1.1 ** 6)).toBeCloseTo(1, 3)
+  })
+
+  it('draws the trend only over runs of years that have sales', () => {
+    expect(trendRuns([2024.5, 2019.2, 2019.8, 2020.5, 2022.1, 2022.9])).toEqual([
+      [2019.2, 2020.5],
+      [2022.1, 2022.9],
+    ])
+    expect(trendRuns([])).toEqual([])
   })
 
   it('estimates $/acre per CSR2 point and adjusts comps to the subject’s soil', () => {

@@ -75,9 +75,22 @@ export interface Indicated {
   n: number
 }
 
+/** The valuation date and how far it lies beyond the data. */
+export interface Valuation {
+  /** YYYY-MM-DD: prices are brought to this day. */
+  date: string
+  /** True when it was not set: it is then the latest open-market sale in the radius. */
+  fromData: boolean
+  /** The latest open-market sale in the radius and window, or null when there is none. */
+  lastSale: string | null
+  /** Years the time adjustment runs past the last sale (0 when it does not: no trend, or no gap). */
+  extrapolatedYears: number
+}
+
 export interface CompsResult {
   comps: Comp[]
   trend: Trend
+  valuation: Valuation
   soil: SoilAdjustment
   indicated: Indicated | null
   windowStart: string
@@ -106,18 +119,22 @@ interface Candidate {
   nonMarket: string | null
 }
 
+/**
+ * `today` ends the sale window; `asOf` is the valuation date: by default the window's end, null for
+ * the latest open-market sale found (so nothing is projected past the data unless asked).
+ */
 export function analyzeComps(
   subject: CompsSubject,
   records: readonly ParcelRecord[],
   s: CompsSettings,
   today: string,
   overrides: Readonly<Record<string, CompsOverride>> = {},
+  asOf: string | null = today,
 ): CompsResult {
   const subjectAcres = subject.acres
   const subjectCsr2 = subject.csr2
   const here = subject.point
   const start = windowStart(today, s.years)
-  const now = decimalYear(today)
   let outsideRadius = 0
   let outsideWindow = 0
   let unusable = 0
@@ -154,10 +171,20 @@ export function analyzeComps(
   }
 
   const market = cands.filter((c) => c.nonMarket === null)
+  const lastSale = market.reduce<string | null>(
+    (last, c) => (last === null || c.saleDate > last ? c.saleDate : last),
+    null,
+  )
+  const valuationDate = asOf ?? lastSale ?? today
+  const now = decimalYear(valuationDate)
   const trend = estimateTrend(
     market.map((c) => decimalYear(c.saleDate)),
     market.map((c) => c.perAcre),
   )
+  const beyond = lastSale !== null && trend.rate !== null ? Math.max(0, now - decimalYear(lastSale)) : 0
+  const extrapolatedYears = Math.round(beyond * 10) / 10
+  if (extrapolatedYears > 0 && trend.rate !== null)
+    trend.note += `; ${extrapolationWords(trend.rate, extrapolatedYears, lastSale as string, valuationDate)}`
   const growth = trend.rate === null ? 0 : Math.log(1 + trend.rate)
   const timeAdjusted = new Map(cands.map((c) => [c, c.perAcre * Math.exp(growth * (now - decimalYear(c.saleDate)))]))
 
@@ -249,6 +276,7 @@ export function analyzeComps(
   return {
     comps,
     trend,
+    valuation: { date: valuationDate, fromData: asOf === null, lastSale, extrapolatedYears },
     soil,
     indicated: indicate(
       comps.filter((c) => c.included).map((c) => c.adjusted as number),
@@ -274,6 +302,12 @@ function priceBandFlag(perAcre: number, subjectPerAcre: number, band: number | n
   const lo = subjectPerAcre * (1 - band)
   const hi = subjectPerAcre * (1 + band)
   return perAcre < lo || perAcre > hi ? `outside the ±${Math.round(band * 100)} % price band` : null
+}
+
+/** The words that say a value is projected past the data, and by how much. */
+function extrapolationWords(rate: number, years: number, lastSale: string, to: string): string {
+  const total = (1 + rate) ** years - 1
+  return `extrapolated ${years.toFixed(1)} yr beyond the last sale (${lastSale}) to ${to}: ${total >= 0 ? '+' : ''}${(total * 100).toFixed(1)} % projected, not observed`
 }
 
 /** Fewest sales, and shortest span in years, a trend may rest on. */

@@ -40,7 +40,7 @@ function Controlled(
 ) {
   const [choices, setChoices] = useState<CompsChoices | null>(p.choices ?? null)
   const [overrides, setOverrides] = useState<Record<string, CompsOverride>>({})
-  const [asOf, setAsOf] = useState(p.asOf ?? p.today)
+  const [asOf, setAsOf] = useState<string | null>(p.asOf ?? null)
   return (
     <CompsPanel
       {...p}
@@ -123,7 +123,7 @@ describe('CompsPanel', () => {
     expect(props.onOpenComp).toHaveBeenCalledWith(expect.objectContaining({ svc_uuid: 'a' }))
     await userEvent.click(screen.getByRole('button', { name: 'Download CSV' }))
     const [csv, name] = (props.onDownload as ReturnType<typeof vi.fn>).mock.calls[0]!
-    expect(name).toBe('comps-09-12-300-001-2024-07-01.csv')
+    expect(name).toBe('comps-09-12-300-001-2024-01-01.csv')
     expect(csv.header).toContain('adjusted_price_per_acre')
     expect(csv.rows).toHaveLength(5)
   })
@@ -183,13 +183,31 @@ describe('CompsPanel', () => {
     expect(document.activeElement).toBe(screen.getByRole('heading', { name: 'Comparable sales' }))
   })
 
-  it('values as of a link’s date and offers today’s', async () => {
+  it('values as of the latest sale by default, as of a date the user sets, and back', async () => {
+    setup()
+    await screen.findByRole('table')
+    // The window ends today (2024-07-01); the sales' last day is 2024-01-01.
+    expect(screen.getByText(/sold since 2019-07-01/)).toBeTruthy()
+    expect(screen.getByTestId('comps-asof').textContent).toBe('Valued as of 2024-01-01, the latest sale in the radius.')
+    expect(screen.queryByRole('button', { name: 'Value as of the latest sale' })).toBeNull()
+    const input = screen.getByLabelText('Another date')
+    await userEvent.clear(input)
+    await userEvent.type(input, '2024-03-01')
+    await userEvent.click(screen.getByRole('button', { name: 'Value as of it' }))
+    expect(await screen.findByText(/sold since 2019-03-01/)).toBeTruthy()
+    expect(screen.getByTestId('comps-asof').textContent).toBe(
+      'Valued as of 2024-03-01 (a date set by you or the link).',
+    )
+    // One sale day: no trend, so nothing is projected past it.
+    expect(screen.queryByTestId('comps-extrapolated')).toBeNull()
+    await userEvent.click(screen.getByRole('button', { name: 'Value as of the latest sale' }))
+    expect(await screen.findByText(/sold since 2019-07-01/)).toBeTruthy()
+  })
+
+  it('values a link’s date', async () => {
     setup({ asOf: '2024-03-01' })
     await screen.findByRole('table')
     expect(screen.getByText(/sold since 2019-03-01/)).toBeTruthy()
-    await userEvent.click(screen.getByRole('button', { name: 'Value as of today' }))
-    expect(await screen.findByText(/sold since 2019-07-01/)).toBeTruthy()
-    expect(screen.queryByRole('button', { name: 'Value as of today' })).toBeNull()
   })
 
   it('goes back to the default settings on request', async () => {
@@ -253,6 +271,6 @@ describe('CompsPanel', () => {
     await screen.findByRole('table')
     expect(screen.getByText('Rectangle 1 · 80.00 ac · land use unknown: any use')).toBeTruthy()
     await userEvent.click(screen.getByRole('button', { name: 'Download CSV' }))
-    expect(props.onDownload).toHaveBeenCalledWith(expect.anything(), 'comps-Rectangle-1-2024-07-01.csv')
+    expect(props.onDownload).toHaveBeenCalledWith(expect.anything(), 'comps-Rectangle-1-2024-01-01.csv')
   })
 })
