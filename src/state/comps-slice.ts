@@ -24,6 +24,8 @@ export interface CompsChoices {
   priceBand: number | null
   /** 1–5 each. */
   weights: Record<CompsCriterion, number>
+  /** The indicated value rests on this many closest comps (1–20); absent = 6. */
+  k?: number
 }
 
 /**

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { soldRecord, subjectRecord } from './comps.test-support'
-import { analyzeComps, estimateSoil, estimateTrend, indicate, NEGATIVE_FLAG } from './comps-analysis'
+import { analyzeComps, estimateSoil, estimateTrend, NEGATIVE_FLAG } from './comps-analysis'
 import { COMPS_CSV_HEADER, compsCsvRows } from './comps-csv'
 import { settingsFor } from './comps-settings'
 import { parcelSubject } from './comps-subject'
@@ -43,9 +43,12 @@ describe('analyzeComps', () => {
     expect(['a', 'b', 'c'].map((id) => byId.get(id)!.included)).toEqual([true, true, true])
   })
 
-  it('indicates the median $/acre × acres with the IQR range and n', () => {
+  it('indicates the weighted median of the closest comps, the market median and IQR beside it', () => {
     expect(r.trend.rate).toBeNull() // one sale date: no trend
-    expect(r.indicated).toEqual({
+    // Scores a > b > c (1, 2, 3 mi); 10k, 11k, 12k: neither end holds half the weight → 11,000.
+    expect(r.indicated).toMatchObject({ perAcre: 11_000, value: 880_000, low: 800_000, high: 960_000, n: 3, k: 6 })
+    expect(r.indicated!.weights.map((w) => w.id)).toEqual(['a', 'b', 'c'])
+    expect(r.indicated!.market).toMatchObject({
       perAcre: 11_000,
       perAcreLow: 10_500,
       perAcreHigh: 11_500,
@@ -53,6 +56,8 @@ describe('analyzeComps', () => {
       low: 840_000,
       high: 920_000,
       n: 3,
+      firstYear: 2024,
+      lastYear: 2024,
     })
   })
 
@@ -78,14 +83,17 @@ describe('analyzeComps', () => {
     const by = new Map(pinned.comps.map((c) => [c.id, c]))
     expect(by.get('d')!.included).toBe(true)
     expect(by.get('a')!.excludedBecause).toBe('dropped by you')
-    // Included: b 11k, c 12k, d 50k → median 12,000.
-    expect(pinned.indicated!.perAcre).toBe(12_000)
+    // Included: b 11k, c 12k, d 50k → market median 12,000.
+    expect(pinned.indicated!.market.perAcre).toBe(12_000)
     expect(pinned.indicated!.n).toBe(3)
   })
 
   it('writes every comp to CSV with what it rests on', () => {
-    const rows = compsCsvRows(r.comps)
-    expect(rows).toHaveLength(5)
+    const rows = compsCsvRows(r)
+    // Five comps, an empty row, the statistics' header and three statistics.
+    expect(rows).toHaveLength(10)
+    expect(rows.slice(6).map((x) => x[0])).toEqual(['statistic', 'indicated_value', 'market_median', 'valuation_date'])
+    expect(rows[7]!.slice(1, 5)).toEqual([880_000, 11_000, 3, '2024-2024'])
     const row = rows.find((x) => x[1] === 'b')!
     const cell = (name: (typeof COMPS_CSV_HEADER)[number]) => row[COMPS_CSV_HEADER.indexOf(name)]
     expect(cell('parcel_id')).toBe('P-b')
@@ -95,6 +103,7 @@ describe('analyzeComps', () => {
     expect(cell('included')).toBe(true)
     expect(cell('distance_mi')).toBeCloseTo(2, 1)
     expect(cell('grade')).toBe('A')
+    expect(cell('value_weight')).toBe(byId.get('b')!.score)
     const out = rows.find((x) => x[1] === 'd')!
     expect([out[COMPS_CSV_HEADER.indexOf('grade')], out[COMPS_CSV_HEADER.indexOf('adjusted_price_per_acre')]]).toEqual([
       null,
@@ -206,6 +215,5 @@ describe('time and soil adjustments', () => {
     expect(nonMarketReason(10, null)).toBe("non-arm's-length: nominal price $10")
     expect(nonMarketReason(500_000, 'INTERSPOUSAL TRANSFER DEED')).toBe("non-arm's-length: interspousal transfer deed")
     expect(nonMarketReason(500_000, 'WARRANTY DEED')).toBeNull()
-    expect(indicate([], 80)).toBeNull()
   })
 })

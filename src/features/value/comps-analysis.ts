@@ -4,7 +4,8 @@
  * non-arm's-length transfers; estimate the market trend (Theil–Sen on log $/acre against sale date)
  * and bring every price to the valuation date; flag outliers by the IQR rule on those time-adjusted
  * prices; estimate $/acre per CSR2 point from the remaining comps and adjust each to the subject's
- * soil; score and grade; include what is unflagged and graded A–C unless the user pinned or dropped it.
+ * soil; score and grade; include what is unflagged and graded A–C unless the user pinned or dropped it;
+ * value from the k closest included comps, the median of all of them beside it (comps-value.ts).
  * Non-market sales leave before any adjustment and can not be pinned back; the list is the included
  * comps first (best score first), then the market sales left out, then the non-market ones.
  */
@@ -15,8 +16,9 @@ import { milesBetween, parcelPoint } from './comps-geo'
 import { decimalYear, saleDateOf, windowStart } from './comps-plan'
 import { type Grade, gradeOf, type Likeness, reasons, score, similarities } from './comps-score'
 import type { CompsSettings } from './comps-settings'
-import { iqrFences, median, quantile, theilSen } from './comps-stats'
+import { iqrFences, theilSen } from './comps-stats'
 import { type CompsSubject, isSubjectsOwn } from './comps-subject'
+import { DEFAULT_K, type Indicated, indicate } from './comps-value'
 import { lastDeed, nonMarketReason } from './sale-quality'
 
 export interface Comp {
@@ -63,16 +65,6 @@ export interface SoilAdjustment {
   perPoint: number | null
   n: number
   note: string
-}
-
-export interface Indicated {
-  perAcre: number
-  perAcreLow: number
-  perAcreHigh: number
-  value: number
-  low: number
-  high: number
-  n: number
 }
 
 /** The valuation date and how far it lies beyond the data. */
@@ -278,10 +270,7 @@ export function analyzeComps(
     trend,
     valuation: { date: valuationDate, fromData: asOf === null, lastSale, extrapolatedYears },
     soil,
-    indicated: indicate(
-      comps.filter((c) => c.included).map((c) => c.adjusted as number),
-      subjectAcres,
-    ),
+    indicated: indicate(comps, s.k ?? DEFAULT_K, subjectAcres),
     windowStart: start,
     windowEnd: today,
     outsideRadius,
@@ -366,20 +355,4 @@ export function estimateSoil(subjectCsr2: number | null, pairs: readonly [number
   if (slope === null || slope <= 0)
     return { perPoint: null, n, note: `no soil adjustment: these ${n} sales show no premium for better soil` }
   return { perPoint: slope, n, note: `$${round(slope)}/acre per CSR2 point from ${n} comps (Theil–Sen)` }
-}
-
-export function indicate(adjusted: readonly number[], acres: number): Indicated | null {
-  if (adjusted.length === 0 || !(acres > 0)) return null
-  const perAcre = median(adjusted)
-  const perAcreLow = quantile(adjusted, 0.25)
-  const perAcreHigh = quantile(adjusted, 0.75)
-  return {
-    perAcre,
-    perAcreLow,
-    perAcreHigh,
-    value: perAcre * acres,
-    low: perAcreLow * acres,
-    high: perAcreHigh * acres,
-    n: adjusted.length,
-  }
 }

@@ -87,8 +87,15 @@ describe('CompsPanel', () => {
     expect(within(value).getByTestId('comps-indicated').textContent).toBe('$880,000')
     expect(within(value).getByTestId('comps-median').textContent).toBe('$11,000')
     expect(within(value).getByTestId('comps-n').textContent).toBe('3')
-    expect(value.textContent).toContain('Range $840,000–$920,000')
+    expect(value.textContent).toContain('Range $800,000–$960,000')
+    expect(within(value).getByTestId('comps-market').textContent).toBe(
+      'Market beside it: median $11,000/ac = $880,000 from all 3 included sales, in 2024 (interquartile $10,500–$11,500/ac)',
+    )
     expect(value.textContent).toContain('An estimate from public sales, not an appraisal.')
+    // The back-test, after the list: four open-market sales, each valued from the other three.
+    expect((await screen.findByText(/^Too few sales to say/, {}, { timeout: 3000 })).textContent).toBe(
+      'Too few sales to say: 4 open-market sales from 2021-01-01 to 2024-01-01 could be valued from the others (a figure needs 10).',
+    )
     // A 10-mile circle for farmland, searched once by area, then one query page.
     expect(props.circle).toHaveBeenCalledWith([-93.5, 42], 10 * 1609.344)
     expect(sent).toEqual(['area', 'query'])
@@ -105,8 +112,10 @@ describe('CompsPanel', () => {
     const nominal = rows.find((r) => r.dataset.compId === 'e')!
     expect(nominal.textContent).toContain("Left out: non-arm's-length: nominal price $1")
     await userEvent.click(within(outlier).getByRole('button', { name: /^Pin comp/ }))
-    // Included now 10k, 11k, 12k, 50k $/acre → median 11,500 × 80 ac.
-    expect(screen.getByTestId('comps-indicated').textContent).toBe('$920,000')
+    // Included now a 10k, d 50k, b 11k, c 12k $/acre, scored ≈ 98.4, 97.6, 96.8, 95.3 (distance
+    // 1, 1.5, 2, 3 mi): sorted 10k, 11k, …, the running weight passes half at 11k → × 80 ac.
+    expect(screen.getByTestId('comps-indicated').textContent).toBe('$880,000')
+    expect(screen.getByTestId('comps-market-median').textContent).toBe('$11,500')
     expect(screen.getByTestId('comps-n').textContent).toBe('4')
   })
 
@@ -125,7 +134,9 @@ describe('CompsPanel', () => {
     const [csv, name] = (props.onDownload as ReturnType<typeof vi.fn>).mock.calls[0]!
     expect(name).toBe('comps-09-12-300-001-2024-01-01.csv')
     expect(csv.header).toContain('adjusted_price_per_acre')
-    expect(csv.rows).toHaveLength(5)
+    // Five comps, then an empty row, the statistics' header, three statistics and three of the back-test.
+    expect(csv.rows).toHaveLength(5 + 8)
+    expect(csv.rows.at(-3)?.[0]).toBe('backtest_median_abs_error')
   })
 
   it('asks before a search that needs many calls, and stops when told no', async () => {

@@ -13,6 +13,7 @@ import type { ParcelRecord } from '../../../contract/schemas'
 import { formatAcres } from '../../format/format-value'
 import type { CompsChoices, CompsOverride } from '../../state/comps-slice'
 import type { Comp, CompsResult } from './comps-analysis'
+import { type Backtest, backtestCompsMemo, backtestCsvRows } from './comps-backtest'
 import { COMPS_CSV_HEADER, compsCsvRows } from './comps-csv'
 import type { LonLat } from './comps-geo'
 import { analyzeCompsMemo } from './comps-memo'
@@ -138,6 +139,15 @@ export function CompsPanel(props: CompsPanelProps) {
     () => (found ? analyzeCompsMemo(subject, found.records, settings, windowEnd, overrides, asOf) : null),
     [found, subject, settings, windowEnd, overrides, asOf],
   )
+  // The back-test after the panel's own frame too: one comps analysis per tested sale.
+  const [tested, setTested] = useState<{ of: CompsResult; backtest: Backtest } | null>(null)
+  useEffect(() => {
+    if (!result) return
+    const t = setTimeout(() => setTested({ of: result, backtest: backtestCompsMemo(result, settings) }), 0)
+    return () => clearTimeout(t)
+  }, [result, settings])
+  const backtest = tested && tested.of === result ? tested.backtest : null
+
   // The map after the panel's own frame: its GeoJSON update must not hold up the ranked list.
   useEffect(() => {
     const t = setTimeout(() => onResult?.(result, subject), 0)
@@ -148,7 +158,7 @@ export function CompsPanel(props: CompsPanelProps) {
     if (!result) return
     const name = subject.label.replace(/[^\w.-]+/g, '-')
     props.onDownload(
-      { header: COMPS_CSV_HEADER, rows: compsCsvRows(result.comps) },
+      { header: COMPS_CSV_HEADER, rows: compsCsvRows(result, backtestCsvRows(backtestCompsMemo(result, settings))) },
       `comps-${name}-${result.valuation.date}.csv`,
     )
   }
@@ -238,6 +248,7 @@ export function CompsPanel(props: CompsPanelProps) {
       {found && result && !problem && (
         <CompsResultView
           result={result}
+          backtest={backtest}
           found={found}
           acres={subject.acres}
           onOpen={(c: Comp) => props.onOpenComp(c.record)}
