@@ -1,7 +1,14 @@
 import { describe, expect, it } from 'vitest'
 import { soldRecord, subjectRecord } from './comps.test-support'
 import { analyzeComps } from './comps-analysis'
-import { BACKTEST_MIN_N, backtestComps, backtestCompsMemo, backtestCsvRows, summarize } from './comps-backtest'
+import {
+  BACKTEST_MIN_N,
+  backtestComps,
+  backtestCompsMemo,
+  backtestCsvRows,
+  runBacktest,
+  summarize,
+} from './comps-backtest'
 import { settingsFor } from './comps-settings'
 import { parcelSubject } from './comps-subject'
 
@@ -48,7 +55,18 @@ describe('backtestComps', () => {
     expect(b.within20).toBe(1)
   })
 
-  it('is memoised per result: computed once', () => {
-    expect(backtestCompsMemo(result, settings)).toBe(backtestCompsMemo(result, settings))
+  it('is memoised per result: computed once, in slices or whole', async () => {
+    const sliced = await new Promise<ReturnType<typeof backtestComps>>((done) => runBacktest(result, settings, done))
+    expect(sliced).toEqual(backtestComps(result, settings))
+    expect(backtestCompsMemo(result, settings)).toBe(sliced)
+    expect(await new Promise((done) => runBacktest(result, settings, done))).toBe(sliced)
+    // Cancelled before its first slice: never called.
+    let called = false
+    const other = analyzeComps(subject, sales, settings, '2024-07-01', {}, null)
+    runBacktest(other, settings, () => {
+      called = true
+    })()
+    await new Promise((r) => setTimeout(r, 20))
+    expect(called).toBe(false)
   })
 })

@@ -7,7 +7,8 @@
  * $/acre against what it really sold for. Reported: the median absolute % error, the shares within
  * ±10 % and ±20 %, and n; below BACKTEST_MIN_N valued sales, "too few sales to say".
  *
- * Pure and memoised per comps result: it runs after the ranked list is shown, never in its render.
+ * Pure and memoised per comps result: it runs after the ranked list is shown, never in its render,
+ * and in slices of about a frame (runBacktest) so the page stays responsive while it runs.
  * Cost: one analyzeComps per tested sale (at most BACKTEST_MAX_SALES, the most recent), each
  * dominated by its Theil–Sen trend over the market sales (O(m²) pairs).
  */
@@ -75,7 +76,8 @@ export function summarize(errors: readonly number[], tested: number, from: strin
 const shiftYears = (iso: string, years: number) =>
   `${String(Number(iso.slice(0, 4)) - years).padStart(4, '0')}${iso.slice(4, 10)}`
 
-export function backtestComps(result: CompsResult, s: CompsSettings): Backtest {
+/** The back-test one tested sale per step, so a caller can yield between steps (runBacktest does). */
+function* backtestSteps(result: CompsResult, s: CompsSettings): Generator<void, Backtest> {
   const to = result.valuation.date
   const from = shiftYears(to, BACKTEST_YEARS)
   const records = result.comps.map((c) => c.record)
@@ -91,26 +93,60 @@ export function backtestComps(result: CompsResult, s: CompsSettings): Backtest {
     if (!subject) continue
     const r = analyzeComps(subject, records, plain, sale.saleDate, {}, sale.saleDate)
     if (r.indicated) errors.push(r.indicated.perAcre / sale.perAcre - 1)
+    yield
   }
   return summarize(errors, tested.length, from, to)
 }
 
-const memo = new WeakMap<CompsResult, Map<string, Backtest>>()
+export function backtestComps(result: CompsResult, s: CompsSettings): Backtest {
+  const steps = backtestSteps(result, s)
+  for (;;) {
+    const step = steps.next()
+    if (step.done) return step.value
+  }
+}
 
-/** The back-test of a comps result, computed once per result and settings. */
-export function backtestCompsMemo(result: CompsResult, s: CompsSettings): Backtest {
-  const key = JSON.stringify(s)
+const memo = new WeakMap<CompsResult, Map<string, Backtest>>()
+const keyOf = (s: CompsSettings) => JSON.stringify(s)
+
+function remember(result: CompsResult, s: CompsSettings, b: Backtest): Backtest {
   let byKey = memo.get(result)
   if (!byKey) {
     byKey = new Map()
     memo.set(result, byKey)
   }
-  let b = byKey.get(key)
-  if (!b) {
-    b = backtestComps(result, s)
-    byKey.set(key, b)
-  }
+  byKey.set(keyOf(s), b)
   return b
+}
+
+/** The back-test of a comps result, computed once per result and settings. */
+export function backtestCompsMemo(result: CompsResult, s: CompsSettings): Backtest {
+  return memo.get(result)?.get(keyOf(s)) ?? remember(result, s, backtestComps(result, s))
+}
+
+/** Time the page may be held per slice of the back-test: about a frame. */
+const SLICE_MS = 16
+
+/**
+ * The back-test in slices of about a frame between timer turns, so the page answers input while it
+ * runs (a dense market takes a second or more on a slow machine); `done` gets it (on the next turn
+ * when it is memoised). Returns a cancel.
+ */
+export function runBacktest(result: CompsResult, s: CompsSettings, done: (b: Backtest) => void): () => void {
+  const hit = memo.get(result)?.get(keyOf(s))
+  const steps = hit ? null : backtestSteps(result, s)
+  const slice = () => {
+    if (!steps) return done(hit as Backtest)
+    const t0 = performance.now()
+    for (;;) {
+      const step = steps.next()
+      if (step.done) return done(remember(result, s, step.value))
+      if (performance.now() - t0 > SLICE_MS) break
+    }
+    timer = setTimeout(slice, 0)
+  }
+  let timer = setTimeout(slice, 0)
+  return () => clearTimeout(timer)
 }
 
 /** The back-test as CSV statistics rows (comps-csv.ts's second header). */

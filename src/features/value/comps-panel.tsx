@@ -13,7 +13,7 @@ import type { ParcelRecord } from '../../../contract/schemas'
 import { formatAcres } from '../../format/format-value'
 import type { CompsChoices, CompsOverride } from '../../state/comps-slice'
 import type { Comp, CompsResult } from './comps-analysis'
-import { type Backtest, backtestCompsMemo, backtestCsvRows } from './comps-backtest'
+import { type Backtest, backtestCompsMemo, backtestCsvRows, runBacktest } from './comps-backtest'
 import { COMPS_CSV_HEADER, compsCsvRows } from './comps-csv'
 import type { LonLat } from './comps-geo'
 import { analyzeCompsMemo } from './comps-memo'
@@ -141,11 +141,10 @@ export function CompsPanel(props: CompsPanelProps) {
   )
   // The back-test after the panel's own frame too: one comps analysis per tested sale.
   const [tested, setTested] = useState<{ of: CompsResult; backtest: Backtest } | null>(null)
-  useEffect(() => {
-    if (!result) return
-    const t = setTimeout(() => setTested({ of: result, backtest: backtestCompsMemo(result, settings) }), 0)
-    return () => clearTimeout(t)
-  }, [result, settings])
+  useEffect(
+    () => (result ? runBacktest(result, settings, (backtest) => setTested({ of: result, backtest })) : undefined),
+    [result, settings],
+  )
   const backtest = tested && tested.of === result ? tested.backtest : null
 
   // The map after the panel's own frame: its GeoJSON update must not hold up the ranked list.
