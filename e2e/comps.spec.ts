@@ -63,6 +63,18 @@ const median = (xs: number[]) => {
   const m = s.length >> 1
   return s.length % 2 ? s[m]! : (s[m - 1]! + s[m]!) / 2
 }
+/** The first value, sorted, whose running weight passes half the total (the mean of two on a tie). */
+const weightedMedian = (values: number[], weights: number[]) => {
+  const pairs = values.map((v, i) => [v, weights[i]!] as const).sort((a, b) => a[0] - b[0])
+  const total = pairs.reduce((sum, [, w]) => sum + w, 0)
+  let run = 0
+  for (let i = 0; i < pairs.length; i++) {
+    run += pairs[i]![1]
+    if (Math.abs(run - total / 2) <= total * 1e-12) return (pairs[i]![0] + pairs[i + 1]![0]) / 2
+    if (run > total / 2) return pairs[i]![0]
+  }
+  return Number.NaN
+}
 const dollars = (t: string) => Number(t.replace(/[$,]/g, ''))
 const miles = (a: [number, number], b: [number, number]) => {
   const r = Math.PI / 180
@@ -82,10 +94,12 @@ async function openComps(page: Page, farm: Rec, key: string) {
   return panel
 }
 
-test('comps from a farm card: the median shown is the median of the included comps in the CSV, all within radius and window', async ({
+test('comps from a farm card: the value is the weighted median of the top-k rows in the CSV, the market median beside it; included first; valued as of the last sale; the back-test with its n', async ({
   page,
   request,
 }) => {
+  // Two searches (the data's date, then a later one) and the back-test: more than the default budget.
+  test.setTimeout(180_000)
   const keys = e2eKeys()
   const errors = watchConsole(page)
   const farm = await someFarm(request, keys.full)
@@ -99,6 +113,15 @@ test('comps from a farm card: the median shown is the median of the included com
       .poll(() => page.evaluate((id) => (window as unknown as { platMap: MapProbe }).platMap.layerVisible(id), layer))
       .toBe(true)
   const windowStart = /sold since (\d{4}-\d{2}-\d{2})/.exec(summary)![1]!
+  // The back-test runs after the list; its figure (or "too few sales to say") says its n.
+  const backtest = panel.getByTestId('comps-backtest')
+  await expect(backtest).toHaveText(
+    /^(Typically off by [\d.]+ %.*; n = \d+ open-market sales|Too few sales to say: \d+ open-market sale)/,
+    {
+      timeout: 30_000,
+    },
+  )
+  const backtestN = Number(/(?:n = |say: )(\d+)/.exec(await backtest.innerText())![1])
   // A long list shows its first 50 rows; the rest on request.
   const more = panel.getByRole('button', { name: /^Show all \d+ comps/ })
   if (await more.count()) await more.click()
@@ -109,16 +132,60 @@ test('comps from a farm card: the median shown is the median of the included com
     panel.getByRole('button', { name: 'Download CSV' }).click(),
   ])
   const csv = parseCsv(readFileSync((await download.path())!, 'utf8'))
-  const [header, ...rows] = csv
+  const blank = csv.findIndex((r) => r.length === 1 && r[0] === '')
+  const [header, ...rows] = csv.slice(0, blank)
+  const [statsHeader, ...stats] = csv.slice(blank + 1)
   const col = (name: string) => header!.indexOf(name)
+  const stat = (name: string) => {
+    const row = stats.find((r) => r[0] === name)!
+    return Object.fromEntries(statsHeader!.map((h, i) => [h, row[i]!]))
+  }
   expect(rows.length).toBe(rowsShown - 1)
   expect(rows.length).toBeGreaterThan(3)
 
+  // Included first; a left-out sale has no grade and no adjusted $/acre, in the CSV and the table.
   const included = rows.filter((r) => r[col('included')] === 'true')
-  const shownMedian = dollars(await panel.getByTestId('comps-median').innerText())
-  const csvMedian = median(included.map((r) => Number(r[col('adjusted_price_per_acre')])))
-  expect(Math.abs(shownMedian - csvMedian)).toBeLessThanOrEqual(0.5) // shown in whole dollars
-  expect(Number(await panel.getByTestId('comps-n').innerText())).toBe(included.length)
+  const excluded = rows.filter((r) => r[col('included')] === 'false')
+  expect(rows.slice(0, included.length)).toEqual(included)
+  for (const r of excluded) expect([r[col('grade')], r[col('adjusted_price_per_acre')]]).toEqual(['', ''])
+  for (const r of included) expect(Number(r[col('adjusted_price_per_acre')])).toBeGreaterThan(0)
+  const firstOut = panel.locator('tr.comps-out').first()
+  if (excluded.length) {
+    await expect(firstOut.getByRole('cell').nth(1)).toHaveText('–')
+    await expect(firstOut.getByRole('cell').nth(7)).toHaveText('–')
+  }
+
+  // The indicated value: the weighted median of the rows with a value_weight (the top k).
+  const top = rows.filter((r) => r[col('value_weight')] !== '')
+  const shownValue = dollars(await panel.getByTestId('comps-median').innerText())
+  const csvValue = weightedMedian(
+    top.map((r) => Number(r[col('adjusted_price_per_acre')])),
+    top.map((r) => Number(r[col('value_weight')])),
+  )
+  expect(Math.abs(shownValue - csvValue)).toBeLessThanOrEqual(0.5) // shown in whole dollars
+  expect(Number(await panel.getByTestId('comps-n').innerText())).toBe(top.length)
+  expect(top.length).toBe(Math.min(6, included.length))
+  expect(Number(stat('indicated_value').price_per_acre)).toBeCloseTo(csvValue, 1)
+  // The market beside it: the median of every included comp.
+  const shownMarket = dollars(await panel.getByTestId('comps-market-median').innerText())
+  expect(
+    Math.abs(shownMarket - median(included.map((r) => Number(r[col('adjusted_price_per_acre')])))),
+  ).toBeLessThanOrEqual(0.5)
+  expect(Number(await panel.getByTestId('comps-market-n').innerText())).toBe(included.length)
+  expect(Number(stat('market_median').n)).toBe(included.length)
+  // The back-test in the CSV, with the same n.
+  expect(Number(stat('backtest_median_abs_error').n)).toBe(backtestN)
+
+  // Valued as of the latest open-market sale found, nothing projected past it.
+  const market = rows.filter((r) => !r[col('flags')]!.includes("non-arm's-length"))
+  const lastSale = market
+    .map((r) => r[col('sale_date')]!)
+    .sort()
+    .at(-1)!
+  await expect(panel.getByTestId('comps-asof')).toHaveText(`Valued as of ${lastSale}, the latest sale in the radius.`)
+  expect(stat('valuation_date').value).toBe(lastSale)
+  await expect(panel.getByTestId('comps-extrapolated')).toHaveCount(0)
+  await expect(panel.locator('.comps-trend--projected')).toHaveCount(0)
 
   // Every listed comp, checked against the server's own record: within 10 miles and the window.
   const today = new Date().toISOString().slice(0, 10)
@@ -151,8 +218,22 @@ test('comps from a farm card: the median shown is the median of the included com
   await expect(details.getByText(first[col('parcel_id')]!, { exact: true }).first()).toBeVisible()
   await expect(panel).toBeHidden()
   await details.getByRole('button', { name: '← Back to comparable sales' }).click()
-  await expect(panel.getByTestId('comps-median')).toHaveText(`$${Math.round(shownMedian).toLocaleString('en-US')}`)
+  await expect(panel.getByTestId('comps-median')).toHaveText(`$${Math.round(shownValue).toLocaleString('en-US')}`)
   await page.screenshot({ path: shot('comps-desktop.png') })
+
+  // Asked for a date two years past the data: the words and the chart say it is projected.
+  const later = `${Number(lastSale.slice(0, 4)) + 2}${lastSale.slice(4)}`
+  await panel.getByLabel('Another date').fill(later)
+  await panel.getByRole('button', { name: 'Value as of it' }).click()
+  await expect(panel.getByTestId('comps-asof')).toHaveText(`Valued as of ${later} (a date set by you or the link).`)
+  await expect(panel.getByTestId('comps-extrapolated')).toHaveText(
+    `Projected: the time adjustment runs 2.0 years beyond the last sale (${lastSale}); no sale shows prices after it.`,
+  )
+  await expect(panel.getByText(/extrapolated 2\.0 yr beyond the last sale/).first()).toBeVisible()
+  await expect(panel.locator('.comps-trend--projected')).toHaveCount(1)
+  await page.screenshot({ path: shot('comps-extrapolated-desktop.png') })
+  await panel.getByRole('button', { name: 'Value as of the latest sale' }).click()
+  await expect(panel.getByTestId('comps-extrapolated')).toHaveCount(0)
   expect(errors).toEqual([])
 })
 
@@ -184,16 +265,24 @@ test('a shared link reopens the same comps: settings, pins and drops, and the sa
   await panel.getByRole('button', { name: 'Find comps' }).click()
   await expect(panel.locator('summary')).toContainText('Within 8 mi')
   await expect(panel.getByRole('region', { name: 'Indicated value' })).toBeVisible()
-  const n0 = Number(await panel.getByTestId('comps-n').innerText())
-  // Pin one the rules leave out, drop one they keep.
-  const out = panel.locator('tr.comps-out').first()
-  const pinned = (await out.getAttribute('data-comp-id'))!
-  await out.getByRole('button', { name: /^Pin comp/ }).click()
-  await expect(panel.getByTestId('comps-n')).toHaveText(String(n0 + 1))
+  const n0 = Number(await panel.getByTestId('comps-market-n').innerText())
+  // Pin one the rules leave out (a market sale: a non-market one can not be), drop one they keep.
+  // When every sale left out is a non-market one, there is nothing to pin: the drop is still checked.
+  const pinnable = panel
+    .locator('tr.comps-out')
+    .filter({ has: page.locator('button[aria-label^="Pin comp"]:not([disabled])') })
+  const pinned = (await pinnable.count()) ? await pinnable.first().getAttribute('data-comp-id') : null
+  if (pinned) {
+    await pinnable
+      .first()
+      .getByRole('button', { name: /^Pin comp/ })
+      .click()
+    await expect(panel.getByTestId('comps-market-n')).toHaveText(String(n0 + 1))
+  }
   const kept = panel.locator(`tr.comps-in:not([data-comp-id="${pinned}"])`).first()
   const dropped = (await kept.getAttribute('data-comp-id'))!
   await kept.getByRole('button', { name: /^Drop comp/ }).click()
-  await expect(panel.getByTestId('comps-n')).toHaveText(String(n0))
+  await expect(panel.getByTestId('comps-market-n')).toHaveText(String(pinned ? n0 : n0 - 1))
   await expect.poll(() => page.url()).toContain(dropped)
   const link = page.url()
   expect(link).toMatch(/[?&]cs=1~p[0-9a-f-]+~8,5,50,x,5/)
@@ -215,10 +304,11 @@ test('a shared link reopens the same comps: settings, pins and drops, and the sa
   await expect(again.getByTestId('comps-indicated')).toHaveText(shown.indicated)
   await expect(again.getByTestId('comps-n')).toHaveText(shown.n)
   await expect(again.locator('summary')).toHaveText(shown.summary)
-  await expect(again.locator(`tr[data-comp-id="${pinned}"]`).getByRole('button', { name: /^Pin/ })).toHaveAttribute(
-    'aria-pressed',
-    'true',
-  )
+  if (pinned)
+    await expect(again.locator(`tr[data-comp-id="${pinned}"]`).getByRole('button', { name: /^Pin/ })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    )
   await expect(again.locator(`tr[data-comp-id="${dropped}"]`)).toHaveClass(/comps-out/)
 
   // A garbled comps part is named, and the rest of the link (the parcel) still opens.

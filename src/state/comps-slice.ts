@@ -24,6 +24,8 @@ export interface CompsChoices {
   priceBand: number | null
   /** 1–5 each. */
   weights: Record<CompsCriterion, number>
+  /** The indicated value rests on this many closest comps (1–20); absent = 6. */
+  k?: number
 }
 
 /**
@@ -57,19 +59,23 @@ export interface CompsState {
   choices: CompsChoices | null
   /** svc_uuid → pinned (kept in whatever the rules say) or dropped (left out). */
   overrides: Readonly<Record<string, CompsOverride>>
-  /** The valuation date, YYYY-MM-DD: the sale window ends and prices are adjusted to it. */
-  asOf: string
+  /**
+   * The valuation date, YYYY-MM-DD, set by the user or a link: the sale window ends and prices are
+   * adjusted to it. Null (the default): the window ends today and prices are brought to the latest
+   * open-market sale found in the radius, so nothing is projected past the data unless asked.
+   */
+  asOf: string | null
 }
 
 export interface CompsSlice {
   comps: CompsState | null
-  /** Opens comps for a subject with default choices, valued as of `asOf` (today). */
-  openComps(subject: CompsSubjectRef, asOf: string): void
+  /** Opens comps for a subject with default choices, valued as of `asOf` (null: the latest sale). */
+  openComps(subject: CompsSubjectRef, asOf?: string | null): void
   /** Restores comps as a link or Back/Forward had them (null closes them). */
   replaceComps(comps: CompsState | null): void
   setCompsChoices(choices: CompsChoices | null): void
   setCompsOverride(id: string, override: CompsOverride | null): void
-  setCompsAsOf(asOf: string): void
+  setCompsAsOf(asOf: string | null): void
   closeComps(): void
 }
 
@@ -77,7 +83,7 @@ export const createCompsSlice: StateCreator<CompsSlice, [], [], CompsSlice> = (s
   const update = (f: (c: CompsState) => CompsState) => set((s) => (s.comps ? { comps: f(s.comps) } : s))
   return {
     comps: null,
-    openComps: (subject, asOf) => set({ comps: { subject, choices: null, overrides: {}, asOf } }),
+    openComps: (subject, asOf = null) => set({ comps: { subject, choices: null, overrides: {}, asOf } }),
     replaceComps: (comps) => set({ comps }),
     setCompsChoices: (choices) => update((c) => ({ ...c, choices })),
     setCompsOverride: (id, override) =>

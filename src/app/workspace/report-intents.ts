@@ -22,6 +22,7 @@ import { summarize } from '../../features/results/summarize'
 import type { SearchResult } from '../../features/search/search-types'
 import { encodeShareState } from '../../features/share/url-codec'
 import type { CompsResult } from '../../features/value/comps-analysis'
+import { backtestCompsMemo } from '../../features/value/comps-backtest'
 import { settingsFor } from '../../features/value/comps-settings'
 import type { CompsSubject } from '../../features/value/comps-subject'
 import { compsOverlay } from '../../features/value/comps-wiring'
@@ -236,6 +237,7 @@ export class ReportIntents {
         excludedBecause: c.excludedBecause,
       })),
       indicated: result.indicated,
+      backtest: backtestCompsMemo(result, choices).note,
       basis: {
         radiusMiles: choices.radiusMiles,
         acresBand: choices.acresBand,

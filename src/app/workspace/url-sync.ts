@@ -75,7 +75,7 @@ function applyShareState(store: AppStore, state: Partial<ShareState>): MapViewSt
   // Comps for a parcel show in its details: that parcel is the one open.
   const comps = state.comps ?? null
   if (comps?.subject.kind === 'parcel') store.getState().select(comps.subject.id, true)
-  store.getState().replaceComps(comps && { ...comps, asOf: comps.asOf ?? todayIso() })
+  store.getState().replaceComps(comps)
   if (state.view) store.getState().setView(state.view)
   return state.view ?? null
 }

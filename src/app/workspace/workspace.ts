@@ -30,7 +30,7 @@ import type { SearchSession } from '../../features/search/search-session'
 import type { SearchResult } from '../../features/search/search-types'
 import { serverSorted } from '../../features/search/spec-key'
 import { decodeShareState } from '../../features/share/url-codec'
-import { siteForArea, todayIso } from '../../features/value/comps-wiring'
+import { siteForArea } from '../../features/value/comps-wiring'
 import { checkDrawnArea } from '../../geo/validate-area'
 import { viewRectangle } from '../../geo/view-area'
 import type {
@@ -291,7 +291,7 @@ export class Workspace {
     const s = this.store.getState()
     if (subject.kind === 'parcel') s.select(subject.id, true)
     else s.select(null)
-    this.store.getState().openComps(subject, todayIso())
+    this.store.getState().openComps(subject)
   }
 
   /** Comps for a drawn area, its land use, cover and CSR2 taken from the parcels loaded inside it. */

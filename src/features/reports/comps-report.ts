@@ -16,10 +16,12 @@ export interface CompsReportRow {
   salePrice: number
   acres: number
   perAcre: number
-  adjusted: number
+  /** Null for a sale never adjusted (not an open-market one); shown only for included comps. */
+  adjusted: number | null
   miles: number
   csr2: number | null
-  grade: string
+  /** Shown only for included comps: a left-out sale counts for nothing. */
+  grade: string | null
   included: boolean
   excludedBecause: string | null
 }
@@ -35,7 +37,23 @@ export interface CompsReportInput {
     perAcreLow: number
     perAcreHigh: number
     n: number
+    /** The value from the k closest comps (weighted median), with the years it rests on … */
+    k?: number
+    firstYear?: number
+    lastYear?: number
+    /** … and the market median of every included comp beside it. */
+    market?: {
+      value: number
+      perAcre: number
+      perAcreLow: number
+      perAcreHigh: number
+      n: number
+      firstYear: number
+      lastYear: number
+    }
   } | null
+  /** How good the method is here: the back-test's figures in words (null: not run). */
+  backtest?: string | null
   /** The search and the adjustments, in words (the value module's own notes). */
   basis: {
     /** The search's radius and acres band, when the comps panel says (null: not known here). */
@@ -55,6 +73,12 @@ export interface CompsReportInput {
 }
 
 export const COMPS_MAP_ID = 'comps'
+
+/** The years the value rests on: its own when it says them, else those of the included comps. */
+function restsOnYears(v: { firstYear?: number; lastYear?: number }, included: readonly string[]): string {
+  if (v.firstYear !== undefined && v.lastYear !== undefined) return `, ${v.firstYear}–${v.lastYear}`
+  return included.length ? `, ${included[0]}–${included.at(-1)}` : ''
+}
 
 export function compsReport(input: CompsReportInput): ReportDocument {
   const s = input.subject
@@ -83,13 +107,28 @@ export function compsReport(input: CompsReportInput): ReportDocument {
       rows: v
         ? [
             { label: 'Indicated value', value: formatUsd(v.value) },
-            { label: 'Median $/acre', value: `${formatUsd(v.perAcre)} × ${formatAcres(acres)} ac` },
-            { label: 'Range (interquartile)', value: `${formatUsd(v.low)} – ${formatUsd(v.high)}` },
+            {
+              label: v.k === undefined ? 'Median $/acre' : `Weighted median $/acre, ${v.n} closest`,
+              value: `${formatUsd(v.perAcre)} × ${formatAcres(acres)} ac`,
+            },
+            {
+              label: v.k === undefined ? 'Range (interquartile)' : 'Range (lowest–highest of those)',
+              value: `${formatUsd(v.low)} – ${formatUsd(v.high)}`,
+            },
             { label: 'Range $/acre', value: `${formatUsd(v.perAcreLow)} – ${formatUsd(v.perAcreHigh)}` },
             {
               label: 'Rests on',
-              value: `${v.n} comparable sale${v.n === 1 ? '' : 's'}${years.length ? `, ${years[0]}–${years.at(-1)}` : ''}${v.n < 3 ? ' (too few to lean on)' : ''}`,
+              value: `${v.n} comparable sale${v.n === 1 ? '' : 's'}${restsOnYears(v, years)}${v.n < 3 ? ' (too few to lean on)' : ''}`,
             },
+            ...(v.market
+              ? [
+                  {
+                    label: 'Market beside it',
+                    value: `median ${formatUsd(v.market.perAcre)}/ac = ${formatUsd(v.market.value)}, ${v.market.n} included sale${v.market.n === 1 ? '' : 's'}, ${v.market.firstYear}–${v.market.lastYear}`,
+                  },
+                ]
+              : []),
+            ...(input.backtest ? [{ label: 'How good here', value: input.backtest }] : []),
             {
               label: 'Search',
               value: [
@@ -133,10 +172,10 @@ export function compsReport(input: CompsReportInput): ReportDocument {
         formatUsd(c.salePrice),
         formatAcres(c.acres),
         formatUsd(c.perAcre),
-        formatUsd(c.adjusted),
+        c.included && c.adjusted !== null ? formatUsd(c.adjusted) : '–',
         c.miles.toFixed(1),
         c.csr2 === null ? '–' : String(c.csr2),
-        c.grade,
+        c.included ? (c.grade ?? '–') : '–',
         c.included ? 'yes' : `no: ${c.excludedBecause ?? ''}`,
       ]),
     },

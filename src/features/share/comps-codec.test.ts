@@ -84,6 +84,15 @@ describe('comps section of the link', () => {
     expect(decodeComps(text, [])).toEqual({ comps: parcelComps, problems: [] })
   })
 
+  it('carries how many closest comps the value rests on, only when not the default 6', () => {
+    const eight = encodeComps({ ...parcelComps, choices: { ...choices, k: 8 } }, [])
+    expect(eight).toBe(`1~p${ID}~2.5,7,30,25,514235,8~20261126~aaaa-1~bbbb-2.cccc-3`)
+    expect(decodeComps(eight, []).comps!.choices!.k).toBe(8)
+    expect(encodeComps({ ...parcelComps, choices: { ...choices, k: 6 } }, [])).toBe(encodeComps(parcelComps, []))
+    // A link made before k existed: no k, the value rests on the default.
+    expect(decodeComps(`1~p${ID}~10,5,50,x,333333`, []).comps!.choices!.k).toBeUndefined()
+  })
+
   it('writes defaults as nothing: a parcel’s comps opened and left alone cost ~45 characters', () => {
     const text = encodeComps({ ...parcelComps, choices: null, overrides: {}, asOf: '2026-11-26' }, [])
     expect(text).toBe(`1~p${ID}~~20261126`)
@@ -113,7 +122,7 @@ describe('comps section of the link', () => {
     expect(r.comps!.overrides).toEqual({ 'aaaa-1': 'pin', 'bbbb-2': 'drop' })
     expect(r.problems).toEqual([
       'The comparable-sales settings in this link could not be read; the defaults are used.',
-      'The comparable sales’ valuation date could not be read; today is used.',
+      'The comparable sales’ valuation date could not be read; the latest sale in the radius is used.',
       '1 pinned or dropped comp(s) in this link could not be read and are ranked by the rules.',
     ])
   })
@@ -128,6 +137,9 @@ describe('comps section of the link', () => {
       '10,5,50,0,333333',
       '10,5,50,x,333336',
       '10,5,50,x,33333',
+      '10,5,50,x,333333,0',
+      '10,5,50,x,333333,21',
+      '10,5,50,x,333333,2.5',
     ])
       expect(decodeComps(`1~p${ID}~${bad}`, []).comps!.choices).toBeNull()
     expect(decodeComps(`1~p${ID}~10,5,50,x,333333`, []).comps!.choices).toMatchObject({

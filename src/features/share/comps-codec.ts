@@ -10,8 +10,10 @@
  *            s<area>,<lon>,<lat>,<acres>,<csr2>,<use>,<crop>,<label>
  *                                                        a site: the link's area n (1-based; 0 none),
  *                                                        its facts; texts UTF-8 base64url, empty = unknown
- *   choices  <radius mi>,<years>,<acres ±%>,<price ±% | x>,<six weights 1–5>    empty = the defaults
- *   asOf     YYYYMMDD                                      empty = today
+ *   choices  <radius mi>,<years>,<acres ±%>,<price ±% | x>,<six weights 1–5>[,<k 1–20>]
+ *                                                        empty = the defaults; k absent = 6
+ *   asOf     YYYYMMDD                                      empty = the latest sale in the radius
+ *            (issue 38; it read "today" before, but every link then wrote its date, so none changes)
  *   pins, drops  svc_uuids joined by `.`
  */
 import {
@@ -26,12 +28,14 @@ import type { DrawnArea } from '../../state/search-spec'
 import { fromBase64Url, toBase64Url } from './area-codec'
 
 const COMPS_FORMAT = 1
+/** The closest comps the value rests on when the link does not say (comps-value.ts's default). */
+const DEFAULT_COMPS_K = 6
 const PARCEL_ID = /^[A-Za-z0-9_-]{1,64}$/
 /** Pins and drops kept from one link (each list); a person pins a handful. */
 const MAX_OVERRIDES = 200
 
-/** Comps as a link carries them: the valuation date may be missing (then it is today). */
-export type SharedComps = Omit<CompsState, 'asOf'> & { asOf: string | null }
+/** Comps as a link carries them: the valuation date may be missing (then it is the latest sale). */
+export type SharedComps = CompsState
 
 const round = (n: number, digits: number) => Math.round(n * 10 ** digits) / 10 ** digits
 
@@ -72,6 +76,8 @@ function encodeChoices(c: CompsChoices): string {
     Math.round(c.acresBand * 100),
     c.priceBand === null ? 'x' : Math.round(c.priceBand * 100),
     COMPS_CRITERIA.map((k) => c.weights[k]).join(''),
+    // k only when not the default: links made before it existed read the same.
+    ...(c.k !== undefined && c.k !== DEFAULT_COMPS_K ? [c.k] : []),
   ].join(',')
 }
 
@@ -111,7 +117,8 @@ export function decodeComps(
   let asOf: string | null = null
   if (asOfText !== '') {
     asOf = decodeDate(asOfText)
-    if (!asOf) problems.push('The comparable sales’ valuation date could not be read; today is used.')
+    if (!asOf)
+      problems.push('The comparable sales’ valuation date could not be read; the latest sale in the radius is used.')
   }
   const entries: [string, CompsOverride][] = []
   let badIds = 0
@@ -170,7 +177,7 @@ function decodeSubject(t: string, areas: readonly DrawnArea[]): { subject: Comps
 }
 
 function decodeChoices(t: string): CompsChoices | null {
-  const [radius, years, band, price, weights = ''] = t.split(',')
+  const [radius, years, band, price, weights = '', kText] = t.split(',')
   const radiusMiles = numberIn(radius, 0.01, 30)
   const y = numberIn(years, 1, 20)
   const acres = numberIn(band, 1, 95)
@@ -178,12 +185,15 @@ function decodeChoices(t: string): CompsChoices | null {
   if (radiusMiles === null || y === null || !Number.isInteger(y) || acres === null) return null
   if (price !== 'x' && priceBand === null) return null
   if (!/^[1-5]{6}$/.test(weights)) return null
+  const k = kText === undefined ? undefined : numberIn(kText, 1, 20)
+  if (k === null || (k !== undefined && !Number.isInteger(k))) return null
   return {
     radiusMiles,
     years: y,
     acresBand: acres / 100,
     priceBand: priceBand === null ? null : priceBand / 100,
-    weights: Object.fromEntries(COMPS_CRITERIA.map((k, i) => [k, Number(weights[i])])) as CompsChoices['weights'],
+    weights: Object.fromEntries(COMPS_CRITERIA.map((key, i) => [key, Number(weights[i])])) as CompsChoices['weights'],
+    ...(k === undefined ? {} : { k }),
   }
 }
 

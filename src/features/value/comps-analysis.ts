@@ -4,7 +4,10 @@
  * non-arm's-length transfers; estimate the market trend (Theil–Sen on log $/acre against sale date)
  * and bring every price to the valuation date; flag outliers by the IQR rule on those time-adjusted
  * prices; estimate $/acre per CSR2 point from the remaining comps and adjust each to the subject's
- * soil; score and grade; include what is unflagged and graded A–C unless the user pinned or dropped it.
+ * soil; score and grade; include what is unflagged and graded A–C unless the user pinned or dropped it;
+ * value from the k closest included comps, the median of all of them beside it (comps-value.ts).
+ * Non-market sales leave before any adjustment and can not be pinned back; the list is the included
+ * comps first (best score first), then the market sales left out, then the non-market ones.
  */
 import type { ParcelRecord } from '../../../contract/schemas'
 import { formatInteger } from '../../format/format-value'
@@ -13,8 +16,9 @@ import { milesBetween, parcelPoint } from './comps-geo'
 import { decimalYear, saleDateOf, windowStart } from './comps-plan'
 import { type Grade, gradeOf, type Likeness, reasons, score, similarities } from './comps-score'
 import type { CompsSettings } from './comps-settings'
-import { iqrFences, median, quantile, theilSen } from './comps-stats'
+import { iqrFences, theilSen } from './comps-stats'
 import { type CompsSubject, isSubjectsOwn } from './comps-subject'
+import { DEFAULT_K, type Indicated, indicate } from './comps-value'
 import { lastDeed, nonMarketReason } from './sale-quality'
 
 export interface Comp {
@@ -27,12 +31,16 @@ export interface Comp {
   miles: number
   csr2: number | null
   perAcre: number
-  /** $/acre brought to the valuation date by the trend. */
-  timeAdjusted: number
-  /** … and to the subject's CSR2. */
-  adjusted: number
+  /**
+   * $/acre brought to the valuation date by the trend; null for a sale that is not an open-market
+   * one (it leaves before any adjustment: a $1 deed adjusted for time or soil means nothing).
+   */
+  timeAdjusted: number | null
+  /** … and to the subject's CSR2; null as above, or when the soil adjustment would take it to ≤ $0. */
+  adjusted: number | null
   score: number
-  grade: Grade
+  /** Null for a sale that is not an open-market one: it was never a candidate to grade. */
+  grade: Grade | null
   reasons: string[]
   /** Why it is left out by default (non-arm's-length, outlier, price band); empty when none. */
   flags: string[]
@@ -59,19 +67,22 @@ export interface SoilAdjustment {
   note: string
 }
 
-export interface Indicated {
-  perAcre: number
-  perAcreLow: number
-  perAcreHigh: number
-  value: number
-  low: number
-  high: number
-  n: number
+/** The valuation date and how far it lies beyond the data. */
+export interface Valuation {
+  /** YYYY-MM-DD: prices are brought to this day. */
+  date: string
+  /** True when it was not set: it is then the latest open-market sale in the radius. */
+  fromData: boolean
+  /** The latest open-market sale in the radius and window, or null when there is none. */
+  lastSale: string | null
+  /** Years the time adjustment runs past the last sale (0 when it does not: no trend, or no gap). */
+  extrapolatedYears: number
 }
 
 export interface CompsResult {
   comps: Comp[]
   trend: Trend
+  valuation: Valuation
   soil: SoilAdjustment
   indicated: Indicated | null
   windowStart: string
@@ -100,18 +111,22 @@ interface Candidate {
   nonMarket: string | null
 }
 
+/**
+ * `today` ends the sale window; `asOf` is the valuation date: by default the window's end, null for
+ * the latest open-market sale found (so nothing is projected past the data unless asked).
+ */
 export function analyzeComps(
   subject: CompsSubject,
   records: readonly ParcelRecord[],
   s: CompsSettings,
   today: string,
   overrides: Readonly<Record<string, CompsOverride>> = {},
+  asOf: string | null = today,
 ): CompsResult {
   const subjectAcres = subject.acres
   const subjectCsr2 = subject.csr2
   const here = subject.point
   const start = windowStart(today, s.years)
-  const now = decimalYear(today)
   let outsideRadius = 0
   let outsideWindow = 0
   let unusable = 0
@@ -148,10 +163,20 @@ export function analyzeComps(
   }
 
   const market = cands.filter((c) => c.nonMarket === null)
+  const lastSale = market.reduce<string | null>(
+    (last, c) => (last === null || c.saleDate > last ? c.saleDate : last),
+    null,
+  )
+  const valuationDate = asOf ?? lastSale ?? today
+  const now = decimalYear(valuationDate)
   const trend = estimateTrend(
     market.map((c) => decimalYear(c.saleDate)),
     market.map((c) => c.perAcre),
   )
+  const beyond = lastSale !== null && trend.rate !== null ? Math.max(0, now - decimalYear(lastSale)) : 0
+  const extrapolatedYears = Math.round(beyond * 10) / 10
+  if (extrapolatedYears > 0 && trend.rate !== null)
+    trend.note += `; ${extrapolationWords(trend.rate, extrapolatedYears, lastSale as string, valuationDate)}`
   const growth = trend.rate === null ? 0 : Math.log(1 + trend.rate)
   const timeAdjusted = new Map(cands.map((c) => [c, c.perAcre * Math.exp(growth * (now - decimalYear(c.saleDate)))]))
 
@@ -171,9 +196,13 @@ export function analyzeComps(
   const subjectPerAcre = (subject.assessedValue ?? Number.NaN) / subjectAcres
 
   const comps: Comp[] = cands.map((c) => {
-    const t = timeAdjusted.get(c) as number
-    const adjusted =
-      soil.perPoint !== null && c.csr2 !== null && subjectCsr2 !== null ? t + soil.perPoint * (subjectCsr2 - c.csr2) : t
+    const open = c.nonMarket === null
+    const t = open ? (timeAdjusted.get(c) as number) : null
+    const soilAdjusted =
+      t !== null && soil.perPoint !== null && c.csr2 !== null && subjectCsr2 !== null
+        ? t + soil.perPoint * (subjectCsr2 - c.csr2)
+        : t
+    const adjusted = soilAdjusted !== null && soilAdjusted > 0 ? soilAdjusted : null
     const like: Likeness = {
       miles: c.miles,
       radiusMiles: s.radiusMiles,
@@ -191,18 +220,23 @@ export function analyzeComps(
     }
     const sims = similarities(like)
     const points = score(sims, s.weights)
-    const flags = [c.nonMarket, outlier(c), priceBandFlag(c.perAcre, subjectPerAcre, s.priceBand)].filter(
-      (f): f is string => f !== null && !(f.startsWith('outlier') && c.nonMarket !== null),
-    )
-    const grade = gradeOf(points)
+    const flags = [
+      c.nonMarket,
+      open ? outlier(c) : null,
+      open && adjusted === null ? NEGATIVE_FLAG : null,
+      priceBandFlag(c.perAcre, subjectPerAcre, s.priceBand),
+    ].filter((f): f is string => f !== null)
+    const grade = open ? gradeOf(points) : null
     // Own keys only: an id such as "constructor" must not find Object.prototype's.
     const override = Object.hasOwn(overrides, c.record.svc_uuid) ? (overrides[c.record.svc_uuid] ?? null) : null
     const excludedBecause =
-      override === 'pin'
-        ? null
-        : override === 'drop'
-          ? 'dropped by you'
-          : (flags[0] ?? (grade === 'D' ? 'grade D: a weak match' : null))
+      adjusted === null
+        ? (flags[0] as string)
+        : override === 'pin'
+          ? null
+          : override === 'drop'
+            ? 'dropped by you'
+            : (flags[0] ?? (grade === 'D' ? 'grade D: a weak match' : null))
     return {
       id: c.record.svc_uuid,
       record: c.record,
@@ -225,18 +259,18 @@ export function analyzeComps(
       rank: 0,
     }
   })
-  comps.sort((a, b) => b.score - a.score || a.miles - b.miles || (a.id < b.id ? -1 : 1))
+  comps.sort(
+    (a, b) => tier(a) - tier(b) || b.score - a.score || a.miles - b.miles || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0),
+  )
   comps.forEach((c, i) => {
     c.rank = i + 1
   })
   return {
     comps,
     trend,
+    valuation: { date: valuationDate, fromData: asOf === null, lastSale, extrapolatedYears },
     soil,
-    indicated: indicate(
-      comps.filter((c) => c.included).map((c) => c.adjusted),
-      subjectAcres,
-    ),
+    indicated: indicate(comps, s.k ?? DEFAULT_K, subjectAcres),
     windowStart: start,
     windowEnd: today,
     outsideRadius,
@@ -247,11 +281,22 @@ export function analyzeComps(
 
 const round = (x: number) => formatInteger(x)
 
+export const NEGATIVE_FLAG = 'soil adjustment would take its $/acre to $0 or below'
+
+/** Included first, then the market sales left out, then those never adjusted. */
+const tier = (c: Comp) => (c.included ? 0 : c.adjusted !== null ? 1 : 2)
+
 function priceBandFlag(perAcre: number, subjectPerAcre: number, band: number | null): string | null {
   if (band === null || !Number.isFinite(subjectPerAcre) || subjectPerAcre <= 0) return null
   const lo = subjectPerAcre * (1 - band)
   const hi = subjectPerAcre * (1 + band)
   return perAcre < lo || perAcre > hi ? `outside the ±${Math.round(band * 100)} % price band` : null
+}
+
+/** The words that say a value is projected past the data, and by how much. */
+function extrapolationWords(rate: number, years: number, lastSale: string, to: string): string {
+  const total = (1 + rate) ** years - 1
+  return `extrapolated ${years.toFixed(1)} yr beyond the last sale (${lastSale}) to ${to}: ${total >= 0 ? '+' : ''}${(total * 100).toFixed(1)} % projected, not observed`
 }
 
 /** Fewest sales, and shortest span in years, a trend may rest on. */
@@ -310,20 +355,4 @@ export function estimateSoil(subjectCsr2: number | null, pairs: readonly [number
   if (slope === null || slope <= 0)
     return { perPoint: null, n, note: `no soil adjustment: these ${n} sales show no premium for better soil` }
   return { perPoint: slope, n, note: `$${round(slope)}/acre per CSR2 point from ${n} comps (Theil–Sen)` }
-}
-
-export function indicate(adjusted: readonly number[], acres: number): Indicated | null {
-  if (adjusted.length === 0 || !(acres > 0)) return null
-  const perAcre = median(adjusted)
-  const perAcreLow = quantile(adjusted, 0.25)
-  const perAcreHigh = quantile(adjusted, 0.75)
-  return {
-    perAcre,
-    perAcreLow,
-    perAcreHigh,
-    value: perAcre * acres,
-    low: perAcreLow * acres,
-    high: perAcreHigh * acres,
-    n: adjusted.length,
-  }
 }

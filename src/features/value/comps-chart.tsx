@@ -1,11 +1,14 @@
 /**
  * $/acre against sale date, with the trend line: plain SVG (a scatter and one curve do not need a
  * charting library's ~40–100 KB; docs/decisions.md). Included comps filled, the rest hollow;
- * nominal transfers ($1…) are left off the axis and counted in the caption.
+ * nominal transfers ($1…) are left off the axis and counted in the caption. The trend is drawn only
+ * over runs of calendar years that have open-market sales (issue 38: never across empty years); past
+ * the last sale to a later valuation date it is dashed and labelled as projected.
  */
 import type { Comp, CompsResult } from './comps-analysis'
 import { decimalYear } from './comps-plan'
 import { median } from './comps-stats'
+import { trendRuns } from './trend-runs'
 
 const W = 340
 const H = 170
@@ -18,7 +21,7 @@ export function CompsChart({ result }: { result: CompsResult }) {
   const hidden = result.comps.length - shown.length
   if (shown.length === 0) return null
   const xs = shown.map((c) => decimalYear(c.saleDate))
-  const now = decimalYear(result.windowEnd)
+  const now = decimalYear(result.valuation.date)
   const x0 = Math.min(decimalYear(result.windowStart), ...xs)
   const x1 = Math.max(now, ...xs)
   const ys = shown.map((c) => c.perAcre)
@@ -27,15 +30,20 @@ export function CompsChart({ result }: { result: CompsResult }) {
   const sx = (x: number) => PAD.left + ((x - x0) / (x1 - x0 || 1)) * (W - PAD.left - PAD.right)
   const sy = (y: number) => H - PAD.bottom - ((y - y0) / (y1 - y0 || 1)) * (H - PAD.top - PAD.bottom)
   const included = shown.filter((c) => c.included)
-  const level = included.length ? median(included.map((c) => c.timeAdjusted)) : null
+  const level = included.length ? median(included.map((c) => c.timeAdjusted as number)) : null
   const g = result.trend.rate === null ? 0 : Math.log(1 + result.trend.rate)
-  const line: string[] = []
-  if (level !== null) {
-    for (let k = 0; k <= 20; k++) {
-      const t = x0 + ((x1 - x0) * k) / 20
-      line.push(`${sx(t).toFixed(1)},${sy(level * Math.exp(g * (t - now))).toFixed(1)}`)
+  const path = (from: number, to: number) => {
+    const points: string[] = []
+    for (let k = 0; k <= 10; k++) {
+      const t = from + ((to - from) * k) / 10
+      points.push(`${sx(t).toFixed(1)},${sy((level as number) * Math.exp(g * (t - now))).toFixed(1)}`)
     }
+    return points.join(' ')
   }
+  const market = result.comps.filter((c) => c.timeAdjusted !== null).map((c) => decimalYear(c.saleDate))
+  const runs = level === null ? [] : trendRuns(market)
+  const last = market.length ? Math.max(...market) : null
+  const projected = level !== null && last !== null && result.valuation.extrapolatedYears > 0 ? path(last, now) : null
   const years: number[] = []
   for (let y = Math.ceil(x0); y <= Math.floor(x1); y++) years.push(y)
   const yTicks = [y0 + (y1 - y0) * 0.1, (y0 + y1) / 2, y1 - (y1 - y0) * 0.05]
@@ -54,7 +62,10 @@ export function CompsChart({ result }: { result: CompsResult }) {
             {money(v)}
           </text>
         ))}
-        {line.length > 0 && <polyline points={line.join(' ')} className="comps-trend" />}
+        {runs.map(([from, to]) => (
+          <polyline key={from} points={path(from, to)} className="comps-trend" />
+        ))}
+        {projected && <polyline points={projected} className="comps-trend comps-trend--projected" />}
         {shown.map((c: Comp) => (
           <circle
             key={c.id}
@@ -68,7 +79,8 @@ export function CompsChart({ result }: { result: CompsResult }) {
         ))}
       </svg>
       <figcaption>
-        $/acre by sale date (filled: included; hollow: left out). Line: {result.trend.note}.
+        $/acre by sale date (filled: included; hollow: left out). Line: {result.trend.note}
+        {projected ? ' (dashed: projected past the last sale)' : ''}.
         {hidden > 0 && ` ${hidden} nominal transfer(s) not plotted.`}
       </figcaption>
     </figure>

@@ -17,13 +17,15 @@ export function analyzeCompsMemo(
   subject: CompsSubject,
   records: readonly ParcelRecord[],
   settings: CompsSettings,
-  asOf: string,
+  windowEnd: string,
   overrides: Readonly<Record<string, CompsOverride>>,
+  asOf: string | null = windowEnd,
 ): CompsResult {
   const { kind, id, point, acres, landUse, crop, csr2, assessedValue } = subject
   const key = JSON.stringify([
     [kind, id, point, acres, landUse, crop, csr2, assessedValue],
     settings,
+    windowEnd,
     asOf,
     Object.entries(overrides).sort(([a], [b]) => (a < b ? -1 : 1)),
   ])
@@ -34,7 +36,7 @@ export function analyzeCompsMemo(
   }
   const hit = results.get(key)
   if (hit) return hit
-  const result = analyzeComps(subject, records, settings, asOf, overrides)
+  const result = analyzeComps(subject, records, settings, windowEnd, overrides, asOf)
   if (results.size >= PER_RECORDS) results.delete(results.keys().next().value as string)
   results.set(key, result)
   return result

@@ -40,7 +40,7 @@ function Controlled(
 ) {
   const [choices, setChoices] = useState<CompsChoices | null>(p.choices ?? null)
   const [overrides, setOverrides] = useState<Record<string, CompsOverride>>({})
-  const [asOf, setAsOf] = useState(p.asOf ?? p.today)
+  const [asOf, setAsOf] = useState<string | null>(p.asOf ?? null)
   return (
     <CompsPanel
       {...p}
@@ -87,8 +87,15 @@ describe('CompsPanel', () => {
     expect(within(value).getByTestId('comps-indicated').textContent).toBe('$880,000')
     expect(within(value).getByTestId('comps-median').textContent).toBe('$11,000')
     expect(within(value).getByTestId('comps-n').textContent).toBe('3')
-    expect(value.textContent).toContain('Range $840,000–$920,000')
+    expect(value.textContent).toContain('Range $800,000–$960,000')
+    expect(within(value).getByTestId('comps-market').textContent).toBe(
+      'Market beside it: median $11,000/ac = $880,000 from all 3 included sales, in 2024 (interquartile $10,500–$11,500/ac)',
+    )
     expect(value.textContent).toContain('An estimate from public sales, not an appraisal.')
+    // The back-test, after the list: four open-market sales, each valued from the other three.
+    expect((await screen.findByText(/^Too few sales to say/, {}, { timeout: 3000 })).textContent).toBe(
+      'Too few sales to say: 4 open-market sales from 2021-01-01 to 2024-01-01 could be valued from the others (a figure needs 10).',
+    )
     // A 10-mile circle for farmland, searched once by area, then one query page.
     expect(props.circle).toHaveBeenCalledWith([-93.5, 42], 10 * 1609.344)
     expect(sent).toEqual(['area', 'query'])
@@ -105,8 +112,10 @@ describe('CompsPanel', () => {
     const nominal = rows.find((r) => r.dataset.compId === 'e')!
     expect(nominal.textContent).toContain("Left out: non-arm's-length: nominal price $1")
     await userEvent.click(within(outlier).getByRole('button', { name: /^Pin comp/ }))
-    // Included now 10k, 11k, 12k, 50k $/acre → median 11,500 × 80 ac.
-    expect(screen.getByTestId('comps-indicated').textContent).toBe('$920,000')
+    // Included now a 10k, d 50k, b 11k, c 12k $/acre, scored ≈ 98.4, 97.6, 96.8, 95.3 (distance
+    // 1, 1.5, 2, 3 mi): sorted 10k, 11k, …, the running weight passes half at 11k → × 80 ac.
+    expect(screen.getByTestId('comps-indicated').textContent).toBe('$880,000')
+    expect(screen.getByTestId('comps-market-median').textContent).toBe('$11,500')
     expect(screen.getByTestId('comps-n').textContent).toBe('4')
   })
 
@@ -123,9 +132,11 @@ describe('CompsPanel', () => {
     expect(props.onOpenComp).toHaveBeenCalledWith(expect.objectContaining({ svc_uuid: 'a' }))
     await userEvent.click(screen.getByRole('button', { name: 'Download CSV' }))
     const [csv, name] = (props.onDownload as ReturnType<typeof vi.fn>).mock.calls[0]!
-    expect(name).toBe('comps-09-12-300-001-2024-07-01.csv')
+    expect(name).toBe('comps-09-12-300-001-2024-01-01.csv')
     expect(csv.header).toContain('adjusted_price_per_acre')
-    expect(csv.rows).toHaveLength(5)
+    // Five comps, then an empty row, the statistics' header, three statistics and three of the back-test.
+    expect(csv.rows).toHaveLength(5 + 8)
+    expect(csv.rows.at(-3)?.[0]).toBe('backtest_median_abs_error')
   })
 
   it('asks before a search that needs many calls, and stops when told no', async () => {
@@ -183,13 +194,31 @@ describe('CompsPanel', () => {
     expect(document.activeElement).toBe(screen.getByRole('heading', { name: 'Comparable sales' }))
   })
 
-  it('values as of a link’s date and offers today’s', async () => {
+  it('values as of the latest sale by default, as of a date the user sets, and back', async () => {
+    setup()
+    await screen.findByRole('table')
+    // The window ends today (2024-07-01); the sales' last day is 2024-01-01.
+    expect(screen.getByText(/sold since 2019-07-01/)).toBeTruthy()
+    expect(screen.getByTestId('comps-asof').textContent).toBe('Valued as of 2024-01-01, the latest sale in the radius.')
+    expect(screen.queryByRole('button', { name: 'Value as of the latest sale' })).toBeNull()
+    const input = screen.getByLabelText('Another date')
+    await userEvent.clear(input)
+    await userEvent.type(input, '2024-03-01')
+    await userEvent.click(screen.getByRole('button', { name: 'Value as of it' }))
+    expect(await screen.findByText(/sold since 2019-03-01/)).toBeTruthy()
+    expect(screen.getByTestId('comps-asof').textContent).toBe(
+      'Valued as of 2024-03-01 (a date set by you or the link).',
+    )
+    // One sale day: no trend, so nothing is projected past it.
+    expect(screen.queryByTestId('comps-extrapolated')).toBeNull()
+    await userEvent.click(screen.getByRole('button', { name: 'Value as of the latest sale' }))
+    expect(await screen.findByText(/sold since 2019-07-01/)).toBeTruthy()
+  })
+
+  it('values a link’s date', async () => {
     setup({ asOf: '2024-03-01' })
     await screen.findByRole('table')
     expect(screen.getByText(/sold since 2019-03-01/)).toBeTruthy()
-    await userEvent.click(screen.getByRole('button', { name: 'Value as of today' }))
-    expect(await screen.findByText(/sold since 2019-07-01/)).toBeTruthy()
-    expect(screen.queryByRole('button', { name: 'Value as of today' })).toBeNull()
   })
 
   it('goes back to the default settings on request', async () => {
@@ -253,6 +282,6 @@ describe('CompsPanel', () => {
     await screen.findByRole('table')
     expect(screen.getByText('Rectangle 1 · 80.00 ac · land use unknown: any use')).toBeTruthy()
     await userEvent.click(screen.getByRole('button', { name: 'Download CSV' }))
-    expect(props.onDownload).toHaveBeenCalledWith(expect.anything(), 'comps-Rectangle-1-2024-07-01.csv')
+    expect(props.onDownload).toHaveBeenCalledWith(expect.anything(), 'comps-Rectangle-1-2024-01-01.csv')
   })
 })

@@ -14,6 +14,7 @@ import { Cancelled } from '../../calls/runner'
 import { formatAcres } from '../../format/format-value'
 import type { CompsChoices, CompsOverride } from '../../state/comps-slice'
 import type { Comp, CompsResult } from './comps-analysis'
+import { type Backtest, backtestCompsMemo, backtestCsvRows, runBacktest } from './comps-backtest'
 import { COMPS_CSV_HEADER, compsCsvRows } from './comps-csv'
 import type { LonLat } from './comps-geo'
 import { analyzeCompsMemo } from './comps-memo'
@@ -40,15 +41,18 @@ export interface CompsPanelProps {
   subject: CompsSubject
   choices: CompsChoices | null
   overrides: Readonly<Record<string, CompsOverride>>
-  /** The valuation date, YYYY-MM-DD, and today's (to offer moving to it). */
-  asOf: string
+  /**
+   * The valuation date, YYYY-MM-DD, or null for the latest open-market sale found; `today` ends the
+   * sale window when no date is set.
+   */
+  asOf: string | null
   today: string
   sources: CompsSources
   /** The radius circle as search polygons (the app's buffer code). */
   circle(center: LonLat, meters: number): Polygon[]
   onChoices(choices: CompsChoices | null): void
   onOverride(id: string, override: CompsOverride | null): void
-  onAsOf(date: string): void
+  onAsOf(date: string | null): void
   onClose(): void
   onOpenComp(record: ParcelRecord): void
   /** The analysed comps (or null), e.g. for the map. */
@@ -76,11 +80,12 @@ export function CompsPanel(props: CompsPanelProps) {
   const [runs, setRuns] = useState(0)
   const settings = useMemo(() => settingsFor(subject, choices), [subject, choices])
   const problem = settingsProblem(settings, subject)
+  const windowEnd = asOf ?? props.today
   const query = useMemo<SalesQuery | null>(() => {
     if (problem) return null
-    const r = compsRequest(subject, settings, asOf)
+    const r = compsRequest(subject, settings, windowEnd)
     return { circle: circle(r.center, r.meters), filters: r.filters, loose: r.loose }
-  }, [subject, settings, asOf, circle, problem])
+  }, [subject, settings, windowEnd, circle, problem])
   // Everything already in memory: done in this very render.
   const fromMemory = useMemo(() => (query ? salesInMemory(sources, query) : null), [query, sources])
   const [run, setRun] = useState<Run>({ state: 'idle', query: null })
@@ -131,9 +136,17 @@ export function CompsPanel(props: CompsPanelProps) {
 
   const found = current.state === 'done' ? current.found : null
   const result = useMemo(
-    () => (found ? analyzeCompsMemo(subject, found.records, settings, asOf, overrides) : null),
-    [found, subject, settings, asOf, overrides],
+    () => (found ? analyzeCompsMemo(subject, found.records, settings, windowEnd, overrides, asOf) : null),
+    [found, subject, settings, windowEnd, overrides, asOf],
   )
+  // The back-test after the panel's own frame too: one comps analysis per tested sale.
+  const [tested, setTested] = useState<{ of: CompsResult; backtest: Backtest } | null>(null)
+  useEffect(
+    () => (result ? runBacktest(result, settings, (backtest) => setTested({ of: result, backtest })) : undefined),
+    [result, settings],
+  )
+  const backtest = tested && tested.of === result ? tested.backtest : null
+
   // The map after the panel's own frame: its GeoJSON update must not hold up the ranked list.
   useEffect(() => {
     const t = setTimeout(() => onResult?.(result, subject), 0)
@@ -143,7 +156,10 @@ export function CompsPanel(props: CompsPanelProps) {
   const download = () => {
     if (!result) return
     const name = subject.label.replace(/[^\w.-]+/g, '-')
-    props.onDownload({ header: COMPS_CSV_HEADER, rows: compsCsvRows(result.comps) }, `comps-${name}-${asOf}.csv`)
+    props.onDownload(
+      { header: COMPS_CSV_HEADER, rows: compsCsvRows(result, backtestCsvRows(backtestCompsMemo(result, settings))) },
+      `comps-${name}-${result.valuation.date}.csv`,
+    )
   }
   const again = () => setRuns((n) => n + 1)
 
@@ -177,13 +193,8 @@ export function CompsPanel(props: CompsPanelProps) {
           onDefaults={choices ? () => props.onChoices(null) : undefined}
         />
       </details>
-      {asOf !== props.today && (
-        <p className="comps-asof">
-          Valued as of {asOf} (the link's date).{' '}
-          <button type="button" className="link-button" onClick={() => props.onAsOf(props.today)}>
-            Value as of today
-          </button>
-        </p>
+      {result && !problem && (
+        <ValuationDate key={result.valuation.date} result={result} asOf={asOf} onAsOf={props.onAsOf} />
       )}
       {problem && <p role="alert">{problem}</p>}
       {current.state === 'idle' && !problem && (
@@ -236,6 +247,7 @@ export function CompsPanel(props: CompsPanelProps) {
       {found && result && !problem && (
         <CompsResultView
           result={result}
+          backtest={backtest}
           found={found}
           acres={subject.acres}
           onOpen={(c: Comp) => props.onOpenComp(c.record)}
@@ -245,6 +257,47 @@ export function CompsPanel(props: CompsPanelProps) {
         />
       )}
     </section>
+  )
+}
+
+/** The valuation date, what it is (the data's last sale, or set), and a way to set another. */
+function ValuationDate(p: { result: CompsResult; asOf: string | null; onAsOf(date: string | null): void }) {
+  const v = p.result.valuation
+  const [draft, setDraft] = useState(v.date)
+  return (
+    <form
+      className="comps-asof"
+      onSubmit={(e) => {
+        e.preventDefault()
+        if (/^\d{4}-\d{2}-\d{2}$/.test(draft)) p.onAsOf(draft)
+      }}
+    >
+      <span data-testid="comps-asof">
+        Valued as of {v.date}
+        {v.fromData ? (v.lastSale ? ', the latest sale in the radius' : '') : ' (a date set by you or the link)'}.
+      </span>{' '}
+      <label>
+        Another date <input type="date" value={draft} onChange={(e) => setDraft(e.target.value)} />
+      </label>{' '}
+      <button type="submit" className="link-button">
+        Value as of it
+      </button>
+      {p.asOf !== null && (
+        <>
+          {' '}
+          <button type="button" className="link-button" onClick={() => p.onAsOf(null)}>
+            Value as of the latest sale
+          </button>
+        </>
+      )}
+      {v.extrapolatedYears > 0 && (
+        <strong className="comps-extrapolated" data-testid="comps-extrapolated">
+          {' '}
+          Projected: the time adjustment runs {v.extrapolatedYears.toFixed(1)} years beyond the last sale ({v.lastSale}
+          ); no sale shows prices after it.
+        </strong>
+      )}
+    </form>
   )
 }
 

@@ -1,18 +1,26 @@
 /**
- * The comps found, shown: the indicated value (with its range, n and the words that it is not an
- * appraisal), what the time and soil adjustments rest on, the chart, the CSV and the ranked table.
+ * The comps found, shown: the indicated value from the closest comps (with its range, n, years and
+ * the words that it is not an appraisal) and the market median beside it, how far the method lands
+ * from real sales here (the back-test, comps-backtest.ts), what the time and soil
+ * adjustments rest on, the chart, the CSV and the ranked table.
  */
 
 import type { ReactNode } from 'react'
 import { formatAcres, formatUsd as usd } from '../../format/format-value'
 import type { CompsOverride } from '../../state/comps-slice'
 import type { Comp, CompsResult } from './comps-analysis'
+import type { Backtest } from './comps-backtest'
 import { CompsChart } from './comps-chart'
 import type { FoundSales } from './comps-search'
 import { CompsTable } from './comps-table'
+import type { CompsValue } from './comps-value'
+
+const years = (v: CompsValue) => (v.firstYear === v.lastYear ? `in ${v.firstYear}` : `${v.firstYear}–${v.lastYear}`)
 
 export function CompsResultView(p: {
   result: CompsResult
+  /** The back-test, once computed (null while it runs, after the list is shown). */
+  backtest: Backtest | null
   found: FoundSales
   acres: number
   onOpen(c: Comp): void
@@ -32,19 +40,36 @@ export function CompsResultView(p: {
               <strong data-testid="comps-indicated">{usd(v.value)}</strong>
               <span>
                 {' '}
-                = median <span data-testid="comps-median">{usd(v.perAcre)}</span>/ac × {formatAcres(p.acres)} ac
+                = <span data-testid="comps-median">{usd(v.perAcre)}</span>/ac × {formatAcres(p.acres)} ac: the weighted
+                median of the <span data-testid="comps-n">{v.n}</span> closest comp{v.n === 1 ? '' : 's'}
+                {v.n < v.k ? ` (of ${v.k} asked)` : ''}, weighted by similarity, sold {years(v)}
               </span>
             </p>
             <p>
-              Range {usd(v.low)}–{usd(v.high)} (interquartile, {usd(v.perAcreLow)}–{usd(v.perAcreHigh)}/ac) · from{' '}
-              <span data-testid="comps-n">{v.n}</span> comp{v.n === 1 ? '' : 's'}
-              {v.n < 3 && ' — too few to lean on'}
+              Range {usd(v.low)}–{usd(v.high)} (their lowest to highest, {usd(v.perAcreLow)}–{usd(v.perAcreHigh)}
+              /ac){v.n < 3 && ' — too few to lean on'}
+            </p>
+            <p className="comps-market" data-testid="comps-market">
+              Market beside it: median <span data-testid="comps-market-median">{usd(v.market.perAcre)}</span>/ac ={' '}
+              {usd(v.market.value)} from all <span data-testid="comps-market-n">{v.market.n}</span> included sale
+              {v.market.n === 1 ? '' : 's'}, {years(v.market)} (interquartile {usd(v.market.perAcreLow)}–
+              {usd(v.market.perAcreHigh)}/ac)
             </p>
           </>
         ) : (
           <p>No comps are included, so there is no indicated value. Widen the radius, years or acres band.</p>
         )}
         <p className="comps-disclaimer">An estimate from public sales, not an appraisal.</p>
+      </section>
+      <section className="comps-backtest" aria-label="How good is this here?">
+        <h3>How good is this here?</h3>
+        <p data-testid="comps-backtest" aria-live="polite">
+          {p.backtest ? (
+            p.backtest.note
+          ) : (
+            <span className="muted">Testing the method on this area’s recent sales…</span>
+          )}
+        </p>
       </section>
       <ul className="comps-notes">
         <li>Time: {result.trend.note}</li>

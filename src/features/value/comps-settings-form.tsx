@@ -1,7 +1,8 @@
-/** The comps search settings: radius, years, acres band, price band and the six weights. */
+/** The comps search settings: radius, years, acres band, price band, the six weights and k. */
 import { type FormEvent, useState } from 'react'
 import { COMPS_CRITERIA, type CompsChoices } from '../../state/comps-slice'
 import { type CompsSettings, CRITERION_LABELS } from './comps-settings'
+import { DEFAULT_K, MAX_K, MIN_K } from './comps-value'
 
 export interface SettingsFormProps {
   settings: CompsSettings
@@ -19,6 +20,7 @@ export function CompsSettingsForm({ settings, busy, onRun, onDefaults }: Setting
   const [band, setBand] = useState(pct(settings.acresBand))
   const [price, setPrice] = useState(pct(settings.priceBand))
   const [weights, setWeights] = useState(settings.weights)
+  const [k, setK] = useState(String(settings.k ?? DEFAULT_K))
   const submit = (e: FormEvent) => {
     e.preventDefault()
     onRun({
@@ -27,6 +29,7 @@ export function CompsSettingsForm({ settings, busy, onRun, onDefaults }: Setting
       acresBand: Number(band) / 100,
       priceBand: price.trim() === '' ? null : Number(price) / 100,
       weights,
+      k: Number(k),
     })
   }
   return (
@@ -55,6 +58,10 @@ export function CompsSettingsForm({ settings, busy, onRun, onDefaults }: Setting
         <label>
           Price band ± % <span className="comps-hint">(blank: off)</span>
           <input type="number" min="1" max="500" step="1" value={price} onChange={(e) => setPrice(e.target.value)} />
+        </label>
+        <label>
+          Value from the closest
+          <input type="number" min={MIN_K} max={MAX_K} step="1" value={k} onChange={(e) => setK(e.target.value)} />
         </label>
       </div>
       <fieldset className="comps-weights">

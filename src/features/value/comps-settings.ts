@@ -5,6 +5,7 @@
  */
 import type { CompsChoices, CompsCriterion } from '../../state/comps-slice'
 import type { CompsSubject } from './comps-subject'
+import { DEFAULT_K, MAX_K, MIN_K } from './comps-value'
 
 export const CRITERION_LABELS: Record<CompsCriterion, string> = {
   distance: 'Distance',
@@ -65,6 +66,7 @@ function defaultChoices(subject: CompsSubject): CompsChoices {
     acresBand: farm ? 0.5 : 0.4,
     priceBand: null,
     weights: { ...DEFAULT_WEIGHTS },
+    k: DEFAULT_K,
   }
 }
 
@@ -83,5 +85,7 @@ export function settingsProblem(s: CompsChoices, subject: CompsSubject): string 
     return `Enter whole years between 1 and ${MAX_YEARS}.`
   if (!(s.acresBand > 0 && s.acresBand <= 0.95)) return 'Enter an acres band between 1 % and 95 %.'
   if (s.priceBand !== null && !(s.priceBand > 0 && s.priceBand <= 5)) return 'Enter a price band between 1 % and 500 %.'
+  if (s.k !== undefined && !(Number.isInteger(s.k) && s.k >= MIN_K && s.k <= MAX_K))
+    return `Enter a whole number of closest comps between ${MIN_K} and ${MAX_K}.`
   return null
 }

@@ -1,6 +1,8 @@
 /**
  * The ranked comps, sortable by any column; a row's parcel number opens that comp's card; Pin keeps a
- * comp in (an outlier put back), Drop leaves it out, a second press returns it to the rule. A long
+ * comp in (an outlier put back), Drop leaves it out, a second press returns it to the rule. A sale left
+ * out shows no grade and no adjusted $/acre (it does not count, so neither number means anything);
+ * a non-market one can not be pinned. A long
  * list shows its first 50 rows and the rest on request: opening comps waits for the layout of what a
  * person reads first, not of hundreds of rows of buttons (a table lays out every cell to size columns).
  */
@@ -36,9 +38,13 @@ export function CompsTable({ comps, onOpen, onOverride }: CompsTableProps) {
   const [all, setAll] = useState(false)
   const rows = useMemo(() => {
     const dir = sort.desc ? -1 : 1
-    return [...comps].sort((a, b) =>
-      a[sort.key] < b[sort.key] ? -dir : a[sort.key] > b[sort.key] ? dir : a.rank - b.rank,
-    )
+    // What the column shows: a left-out sale has no adjusted $/acre and sorts last either way.
+    const key = (c: Comp) => (sort.key === 'adjusted' ? (c.included ? c.adjusted : null) : c[sort.key])
+    return [...comps].sort((a, b) => {
+      const [x, y] = [key(a), key(b)]
+      if (x === null || y === null) return x === y ? a.rank - b.rank : x === null ? 1 : -1
+      return x < y ? -dir : x > y ? dir : a.rank - b.rank
+    })
   }, [comps, sort])
   const toggle = (key: Key) => setSort((s) => ({ key, desc: s.key === key ? !s.desc : key === 'score' }))
   return (
@@ -67,9 +73,15 @@ export function CompsTable({ comps, onOpen, onOverride }: CompsTableProps) {
             <tr key={c.id} className={c.included ? 'comps-in' : 'comps-out'} data-comp-id={c.id}>
               <td>{c.rank}</td>
               <td>
-                <span className={`comps-grade comps-grade--${c.grade}`} title={`Score ${c.score}`}>
-                  {c.grade}
-                </span>
+                {c.included && c.grade ? (
+                  <span className={`comps-grade comps-grade--${c.grade}`} title={`Score ${c.score}`}>
+                    {c.grade}
+                  </span>
+                ) : (
+                  <span className="muted" title="Left out: not graded">
+                    –
+                  </span>
+                )}
               </td>
               <td>
                 <button type="button" className="link-button" onClick={() => onOpen(c)} title="Open this parcel’s card">
@@ -85,13 +97,15 @@ export function CompsTable({ comps, onOpen, onOverride }: CompsTableProps) {
               <td className="comps-num">{fmtAcres(c.acres)}</td>
               <td className="comps-num">{c.miles.toFixed(1)}</td>
               <td className="comps-num">{usd(c.perAcre)}</td>
-              <td className="comps-num">{usd(c.adjusted)}</td>
+              <td className="comps-num">{c.included && c.adjusted !== null ? usd(c.adjusted) : '–'}</td>
               <td>
                 <button
                   type="button"
                   className="comps-toggle"
                   aria-pressed={c.override === 'pin'}
                   aria-label={`Pin comp ${c.rank}`}
+                  disabled={c.adjusted === null}
+                  title={c.adjusted === null ? 'Not an open-market sale: it can not be put back' : undefined}
                   onClick={() => onOverride(c.id, c.override === 'pin' ? null : 'pin')}
                 >
                   Pin
