@@ -13,6 +13,9 @@ const apiProject = (name: string, setup: string, include: string[]) => ({
   },
 })
 
+/** Fails a unit or component test that reaches the network by accident. */
+const NETWORK_GUARD = 'scripts/test-network-guard.ts'
+
 export default defineConfig({
   test: {
     projects: [
@@ -32,6 +35,8 @@ export default defineConfig({
           testTimeout: 60_000,
           pool: 'threads',
           isolate: false,
+          setupFiles: [NETWORK_GUARD],
+          env: { TEST_NETWORK: 'loopback' },
         },
       },
       {
@@ -61,6 +66,8 @@ export default defineConfig({
           include: ['src/**/*.test.tsx'],
           pool: 'threads',
           isolate: false,
+          setupFiles: [NETWORK_GUARD],
+          env: { TEST_NETWORK: 'none' },
           // A user-event interaction takes ~100 ms of real time; on a loaded 2-core machine a
           // multi-step dialog test passed 5 s (seen: settings-dialog at 8 s under load 21).
           testTimeout: 20_000,

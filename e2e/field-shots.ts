@@ -7,6 +7,7 @@ import { chromium, type Page } from '@playwright/test'
 import pointOnFeature from '@turf/point-on-feature'
 import type { Polygon } from 'geojson'
 import { chromiumLaunch } from '../playwright.config'
+import type { MapProbe } from '../src/features/map/map-probe'
 import { someAddress } from './support/api'
 import { closeDetails, drawRectangle, goToAddress, waitForSearchDone, zoomOut } from './support/app'
 import { e2eKeys } from './support/keys'
@@ -70,7 +71,8 @@ async function run(name: string, phone: boolean) {
   await page.locator('.maplibregl-canvas').waitFor()
   await tap(page.getByRole('button', { name: 'Where am I?' }))
   await page.getByTestId('position-owner').waitFor({ timeout: 30_000 })
-  await page.waitForTimeout(3000)
+  // The map follows the position: the shot waits for its tiles (from the pack) and camera to settle.
+  await page.waitForFunction(() => (window as unknown as { platMap: MapProbe }).platMap.settled())
   await page.screenshot({ path: `${dir}/${name}-4-offline-where-am-i.png` })
   await tap(page.getByRole('button', { name: /^Offline packs/ }))
   await page.getByRole('list', { name: 'Offline packs' }).waitFor()

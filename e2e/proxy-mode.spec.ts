@@ -16,6 +16,7 @@ import {
   recordsIn,
   waitForSearchDone,
   watchConsole,
+  zoomOut,
 } from './support/app'
 
 test.use({ baseURL: `http://localhost:${proxyPort()}` })
@@ -68,8 +69,7 @@ test('the app searches the hosted API through the proxy; the same search again c
   await openApp(page)
   await goToAddress(page, (await someAddress(upstream, info.direct)).situs)
   await closeDetails(page)
-  for (let i = 0; i < 2; i++) await page.getByRole('button', { name: 'Zoom out' }).click()
-  await page.waitForTimeout(800)
+  await zoomOut(page, 2)
   await drawRectangle(page, [0.3, 0.3], [0.7, 0.7])
   const areaRequest = page.waitForRequest((r) => r.url().endsWith('/parcels/area'))
   await page.getByRole('button', { name: 'Search', exact: true }).click()

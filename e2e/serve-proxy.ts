@@ -4,7 +4,7 @@
  * it a proxy-mode server with the built app on E2E_PROXY_PORT — set up as a new user would: the
  * two UPSTREAM_ variables and demo mode for the local key. The proxy's database (keys, cache,
  * usage) is new on every start, so each run begins with nothing paid for; the upstream's demo data
- * is generated once and kept.
+ * is generated once and kept (copied from the main e2e server's, e2e-demo.ts).
  */
 import { rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
@@ -13,6 +13,7 @@ import { loadConfig } from '../server/config'
 import { keysRepo } from '../server/db/keys-repo'
 import { openDatabase } from '../server/open-database'
 import { startServer } from '../server/server'
+import { copyE2eDemo } from './e2e-demo'
 import { proxyDataDir, proxyInfoFile, proxyPort } from './proxy-e2e-env'
 
 const root = proxyDataDir()
@@ -29,6 +30,7 @@ const upstreamConfig = loadConfig({
   UPSTREAM_URL: '',
   UPSTREAM_API_KEY: '',
 })
+await copyE2eDemo(upstreamConfig)
 const upDb = await openDatabase(upstreamConfig)
 const upKeys = keysRepo(upDb)
 const upstreamKey = (await createKey(upKeys, { name: 'e2e-proxy', quotaUnit: 'records' })).value

@@ -1,7 +1,8 @@
 /**
  * The server the browser tests run against: the real app build and the real API on the embedded
  * database with a small demo dataset, plus the keys the specs need (written to e2e-keys.json in
- * DATA_DIR, read by e2e/keys.ts). New keys each start, so quota tests begin from zero.
+ * DATA_DIR, read by e2e/keys.ts). New keys each start, so quota tests begin from zero. The demo data
+ * is copied from the one prepared for both e2e servers (e2e-demo.ts) when DATA_DIR has none yet.
  */
 import { writeFileSync } from 'node:fs'
 import { join } from 'node:path'
@@ -10,6 +11,7 @@ import { loadConfig } from '../server/config'
 import { keysRepo } from '../server/db/keys-repo'
 import { openDatabase } from '../server/open-database'
 import { startServer } from '../server/server'
+import { copyE2eDemo } from './e2e-demo'
 
 const config = loadConfig({
   ...process.env,
@@ -17,6 +19,7 @@ const config = loadConfig({
   DEMO_PARCELS: process.env.E2E_PARCELS ?? '20000',
   DEMO_SEED: '1',
 })
+await copyE2eDemo(config)
 const db = await openDatabase(config)
 const repo = keysRepo(db)
 const keys = {

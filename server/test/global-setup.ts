@@ -9,15 +9,19 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { brotliCompressSync, gzipSync } from 'node:zlib'
 import type { TestProject } from 'vitest/node'
-import { createTestDatabase, MISSING_PG, TEST_PG } from '../db/postgres.test-support'
+import { MISSING_PG, TEST_PG } from '../db/postgres.test-support'
 import { type Backend, CORS_ORIGIN, LIMITED_REQUESTS, RECORDS_ALLOWANCE, STATIC_ASSET, type TestKeys } from './context'
+import { copyPreparedEmbedded, createPreparedPostgres, type Recipe } from './prepared-data'
 import { createKey, type SpawnedServer, spawnServer } from './spawn-server'
+
+const DEMO_PARCELS = 3000
+const DEMO_SEED = 7
 
 export async function setupApiServer(project: TestProject, backend: Backend): Promise<() => Promise<void>> {
   const workDir = await mkdtemp(join(tmpdir(), `plat-api-${backend}-`))
   const dataDir = join(workDir, 'data')
   await mkdir(dataDir)
-  let database: Awaited<ReturnType<typeof createTestDatabase>> | undefined
+  let database: { url: string; drop(): Promise<void> } | undefined
   let server: SpawnedServer | undefined
   const teardown = async () => {
     await server?.stop()
@@ -25,33 +29,26 @@ export async function setupApiServer(project: TestProject, backend: Backend): Pr
     await rm(workDir, { recursive: true, force: true })
   }
   try {
+    // Demo data and keys as the keys CLI makes them, prepared once and copied (prepared-data.ts).
+    const recipe: Recipe<TestKeys> = { name: 'api', parcels: DEMO_PARCELS, seed: DEMO_SEED, extra: createTestKeys }
+    let keys: TestKeys
     if (backend === 'postgres') {
       if (!TEST_PG) throw new Error(`The PostgreSQL API suite cannot run: ${MISSING_PG}.`)
-      database = await createTestDatabase(TEST_PG, 'plat_api')
+      const prepared = await createPreparedPostgres(recipe, TEST_PG, 'plat_api')
+      database = prepared
+      keys = prepared.info
+    } else {
+      keys = await copyPreparedEmbedded(recipe, dataDir)
     }
     const env: NodeJS.ProcessEnv = {
       ...process.env,
       DATA_DIR: dataDir,
       DATABASE_URL: database?.url ?? '',
-      DEMO_PARCELS: '3000',
-      DEMO_SEED: '7',
+      DEMO_PARCELS: String(DEMO_PARCELS),
+      DEMO_SEED: String(DEMO_SEED),
       STATIC_DIR: await writeStaticApp(workDir),
       CORS_ORIGINS: CORS_ORIGIN,
       LOG_REQUESTS: 'on',
-    }
-    const keys: TestKeys = {
-      full: await createKey(env, ['--name', 'test-full']),
-      inactive: await createKey(env, ['--name', 'test-inactive', '--inactive']),
-      queryOnly: await createKey(env, ['--name', 'test-query-only', '--endpoints', 'query']),
-      limited: await createKey(env, ['--name', 'test-limited', '--monthly-limit', String(LIMITED_REQUESTS)]),
-      records: await createKey(env, [
-        '--name',
-        'test-records',
-        '--quota-unit',
-        'records',
-        '--monthly-limit',
-        String(RECORDS_ALLOWANCE),
-      ]),
     }
     const serverLogFile = join(workDir, 'server.log')
     server = await spawnServer(env, serverLogFile)
@@ -68,6 +65,21 @@ export async function setupApiServer(project: TestProject, backend: Backend): Pr
     throw error
   }
 }
+
+const createTestKeys = async (env: NodeJS.ProcessEnv): Promise<TestKeys> => ({
+  full: await createKey(env, ['--name', 'test-full']),
+  inactive: await createKey(env, ['--name', 'test-inactive', '--inactive']),
+  queryOnly: await createKey(env, ['--name', 'test-query-only', '--endpoints', 'query']),
+  limited: await createKey(env, ['--name', 'test-limited', '--monthly-limit', String(LIMITED_REQUESTS)]),
+  records: await createKey(env, [
+    '--name',
+    'test-records',
+    '--quota-unit',
+    'records',
+    '--monthly-limit',
+    String(RECORDS_ALLOWANCE),
+  ]),
+})
 
 /** A stand-in for the built app: a page, and a hashed asset with its precompressed copies. */
 async function writeStaticApp(workDir: string): Promise<string> {

@@ -28,7 +28,7 @@ describe(`statement timeout (${backend})`, () => {
   let key: string
   beforeAll(async () => {
     // 1 ms: every statement that does real work is over it.
-    own = await isolatedBackend(backend, { STATEMENT_TIMEOUT_MS: '1' })
+    own = await isolatedBackend(backend, { STATEMENT_TIMEOUT_MS: '1' }, { prepared: true })
     server = await spawnServer(own.env)
     key = (await (await fetch(`${server.baseUrl}/demo-key`)).json()).key as string
   }, 180_000)
@@ -52,7 +52,7 @@ describe(`statement timeout (${backend})`, () => {
 describe(`DEMO=off (${backend})`, () => {
   let own: IsolatedBackend
   beforeAll(async () => {
-    own = await isolatedBackend(backend)
+    own = await isolatedBackend(backend, {}, { prepared: true })
   })
   afterAll(async () => {
     await own?.cleanup()
