@@ -46,6 +46,9 @@ export function CompsTable({ comps, onOpen, onOverride }: CompsTableProps) {
       return x < y ? -dir : x > y ? dir : a.rank - b.rank
     })
   }, [comps, sort])
+  // Left-out sales follow the included ones (issue 38), so a comp the person dropped or pinned can
+  // rank past the first rows: their own decisions stay in view, where they can be undone.
+  const shown = all ? rows : rows.filter((c, i) => i < FIRST_ROWS || c.override !== null)
   const toggle = (key: Key) => setSort((s) => ({ key, desc: s.key === key ? !s.desc : key === 'score' }))
   return (
     <div className="comps-table-wrap">
@@ -69,7 +72,7 @@ export function CompsTable({ comps, onOpen, onOverride }: CompsTableProps) {
           </tr>
         </thead>
         <tbody>
-          {(all ? rows : rows.slice(0, FIRST_ROWS)).map((c) => (
+          {shown.map((c) => (
             <tr key={c.id} className={c.included ? 'comps-in' : 'comps-out'} data-comp-id={c.id}>
               <td>{c.rank}</td>
               <td>
@@ -124,9 +127,9 @@ export function CompsTable({ comps, onOpen, onOverride }: CompsTableProps) {
           ))}
         </tbody>
       </table>
-      {!all && rows.length > FIRST_ROWS && (
+      {shown.length < rows.length && (
         <button type="button" className="link-button comps-more" onClick={() => setAll(true)}>
-          Show all {formatInteger(rows.length)} comps ({formatInteger(rows.length - FIRST_ROWS)} more)
+          Show all {formatInteger(rows.length)} comps ({formatInteger(rows.length - shown.length)} more)
         </button>
       )}
     </div>
