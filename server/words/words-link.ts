@@ -4,6 +4,7 @@
  * `m=d` direct query when no area is named, `f` filters, `o` order, `t` theme, `v` last). The area
  * the words name has no polygon yet, so the link leaves it to the app.
  */
+import { encodeFilters } from '../../contract/link-filters'
 import type { FilterItem } from '../../contract/schemas'
 import type { WordsParse } from '../../contract/words/words-types'
 
@@ -19,26 +20,11 @@ export function searchFilters(parse: WordsParse): FilterItem[] {
   return rows
 }
 
-// The link format's value writing (src/features/share/filter-codec.ts), which the server cannot import.
-const escapeText = (s: string) =>
-  encodeURIComponent(s).replace(/[.!~*'()]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`)
-const scalar = (v: unknown): string =>
-  typeof v === 'boolean'
-    ? v
-      ? 't'
-      : 'f'
-    : typeof v === 'number'
-      ? String(v).replace('e+', 'e')
-      : `s${escapeText(String(v))}`
-
 export function wordsLink(parse: WordsParse, filters: readonly FilterItem[]): string {
   const params: string[] = []
   if (!parse.area) params.push('m=d')
   if (filters.length) {
-    const f = filters.map(
-      (r) => `${r.field}:${r.op}:${Array.isArray(r.value) ? `l${r.value.map(scalar).join(',')}` : scalar(r.value)}`,
-    )
-    params.push(`f=${f.join('~')}`)
+    params.push(`f=${encodeFilters(filters)}`)
   }
   if (parse.order) params.push(`o=${parse.order.field}.${parse.order.direction === 'desc' ? 'd' : 'a'}`)
   if (parse.theme) params.push(`t=${parse.theme.id}`)

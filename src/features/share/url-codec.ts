@@ -5,13 +5,13 @@
  */
 import { FIELDS, ORDERABLE_FIELDS } from '../../../contract/fields'
 import { MAX_FILTERS } from '../../../contract/limits'
+import { decodeFilters, encodeFilters } from '../../../contract/link-filters'
 import { isThemeId } from '../../format/themes'
 import { DEFAULT_COLUMNS, type MapViewState } from '../../state/ui-slice'
 import { decodeAreas, encodeAreas } from './area-codec'
 import { decodeAssemblage, encodeAssemblage } from './assemblage-codec'
 import { decodeComps, encodeComps } from './comps-codec'
 import { decodeDataStamp, encodeDataStamp } from './data-version-codec'
-import { decodeFilters, encodeFilters } from './filter-codec'
 import { readParams } from './query-params'
 import type { ShareState } from './share-state'
 

@@ -6,9 +6,9 @@
  * A filter without a value is `field:op`. Strings escape every separator (`:`, `,`, `~`) and the
  * characters some mail and chat tools rewrite (`.!*'()`), so any text round-trips.
  */
-import { MAX_IN_VALUES } from '../../../contract/limits'
-import { checkFieldAndOperator, checkFilterValue } from '../../../contract/query-rules'
-import type { FilterItem } from '../../../contract/schemas'
+import { MAX_IN_VALUES } from './limits'
+import { checkFieldAndOperator, checkFilterValue } from './query-rules'
+import type { FilterItem } from './schemas'
 
 type Scalar = string | number
 type Value = FilterItem['value']
