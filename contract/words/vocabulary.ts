@@ -6,6 +6,7 @@
 import { CDL_CATEGORIES } from '../crops'
 import { LAND_USE_CLASSES, type LandUseClass } from '../land-use-classes'
 import type { RotationId } from '../rotation'
+import type { ThemeId } from '../theme-ids'
 import { type PhraseTable, phraseTable } from './phrases'
 
 const cdl = (kind: string) => CDL_CATEGORIES.filter((c) => c.kind === kind).map((c) => c.name)
@@ -211,8 +212,8 @@ export const OWNER_KINDS: PhraseTable<readonly string[]> = phraseTable<readonly 
   false,
 )
 
-/** Map theme words → the app's theme ids (src/format/themes.ts). */
-export const THEMES: PhraseTable<string> = phraseTable<string>(
+/** Map theme words → the link's theme ids (contract/theme-ids.ts). */
+export const THEMES: PhraseTable<ThemeId> = phraseTable<ThemeId>(
   [
     ['crop', 'crop'],
     ['crops', 'crop'],

@@ -4,6 +4,7 @@
  * user can check and change every part before anything runs.
  */
 import type { Operator } from '../fields'
+import type { ThemeId } from '../theme-ids'
 
 /** Half-open character range `[start, end)` in the sentence as typed. */
 export interface Span {
@@ -44,8 +45,7 @@ export interface WordsOrder {
 }
 
 export interface WordsTheme {
-  /** A map theme id of the app (src/format/themes.ts). */
-  readonly id: string
+  readonly id: ThemeId
   readonly span: Span
 }
 

@@ -9,11 +9,12 @@ import { CDL_CATEGORIES } from '../../contract/crops'
 import { LAND_USE_CLASSES, type LandUseClass, landUseClassIndex } from '../../contract/land-use-classes'
 import { landUseClassOf } from '../../contract/land-use-classify'
 import { ROTATIONS, rotationOf } from '../../contract/rotation'
+import type { ThemeId } from '../../contract/theme-ids'
 import { PARCEL_TILE_PROPS } from '../../contract/tiles'
 import { toNumber } from './format-value'
 
-export const THEME_IDS = ['plain', 'crop', 'acres', 'vpa', 'sale', 'rotation', 'landuse'] as const
-export type ThemeId = (typeof THEME_IDS)[number]
+// The ids are the link format's (contract/theme-ids.ts); the app names them from here with the themes.
+export { isThemeId, THEME_IDS, type ThemeId } from '../../contract/theme-ids'
 
 export interface ThemeClass {
   label: string
@@ -181,10 +182,6 @@ export const THEMES: readonly Theme[] = [
 
 export function themeById(id: string): Theme {
   return THEMES.find((t) => t.id === id) ?? (THEMES[0] as Theme)
-}
-
-export function isThemeId(id: string): id is ThemeId {
-  return (THEME_IDS as readonly string[]).includes(id)
 }
 
 export type ThemeProps = Partial<Record<NonNullable<Theme['prop']>, number>>
