@@ -1,3 +1,7 @@
+/**
+ * The Hono app: mounts the spec's routes and Plat's extensions over one key guard, in local or proxy
+ * mode, with the security headers and the SPA; everything here is wiring, each route lives in its feature.
+ */
 import { serveStatic } from '@hono/node-server/serve-static'
 import { Hono } from 'hono'
 import { cors } from 'hono/cors'

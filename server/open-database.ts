@@ -1,3 +1,7 @@
+/**
+ * The one place that chooses the backend (PostgreSQL when DATABASE_URL is set, else embedded PGlite)
+ * and migrates it, so server, loader and tests open a database the same way.
+ */
 import { mkdirSync } from 'node:fs'
 import { resolve } from 'node:path'
 import type { ServerConfig } from './config'

@@ -1,3 +1,7 @@
+/**
+ * Starts Plat's server: database, demo data and key, app and API on one port, and a clean shutdown;
+ * `npm start` and the tests both call `startServer`, so what tests run is what users run.
+ */
 import { existsSync } from 'node:fs'
 import { resolve } from 'node:path'
 import { serve } from '@hono/node-server'

@@ -1,3 +1,7 @@
+/**
+ * The page's entry: restores the link's state before the first render (so the map opens on the
+ * shared view and its search starts at once), creates the one workspace and mounts React.
+ */
 import './app/panels/app.css'
 import './ui/ui.css'
 import { StrictMode } from 'react'

@@ -1,3 +1,7 @@
+/**
+ * The `npm run load` command line: parses and checks the arguments before anything is opened, so a
+ * mistyped flag costs nothing and never leaves a half-loaded county; the pipeline itself is server/load/.
+ */
 import { parseArgs } from 'node:util'
 import { loadConfig } from '../config'
 import { runningServerPid } from '../data-dir-lock'

@@ -1,3 +1,8 @@
+/**
+ * The PostgreSQL side of `Database`: a `pg` pool with per-statement time limits and cancellation, so
+ * one slow search cannot hold a connection that point lookups need (the embedded twin is
+ * pglite-owner.ts; both answer the same interface so repos never know which they run on).
+ */
 import { pipeline } from 'node:stream/promises'
 import pg from 'pg'
 import { from as copyFromStdin } from 'pg-copy-streams'

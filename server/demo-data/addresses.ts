@@ -1,3 +1,7 @@
+/**
+ * Street addresses for demo parcels: real-looking numbers and street names on each town's grid, so
+ * address lookups in the demo find what a person would type.
+ */
 import { Side } from './adjacency'
 import type { CountyProfile } from './county-profiles'
 import { SECTION, UNITS_PER_MILE } from './frame'

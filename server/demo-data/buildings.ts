@@ -1,3 +1,7 @@
+/**
+ * What stands on a demo site and its footprints, drawn from the same seeds as land use and values so
+ * a "farmstead" has a house and barns, a vacant lot none, and the buildings toggle has something true to show.
+ */
 import type { BuildingRow } from '../db/parcel-row'
 import { Side } from './adjacency'
 import type { Region } from './county-profiles'

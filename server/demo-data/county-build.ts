@@ -1,3 +1,7 @@
+/**
+ * Everything about one demo county built once (towns, street grids, terrain, the section lattice)
+ * and then read site by site, so a county of 100,000 parcels costs one build, not one per parcel.
+ */
 import turfArea from '@turf/area'
 import { SQ_M_PER_ACRE } from '../../contract/units'
 import { type Adjacency, findAdjacency } from './adjacency'

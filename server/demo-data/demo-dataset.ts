@@ -1,3 +1,7 @@
+/**
+ * The demo data set's bookkeeping: what the stored data was made with, so a start with another seed,
+ * size or generator version rebuilds it instead of serving stale parcels.
+ */
 import { logCountyDeleted } from '../db/change-log-repo'
 import { deleteCounty, listCounties } from '../db/counties-repo'
 import type { Database } from '../db/database'

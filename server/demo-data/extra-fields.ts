@@ -1,3 +1,7 @@
+/**
+ * The long tail of a demo record (tax, mailing, school district, assessor codes…): the fields real
+ * county files carry beyond the spec's core, so the table, filters and reports meet realistic rows.
+ */
 import { FEET_PER_UNIT } from './frame'
 import type { LandUse } from './land-use'
 import type { Mailing } from './mailing'

@@ -1,3 +1,7 @@
+/**
+ * Land use, zoning and property class of a demo parcel, from its kind and crop, with each county's
+ * own zoning codes, so the demo's filters behave like a real county's mixed vocabulary.
+ */
 import type { Improvement } from './buildings'
 import type { CivicUse } from './owner-names'
 import { Kind } from './site-table'

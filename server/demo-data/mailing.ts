@@ -1,3 +1,7 @@
+/**
+ * Owners' mailing addresses: most in the county, some elsewhere in the state or out of state, so
+ * absentee-owner questions and owner matching meet the mix real rolls have.
+ */
 import { townStreet } from './addresses'
 import type { OwnerType } from './owner-names'
 import { Rng } from './prng'

@@ -1,3 +1,7 @@
+/**
+ * Who owns a demo site: resolves the ownership plan (local owners, the roster of multi-county
+ * owners) to a name and mailing address, so a roster owner reads the same in every county it holds land in.
+ */
 import { civicUseOf } from './buildings'
 import type { DemoCounty } from './counties'
 import type { CountyProfile } from './county-profiles'

@@ -1,3 +1,7 @@
+/**
+ * One demo site as the county would publish it: the raw rows the load path stages, so demo data goes
+ * through the same derive and write steps as a real county file.
+ */
 import { historyJson } from '../load/derive/cdl-history'
 import type { StagedRow } from '../load/rows/staged-row'
 import { formatAddress } from './addresses'

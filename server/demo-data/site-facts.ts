@@ -1,3 +1,7 @@
+/**
+ * The facts every parcel on a demo site shares (place, town, terrain, crop, buildings), computed once
+ * per site so stacked condo units agree with each other.
+ */
 import { type Address, roadSide, ruralAddress, townAddress } from './addresses'
 import { Side } from './adjacency'
 import { type Footprint, type Improvement, planFootprints } from './buildings'

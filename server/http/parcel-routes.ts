@@ -1,3 +1,8 @@
+/**
+ * The spec's parcel endpoints (`POST /parcels/area`, `/parcels/query`, point and address lookups):
+ * bodies checked against the contract, answers in the spec's error shapes, and area searches limited
+ * per key so one user's tabs cannot starve everyone else.
+ */
 import type { Context } from 'hono'
 import { Hono } from 'hono'
 import { areaCheckSteps } from '../../contract/area-rules'

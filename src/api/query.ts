@@ -1,3 +1,7 @@
+/**
+ * `POST /parcels/query`, checked against the contract's schema so a server that answers off-spec
+ * fails here with a clear error, not later in the table.
+ */
 import { type QueryRequest, type QueryResponse, QueryResponseSchema } from '../../contract/schemas'
 import type { Connection } from './connection'
 import { apiFetch } from './http'

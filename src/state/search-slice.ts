@@ -1,3 +1,7 @@
+/**
+ * The search being set up (mode, filters, order, buildings, load policy) and the one that was
+ * submitted: kept apart so edits after Search never change the rows on screen until the person asks.
+ */
 import type { StateCreator } from 'zustand'
 import type { FilterItem } from '../../contract/schemas'
 import type { DrawnArea, LoadPolicy, SearchMode, SearchSpec } from './search-spec'

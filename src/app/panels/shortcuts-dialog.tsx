@@ -1,3 +1,7 @@
+/**
+ * The keyboard shortcuts dialog ("?"): lists the same tool keys the shortcuts handler uses, read from
+ * one table so the help never drifts from the keys.
+ */
 import './shortcuts-dialog.css'
 import { LOCK_KEY, TOOLS } from '../../features/draw/draw-toolbar'
 import { Modal } from '../../ui/modal'

@@ -1,3 +1,7 @@
+/**
+ * The list of drawn areas under the search panel: names, acres, zoom, grow and remove, so areas can be
+ * checked and edited by keyboard and screen reader, not only on the map.
+ */
 import { useMemo } from 'react'
 import { formatAcres } from '../../format/format-value'
 import { acresOf } from '../../geo/validate-area'

@@ -1,3 +1,7 @@
+/**
+ * Which columns the results table shows: offers every field the loaded rows have (counties add their
+ * own), filterable by name, as a small dialog reachable by keyboard.
+ */
 import { useEffect, useId, useMemo, useRef, useState } from 'react'
 import type { ParcelRecord } from '../../../contract/schemas'
 import { columnLabel, tableColumns } from '../../format/record-columns'

@@ -1,3 +1,8 @@
+/**
+ * The results table: virtualized rows (tens of thousands stay fast), page-as-you-scroll requests for
+ * rows not loaded yet, sort locally on complete results or on the server when asked, and one
+ * focusable grid for keyboard use.
+ */
 import { type ColumnDef, flexRender, getCoreRowModel, useReactTable } from '@tanstack/react-table'
 import { useVirtualizer } from '@tanstack/react-virtual'
 import {

@@ -1,3 +1,7 @@
+/**
+ * The totals over the results (parcels, acres, value): computed from the loaded rows and labelled as
+ * partial or as the previous search when they are, so a number on screen never claims more than it rests on.
+ */
 import { useDeferredValue, useMemo } from 'react'
 import type { ParcelRecord } from '../../../contract/schemas'
 import type { SearchStatus } from '../../state/search-status'
