@@ -43,3 +43,36 @@ export function ringInside(inner: readonly Position[], outer: readonly Position[
   }
   return true
 }
+
+/**
+ * Liang–Barsky: does the segment a→b have a point inside the closed box [minX, minY, maxX, maxY]?
+ * Shared by the area search's edge index (server/db/area-pieces.ts) and the demo's cell masks.
+ */
+export function segmentMeetsBox(
+  ax: number,
+  ay: number,
+  bx: number,
+  by: number,
+  minX: number,
+  minY: number,
+  maxX: number,
+  maxY: number,
+): boolean {
+  let t0 = 0
+  let t1 = 1
+  const dx = bx - ax
+  const dy = by - ay
+  const clip = (p: number, q: number): boolean => {
+    if (p === 0) return q >= 0
+    const r = q / p
+    if (p < 0) {
+      if (r > t1) return false
+      if (r > t0) t0 = r
+    } else {
+      if (r < t0) return false
+      if (r < t1) t1 = r
+    }
+    return true
+  }
+  return clip(-dx, ax - minX) && clip(dx, maxX - ax) && clip(-dy, ay - minY) && clip(dy, maxY - ay)
+}

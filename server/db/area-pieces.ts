@@ -11,6 +11,7 @@
  * split away — a 20,000-vertex ring is one piece however small — candidates can.
  */
 import type { Polygon, Position } from 'geojson'
+import { segmentMeetsBox } from '../../contract/ring-geometry'
 
 /** [west, south, east, north] in degrees. */
 export type Box = readonly [number, number, number, number]
@@ -106,31 +107,17 @@ function edgesOf(polygon: Polygon): Float64Array {
   return out
 }
 
-/** Liang–Barsky: does edge `k` have a point inside the closed box (widened by SLACK)? */
+/** Does edge `k` have a point inside the closed box (widened by SLACK)? */
 function edgeMeetsBox(edges: Float64Array, k: number, box: Box): boolean {
-  const x0 = edges[k * 4] as number
-  const y0 = edges[k * 4 + 1] as number
-  const dx = (edges[k * 4 + 2] as number) - x0
-  const dy = (edges[k * 4 + 3] as number) - y0
-  let t0 = 0
-  let t1 = 1
-  const clip = (p: number, q: number): boolean => {
-    if (p === 0) return q >= 0
-    const r = q / p
-    if (p < 0) {
-      if (r > t1) return false
-      if (r > t0) t0 = r
-    } else {
-      if (r < t0) return false
-      if (r < t1) t1 = r
-    }
-    return true
-  }
-  return (
-    clip(-dx, x0 - (box[0] - SLACK)) &&
-    clip(dx, box[2] + SLACK - x0) &&
-    clip(-dy, y0 - (box[1] - SLACK)) &&
-    clip(dy, box[3] + SLACK - y0)
+  return segmentMeetsBox(
+    edges[k * 4] as number,
+    edges[k * 4 + 1] as number,
+    edges[k * 4 + 2] as number,
+    edges[k * 4 + 3] as number,
+    box[0] - SLACK,
+    box[1] - SLACK,
+    box[2] + SLACK,
+    box[3] + SLACK,
   )
 }
 

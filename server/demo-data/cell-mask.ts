@@ -1,3 +1,4 @@
+import { segmentMeetsBox } from '../../contract/ring-geometry'
 import type { Rings } from './county-shape'
 import { CELL, type Frame } from './frame'
 
@@ -66,37 +67,7 @@ function markEdge(boundary: Uint8Array, w: number, h: number, a: number[], b: nu
   const cy1 = Math.min(h - 1, Math.floor(Math.max(ay, by)) + 1)
   for (let cy = cy0; cy <= cy1; cy++) {
     for (let cx = cx0; cx <= cx1; cx++) {
-      if (segmentTouchesBox(ax, ay, bx, by, cx + HAIR, cy + HAIR, cx + 1 - HAIR, cy + 1 - HAIR))
-        boundary[cy * w + cx] = 1
+      if (segmentMeetsBox(ax, ay, bx, by, cx + HAIR, cy + HAIR, cx + 1 - HAIR, cy + 1 - HAIR)) boundary[cy * w + cx] = 1
     }
   }
-}
-
-function segmentTouchesBox(
-  ax: number,
-  ay: number,
-  bx: number,
-  by: number,
-  minX: number,
-  minY: number,
-  maxX: number,
-  maxY: number,
-): boolean {
-  let t0 = 0
-  let t1 = 1
-  const dx = bx - ax
-  const dy = by - ay
-  const clip = (p: number, q: number): boolean => {
-    if (p === 0) return q >= 0
-    const r = q / p
-    if (p < 0) {
-      if (r > t1) return false
-      if (r > t0) t0 = r
-    } else {
-      if (r < t0) return false
-      if (r < t1) t1 = r
-    }
-    return true
-  }
-  return clip(-dx, ax - minX) && clip(dx, maxX - ax) && clip(-dy, ay - minY) && clip(dy, maxY - ay)
 }

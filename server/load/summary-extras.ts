@@ -4,17 +4,7 @@
  */
 import { CHANGE_KINDS, changeCountsText } from '../../contract/changes'
 import { LAND_USE_CLASSES } from '../../contract/land-use-classes'
-import type { LoadSummary } from './load-county'
-
-interface ReportSink {
-  line(e: {
-    feature: number | null
-    layer: string | null
-    parcel_id: string | null
-    action: string
-    reason: string
-  }): void
-}
+import type { LoadReportSink, LoadSummary } from './load-county'
 
 const n = (v: number) => v.toLocaleString('en-US')
 const pct = (part: number, whole: number) => `${whole > 0 ? ((100 * part) / whole).toFixed(1) : '0.0'} %`
@@ -40,7 +30,7 @@ export function changeLines(s: LoadSummary): string[] {
 }
 
 /** Report rows: each unclassified value with its record count, and the counts of changes. */
-export function reportExtras(s: LoadSummary, report: ReportSink): void {
+export function reportExtras(s: LoadSummary, report: LoadReportSink): void {
   for (const v of s.landUse.unmatched) {
     report.line({
       feature: null,

@@ -11,6 +11,7 @@
  * written once, after the burst, in one transaction.
  */
 import { responseText } from '../api/response-text'
+import { transactionDone as committed, requestDone as done } from './idb-promises'
 
 export interface PersistedStore {
   get(key: string): Promise<unknown | undefined>
@@ -44,18 +45,6 @@ const VALUES = 'values'
 const META = 'meta'
 /** Text held for one write at most: past it a burst is written as it goes. */
 const BATCH_BYTES = 32 * 1024 * 1024
-
-const done = <T>(r: IDBRequest<T>) =>
-  new Promise<T>((resolve, reject) => {
-    r.onsuccess = () => resolve(r.result)
-    r.onerror = () => reject(r.error)
-  })
-
-const committed = (tx: IDBTransaction) =>
-  new Promise<void>((resolve, reject) => {
-    tx.oncomplete = () => resolve()
-    tx.onerror = tx.onabort = () => reject(tx.error)
-  })
 
 function whenIdle(task: () => void): void {
   if (typeof requestIdleCallback === 'function') requestIdleCallback(() => task(), { timeout: 2000 })

@@ -7,6 +7,7 @@
  */
 import type { ParcelRecord } from '../../../contract/schemas'
 import type { TileXYZ } from '../../../contract/tile-math'
+import { transactionDone as committed, requestDone as done } from '../../cache/idb-promises'
 import type { PackMeta } from './pack-types'
 
 const FIELD_DB = 'plat-field'
@@ -39,18 +40,6 @@ export interface PackStore {
   /** Removes a pack's records (before they are written again). */
   clearRecords(pack: string): Promise<void>
 }
-
-const done = <T>(r: IDBRequest<T>) =>
-  new Promise<T>((resolve, reject) => {
-    r.onsuccess = () => resolve(r.result)
-    r.onerror = () => reject(r.error)
-  })
-const committed = (tx: IDBTransaction) =>
-  new Promise<void>((resolve, reject) => {
-    tx.oncomplete = () => resolve()
-    tx.onerror = () => reject(tx.error)
-    tx.onabort = () => reject(tx.error ?? new Error('IndexedDB transaction aborted'))
-  })
 
 export function openPackStore(factory: IDBFactory | undefined = globalThis.indexedDB): PackStore | null {
   if (!factory) return null
