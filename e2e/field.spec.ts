@@ -9,12 +9,23 @@
 
 import { type Browser, type BrowserContext, expect, type Page, type Response, test } from '@playwright/test'
 import booleanIntersects from '@turf/boolean-intersects'
+import booleanPointInPolygon from '@turf/boolean-point-in-polygon'
 import pointOnFeature from '@turf/point-on-feature'
-import type { MultiPolygon, Polygon } from 'geojson'
+import type { MultiPolygon, Polygon, Position } from 'geojson'
 import type { MapProbe } from '../src/features/map/map-probe'
 import { apiPost } from './support/api'
 import { drawRectangle, openAtParcels, watchConsole } from './support/app'
 import { e2eKeys } from './support/keys'
+
+/** The "small step" of the where-am-i test: about 0.4 m east at Iowa's latitude. */
+const STEP_DEG = 0.000005
+
+/** A point of the outline from which a STEP_DEG step east stays inside it, or null. */
+function interiorStep(geom: Polygon | MultiPolygon): Position | null {
+  const candidate = pointOnFeature(geom).geometry.coordinates
+  const inside = (p: Position) => booleanPointInPolygon(p, geom, { ignoreBoundary: true })
+  return inside(candidate) && inside([candidate[0]! + STEP_DEG, candidate[1]!]) ? candidate : null
+}
 
 interface Rec {
   svc_uuid: string
@@ -216,17 +227,20 @@ test.describe('in the field', () => {
         ],
         limit: 100,
       })
-    ).results.find((r) => !records.has(r.svc_uuid) && r.geom)
+    ).results.find((r) => !records.has(r.svc_uuid) && r.geom && interiorStep(r.geom))
     if (!elsewhere?.geom) throw new Error('no parcel outside the search')
-    const at = pointOnFeature(elsewhere.geom).geometry.coordinates as [number, number]
+    // pointOnFeature falls back to a vertex (a boundary point) for a concave outline; a point whose
+    // small step east stays inside is what "a step within the same parcel" means.
+    const at = interiorStep(elsewhere.geom) as [number, number]
     await context.setGeolocation({ longitude: at[0], latitude: at[1], accuracy: 8 })
     await expect(banner.getByTestId('position-owner')).toContainText(elsewhere.owner ?? '', { timeout: 20_000 })
     await expect(banner).toContainText('from the server')
     expect(points).toHaveLength(1)
     // A step within the same parcel: checked in the browser, nothing asked. The banner showing the
-    // new fix's accuracy says the step was handled (a call would have gone out as it arrived).
-    await context.setGeolocation({ longitude: at[0] + 0.000005, latitude: at[1], accuracy: 9 })
+    // new fix's accuracy says the step was handled, and the parcel stays named.
+    await context.setGeolocation({ longitude: at[0] + STEP_DEG, latitude: at[1], accuracy: 9 })
     await expect(banner).toContainText('±9 m')
+    await expect(banner.getByTestId('position-owner')).toContainText(elsewhere.owner ?? '')
     expect(points).toHaveLength(1)
     await context.close()
   })

@@ -79,6 +79,20 @@ describe('WhereAmI', () => {
     expect(t.calls).toHaveLength(2)
   })
 
+  it('back inside the parcel the server named last: named again with no call', async () => {
+    // The server names p1; a fix inside a pack's p0 names that; a fix back in p1, a few metres from
+    // where the call was made, is inside the last answer: no call (the movement limit would refuse
+    // one) and no "crossing a boundary".
+    const t = setup({ local: [row[0] as ParcelRecord], server: row })
+    await t.w.onFix(at(-93.585))
+    expect(t.owner()).toBe('OWNER 1')
+    await t.w.onFix(at(-93.595))
+    expect(t.owner()).toBe('OWNER 0')
+    await t.w.onFix(at(-93.58505))
+    expect(t.owner()).toBe('OWNER 1')
+    expect(t.calls).toHaveLength(1)
+  })
+
   it('waits out the interval, then asks again by itself', async () => {
     const t = setup({ server: row })
     await t.w.onFix(at(-93.595))

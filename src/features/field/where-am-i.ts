@@ -46,6 +46,8 @@ export class WhereAmI {
   private readonly limiter: MovementLimiter
   private seq = 0
   private lastFix: PositionFix | null = null
+  /** The parcel the last point call named: a fix back inside it is named again with no call. */
+  private lastFound: ParcelRecord | null = null
   private cancelRetry: (() => void) | null = null
 
   constructor(
@@ -74,6 +76,7 @@ export class WhereAmI {
     this.cancelRetry?.()
     this.limiter.reset()
     this.lastFix = null
+    this.lastFound = null
     this.set({ status: 'off' })
   }
 
@@ -99,6 +102,10 @@ export class WhereAmI {
     const local = await this.deps.localAt(fix.lng, fix.lat).catch(() => null)
     if (mine !== this.seq) return
     if (local) return this.set({ status: 'here', fix, parcel: local.record, source: local.source, note: null })
+    // Back inside the parcel the server named last (GPS jitter, or a stale fix in between that
+    // named another): the answer is known, and the movement limit would otherwise leave it unnamed.
+    if (this.lastFound && recordContains(this.lastFound, fix.lng, fix.lat))
+      return this.set({ status: 'here', fix, parcel: this.lastFound, source: 'server', note: null })
     if (!this.deps.online()) {
       return this.set({
         status: 'here',
@@ -124,6 +131,7 @@ export class WhereAmI {
       const found = await this.deps.lookup(fix.lng, fix.lat)
       if (mine !== this.seq) return
       const parcel = found[0] ?? null
+      this.lastFound = parcel
       this.set({
         status: 'here',
         fix,
