@@ -7,6 +7,8 @@
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { SCHEMA } from '../schema'
+import { copyPreparedEmbedded, SCHEMA_ONLY } from '../test/prepared-data'
 import type { Database } from './database'
 import { type Migration, migrate } from './migrate'
 import { openWorkerPglite } from './pglite-owner'
@@ -21,6 +23,9 @@ export interface TestDatabase {
 /** The embedded database (worker thread) in a new temporary folder, migrated to `schema`. */
 export async function migratedPglite(prefix: string, schema: readonly Migration[]): Promise<TestDatabase> {
   const dir = mkdtempSync(join(tmpdir(), `${prefix}-`))
+  // The whole schema comes as a copy of one migrated once (prepared-data.ts): an initdb and the
+  // PostGIS extension made anew cost each suite ~10 s of CPU.
+  if (schema === SCHEMA) await copyPreparedEmbedded(SCHEMA_ONLY, dir)
   const db = await openWorkerPglite({ dataDir: join(dir, 'pglite'), maxWaiting: 64 })
   await migrate(db, schema)
   return {

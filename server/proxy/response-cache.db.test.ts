@@ -1,10 +1,9 @@
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Database } from '../db/database'
+import { migratedPglite } from '../db/migrated-db.test-support'
 import { createTestDatabase, describePostgres } from '../db/postgres.test-support'
 import { openDatabase } from '../open-database'
+import { SCHEMA } from '../schema'
 import { proxyUsage } from './proxy-usage'
 import { openResponseCache } from './response-cache'
 
@@ -115,15 +114,8 @@ function cacheSuite(open: () => Promise<{ db: Database; done(): Promise<void> }>
 
 describe('response cache on the embedded database', () => {
   cacheSuite(async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'plat-cache-'))
-    const db = await openDatabase({ DATA_DIR: dir })
-    return {
-      db,
-      async done() {
-        await db.close()
-        rmSync(dir, { recursive: true, force: true })
-      },
-    }
+    const t = await migratedPglite('plat-cache', SCHEMA)
+    return { db: t.db, done: t.cleanup }
   })
 })
 

@@ -19,8 +19,8 @@ import {
   reloaded,
   W,
 } from '../load/reload-fixture.test-support'
-import { api, keyFor, type LoaderBackend, loadCli, loaderBackend, startServer } from './loader-harness.test-support'
-import { createKey, type SpawnedServer } from './spawn-server'
+import { api, type LoaderBackend, loadCli, loaderBackend, startServer } from './loader-harness.test-support'
+import type { SpawnedServer } from './spawn-server'
 
 const backendName = inject('backend')
 const COUNTY = ['--state', 'IA', '--county-fp', '169', '--county', 'Story']
@@ -60,9 +60,9 @@ describe(`GET /changes after a reload (${backendName})`, () => {
     const first = await load()
     expect(first.code, first.stderr).toBe(0)
     expect(first.stdout).toMatch(/changes +first load of this county/)
-    key = await keyFor(backend)
-    limited = await createKey(backend.env, ['--name', 'changes-limited', '--monthly-limit', '2'])
-    inactive = await createKey(backend.env, ['--name', 'changes-inactive', '--inactive'])
+    key = backend.keys.full
+    limited = backend.keys.limited
+    inactive = backend.keys.inactive
     server = await startServer(backend)
     v0 = await version()
     before = await ids()

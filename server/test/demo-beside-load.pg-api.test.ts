@@ -35,7 +35,7 @@ describe('a load and DEMO=on/off servers on one PostgreSQL database', () => {
 
   it('a county load beside a running DEMO=on server proceeds to the end', async () => {
     const started = Date.now()
-    const r = await loadCli({ name: 'postgres', env: own.env, workDir, cleanup: own.cleanup }, [
+    const r = await loadCli({ env: own.env }, [
       join(workDir, 'county.geojson'),
       '--state',
       'IA',

@@ -21,7 +21,7 @@ import { IOWA_NORTH_FTUS_ESRI, writeGeoJson } from '../load/format-writers.test-
 import { TEXT_MAX_BYTES } from '../load/rows/text-hygiene'
 import { shapefileFiles, writeShapefileZip } from '../load/shapefile-writer.test-support'
 import { openDatabase } from '../open-database'
-import { api, keyFor, type LoaderBackend, loadCli, loaderBackend, startServer } from './loader-harness.test-support'
+import { api, type LoaderBackend, loadCli, loaderBackend, startServer } from './loader-harness.test-support'
 import { ROOT, type SpawnedServer } from './spawn-server'
 
 const backendName = inject('backend')
@@ -110,8 +110,7 @@ describe(`loader faults (${backendName})`, () => {
       /cut,"?owner: 1 value\(s\) longer than 2000 bytes cut to 2000 \(feature 2\)/,
     )
 
-    // The key first: on the embedded database the keys command refuses to run beside a server.
-    const key = await keyFor(backend)
+    const key = backend.keys.full
     const server: SpawnedServer = await startServer(backend)
     try {
       const get = async (pin: string) => {

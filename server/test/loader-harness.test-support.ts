@@ -1,7 +1,7 @@
 /**
  * What the loader's API tests run, as a user would: the real `load` and `keys` CLIs and a real
  * server (`DEMO=off`, spawn-server.ts) on a database of the test's own on the project's backend
- * (isolated-backend.ts).
+ * (isolated-backend.ts), copied from one prepared with the keys the tests use.
  */
 import { execFile } from 'node:child_process'
 import { mkdirSync } from 'node:fs'
@@ -16,14 +16,29 @@ export interface LoaderBackend {
   readonly env: NodeJS.ProcessEnv
   /** where the test writes its input files */
   readonly workDir: string
+  readonly keys: LoaderKeys
   cleanup(): Promise<void>
 }
 
+export interface LoaderKeys {
+  /** every endpoint, no limit */
+  full: string
+  /** 2 requests a month */
+  limited: string
+  inactive: string
+}
+
+const createLoaderKeys = async (env: NodeJS.ProcessEnv): Promise<LoaderKeys> => ({
+  full: await createKey(env, ['--name', 'loader-test']),
+  limited: await createKey(env, ['--name', 'loader-limited', '--monthly-limit', '2']),
+  inactive: await createKey(env, ['--name', 'loader-inactive', '--inactive']),
+})
+
 export async function loaderBackend(name: Backend): Promise<LoaderBackend> {
-  const own = await isolatedBackend(name, { DEMO: 'off' })
+  const own = await isolatedBackend(name, { DEMO: 'off' }, { keys: { name: 'loader', create: createLoaderKeys } })
   const workDir = join(own.dataDir, 'input')
   mkdirSync(workDir, { recursive: true })
-  return { name, env: own.env, workDir, cleanup: own.cleanup }
+  return { name, env: own.env, workDir, keys: own.keys, cleanup: own.cleanup }
 }
 
 export interface CliResult {
@@ -33,7 +48,7 @@ export interface CliResult {
 }
 
 /** Runs `npm run load -- …` to the end; never throws on a non-zero exit. */
-export function loadCli(backend: LoaderBackend, args: string[]): Promise<CliResult> {
+export function loadCli(backend: Pick<LoaderBackend, 'env'>, args: string[]): Promise<CliResult> {
   return new Promise((res) => {
     execFile(
       process.execPath,
@@ -44,8 +59,6 @@ export function loadCli(backend: LoaderBackend, args: string[]): Promise<CliResu
     )
   })
 }
-
-export const keyFor = (backend: LoaderBackend) => createKey(backend.env, ['--name', 'loader-test'])
 
 export const startServer = (backend: LoaderBackend): Promise<SpawnedServer> => spawnServer(backend.env)
 

@@ -34,7 +34,7 @@ import {
 import { hasOgr2ogr, OGR2OGR_MISSING, writeFileGdb } from '../load/gdal-writers.test-support'
 import { writeShapefileZip } from '../load/shapefile-writer.test-support'
 import type { Backend } from './context'
-import { api, keyFor, type LoaderBackend, loadCli, loaderBackend, startServer } from './loader-harness.test-support'
+import { api, type LoaderBackend, loadCli, loaderBackend, startServer } from './loader-harness.test-support'
 import type { SpawnedServer } from './spawn-server'
 
 interface County {
@@ -190,7 +190,7 @@ function loaderSuite(backendName: Backend): void {
       loads.set(c.county_fp, await load(c))
     }
     listed = (await loadCli(backend, ['--list'])).stdout
-    key = await keyFor(backend)
+    key = backend.keys.full
     server = await startServer(backend)
   }, 900_000)
 

@@ -38,6 +38,9 @@ export interface Recipe<T> {
   extra?: (env: NodeJS.ProcessEnv) => Promise<T>
 }
 
+/** The server's whole schema, migrated, and no data. */
+export const SCHEMA_ONLY: Recipe<undefined> = { name: 'schema', parcels: 0, seed: 0 }
+
 interface Prepared<T> {
   /** a DATA_DIR whose `pglite/` is the embedded database (absent for PostgreSQL) */
   dataDir: string

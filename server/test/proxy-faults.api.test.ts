@@ -144,7 +144,7 @@ describe(`proxy mode when the upstream's records allowance runs out (${backend})
   let upstream: Awaited<ReturnType<typeof startUpstream>>
   let proxy: ProxyServer
   beforeAll(async () => {
-    upstream = await startUpstream(backend, 30)
+    upstream = await startUpstream(backend, 'limited')
     proxy = await startProxy(backend, { url: upstream.server.baseUrl, key: upstream.upstreamKey })
   }, 300_000)
   afterAll(async () => {

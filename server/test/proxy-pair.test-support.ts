@@ -30,7 +30,7 @@ export const CALLER_RECORDS = 30
 
 export interface ProxyServer {
   server: SpawnedServer
-  own: IsolatedBackend
+  own: IsolatedBackend<ProxyKeys>
   keys: ProxyKeys
   /** Every response received from this proxy so far. */
   received: Sent[]
@@ -70,12 +70,34 @@ export async function send(baseUrl: string, path: string, opts: SendOptions = {}
   return { status: res.status, text, body: parsed, headers: res.headers }
 }
 
-/** Our own server as the hosted API, with a records-unit key for the proxy (and its request log on). */
-export async function startUpstream(backend: Backend, monthlyRecords?: number) {
-  const own = await isolatedBackend(backend, { LOG_REQUESTS: 'on' })
-  const limit = monthlyRecords === undefined ? [] : ['--monthly-limit', String(monthlyRecords)]
-  const upstreamKey = await createKey(own.env, ['--name', 'proxy-upstream', '--quota-unit', 'records', ...limit])
-  const direct = await createKey(own.env, ['--name', 'direct'])
+/** The monthly records allowance of the upstream's limited key for the proxy. */
+const UPSTREAM_LIMITED_RECORDS = 30
+
+const createUpstreamKeys = async (env: NodeJS.ProcessEnv) => ({
+  unlimited: await createKey(env, ['--name', 'proxy-upstream', '--quota-unit', 'records']),
+  limited: await createKey(env, [
+    '--name',
+    'proxy-upstream-limited',
+    '--quota-unit',
+    'records',
+    '--monthly-limit',
+    String(UPSTREAM_LIMITED_RECORDS),
+  ]),
+  direct: await createKey(env, ['--name', 'direct']),
+})
+
+/**
+ * Our own server as the hosted API, with a records-unit key for the proxy (and its request log on):
+ * `limited` gives the proxy the key with UPSTREAM_LIMITED_RECORDS a month.
+ */
+export async function startUpstream(backend: Backend, proxyKey: 'unlimited' | 'limited' = 'unlimited') {
+  const own = await isolatedBackend(
+    backend,
+    { LOG_REQUESTS: 'on' },
+    { keys: { name: 'upstream', create: createUpstreamKeys } },
+  )
+  const upstreamKey = own.keys[proxyKey]
+  const { direct } = own.keys
   const server = await spawnServer(own.env)
   return {
     server,
@@ -95,30 +117,31 @@ export async function startUpstream(backend: Backend, monthlyRecords?: number) {
   }
 }
 
+const createProxyKeys = async (env: NodeJS.ProcessEnv): Promise<ProxyKeys> => ({
+  caller: await createKey(env, ['--name', 'caller']),
+  records: await createKey(env, [
+    '--name',
+    'records',
+    '--quota-unit',
+    'records',
+    '--monthly-limit',
+    String(CALLER_RECORDS),
+  ]),
+  operator: await createKey(env, ['--name', 'operator', '--operator']),
+  queryOnly: await createKey(env, ['--name', 'query-only', '--endpoints', 'query']),
+})
+
 export async function startProxy(
   backend: Backend,
   upstream: { url: string; key: string },
   extra: NodeJS.ProcessEnv = {},
 ): Promise<ProxyServer> {
-  const own = await isolatedBackend(backend, {
-    UPSTREAM_URL: upstream.url,
-    UPSTREAM_API_KEY: upstream.key,
-    LOG_REQUESTS: 'on',
-    ...extra,
-  })
-  const keys: ProxyKeys = {
-    caller: await createKey(own.env, ['--name', 'caller']),
-    records: await createKey(own.env, [
-      '--name',
-      'records',
-      '--quota-unit',
-      'records',
-      '--monthly-limit',
-      String(CALLER_RECORDS),
-    ]),
-    operator: await createKey(own.env, ['--name', 'operator', '--operator']),
-    queryOnly: await createKey(own.env, ['--name', 'query-only', '--endpoints', 'query']),
-  }
+  const own = await isolatedBackend(
+    backend,
+    { UPSTREAM_URL: upstream.url, UPSTREAM_API_KEY: upstream.key, LOG_REQUESTS: 'on', ...extra },
+    { keys: { name: 'proxy', create: createProxyKeys } },
+  )
+  const keys = own.keys
   const server = await spawnServer(own.env)
   const received: Sent[] = []
   return {
