@@ -11,7 +11,9 @@ import { decodeFilters } from '../../contract/link-filters'
 import { allParcels, type Parcel, queryOk } from './data'
 import { interiorPoint, rect } from './geo'
 import { baseUrl, get, keyOf, post, show } from './http'
+import { type IsolatedBackend, isolatedBackend } from './isolated-backend'
 import { callTool, httpClient, stdioClient } from './mcp-client.test-support'
+import { createKey, type SpawnedServer, spawnServer } from './spawn-server'
 
 const TOOLS = [
   'comparable_sales',
@@ -247,5 +249,49 @@ describe('MCP over stdio (npm run mcp)', () => {
     expect(reply.data.count).toBe(api.count)
     expect(reply.data.results.map((r: Parcel) => r.svc_uuid)).toEqual(api.results.map((r) => r.svc_uuid))
     expect(reply.data.link.startsWith(`${inject('baseUrl')}/?m=d&f=`)).toBe(true)
+  })
+})
+
+describe('MCP and the monthly allowance (a server of its own)', () => {
+  const ALLOWANCE = 2
+  let own: IsolatedBackend
+  let server: SpawnedServer
+  let key: string
+  beforeAll(async () => {
+    // Its own server: the shared test keys' allowances belong to quota.api.test.ts.
+    own = await isolatedBackend(inject('backend'), {}, { prepared: true })
+    key = await createKey(own.env, ['--name', 'mcp-limited', '--monthly-limit', String(ALLOWANCE)])
+    server = await spawnServer(own.env)
+    // The first run on a checkout prepares the small database this copies (prepared-data.ts).
+  }, 600_000)
+  afterAll(async () => {
+    await server?.stop()
+    await own?.cleanup()
+  })
+
+  it('tools spend the key’s allowance like API calls, then are refused 429 with the API’s reason', async () => {
+    const client = await httpClient(server.baseUrl, key)
+    try {
+      const ask = () => callTool(client, 'query_parcels', { filters: [], limit: 1 })
+      for (let i = 0; i < ALLOWANCE; i++) {
+        const ok = await ask()
+        expect(ok.isError, ok.text).toBe(false)
+        expect(ok.data.calls.requests).toBe(1)
+      }
+      const refused = await ask()
+      expect(refused.isError).toBe(true)
+      expect(refused.data.status).toBe(429)
+      expect(refused.text).toMatch(/HTTP 429\): Monthly request allowance exhausted/)
+      // The API says the same to the same key.
+      const api = await fetch(`${server.baseUrl}/parcels/query`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ filters: [], limit: 1 }),
+      })
+      expect(api.status).toBe(429)
+      expect(((await api.json()) as { detail: string }).detail).toBe(refused.data.detail)
+    } finally {
+      await client.close()
+    }
   })
 })
