@@ -41,11 +41,14 @@ const parcelsShown = (page: Page) =>
 
 /** A box of about 1.5 × 1.5 km around a parcel of the demo data, at the link's 1e-5° precision. */
 async function boxAroundAParcel(request: APIRequestContext, key: string): Promise<number[]> {
-  const page = await apiPost<{ results: { geom: { coordinates: number[][][] } }[] }>(request, key, '/parcels/query', {
+  const page = await apiPost<{ results: { geom: { coordinates: unknown } }[] }>(request, key, '/parcels/query', {
     filters: [{ field: 'state', op: 'eq', value: 'IA' }],
     limit: 1,
   })
-  const [lon, lat] = page.results[0]?.geom.coordinates[0]?.[0] ?? []
+  // A Polygon or a MultiPolygon: its first position, however deep.
+  let first: unknown = page.results[0]?.geom.coordinates
+  while (Array.isArray(first) && Array.isArray(first[0])) first = first[0]
+  const [lon, lat] = Array.isArray(first) ? (first as number[]) : []
   if (lon === undefined || lat === undefined) throw new Error('no parcel to search around')
   const r = (x: number) => Math.round(x * 1e5) / 1e5
   return [r(lon - 0.01), r(lat - 0.007), r(lon + 0.01), r(lat + 0.007)]
