@@ -19,6 +19,7 @@ import { securityHeaders } from './http/security-headers'
 import { spaFallback } from './http/spa-fallback'
 import { type RequestVars, requestLog } from './http-kit/request-log'
 import { errorResponse } from './http-kit/responses'
+import { mcpRoutes } from './mcp/mcp-routes'
 import type { ProxyMode } from './proxy/proxy-mode'
 import { proxyRoutes } from './proxy/proxy-routes'
 import { TILE_EXPOSED_HEADERS } from './tiles/tile-headers'
@@ -128,6 +129,10 @@ export function createApp({
   })
   app.get('/demo-key', (c) => (demoKey ? c.json({ key: demoKey }) : errorResponse(c, 404, 'Not in demo mode.')))
   app.route('/', parseQueryRoutes(guard))
+  app.route(
+    '/',
+    mcpRoutes(guard, async (request) => app.fetch(request)),
+  )
   if (parcels.mode === 'proxy') {
     const { proxy } = parcels
     app.route('/parcels', proxyRoutes(proxy.service, guard, { timeoutMs: proxy.timeoutMs }))

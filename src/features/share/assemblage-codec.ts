@@ -6,8 +6,9 @@
  * base64url followed by `*`. A part whose check character does not match (a typo, a mail tool's
  * rewrite) or that cannot be read is left out and named in the problems; the others are kept.
  */
+
+import { fromBase64Url, toBase64Url } from '../../../contract/link-areas'
 import { type AssemblageRef, MAX_ASSEMBLAGE_PARCELS } from '../../state/holdings-slice'
-import { fromBase64Url, toBase64Url } from './area-codec'
 
 const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_'
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i

@@ -16,6 +16,8 @@
  *            (issue 38; it read "today" before, but every link then wrote its date, so none changes)
  *   pins, drops  svc_uuids joined by `.`
  */
+
+import { fromBase64Url, toBase64Url } from '../../../contract/link-areas'
 import {
   COMPS_CRITERIA,
   type CompsChoices,
@@ -25,7 +27,6 @@ import {
   type CompsSubjectRef,
 } from '../../state/comps-slice'
 import type { DrawnArea } from '../../state/search-spec'
-import { fromBase64Url, toBase64Url } from './area-codec'
 
 const COMPS_FORMAT = 1
 /** The closest comps the value rests on when the link does not say (comps-value.ts's default). */

@@ -5,17 +5,18 @@
  */
 import { FIELDS, ORDERABLE_FIELDS } from '../../../contract/fields'
 import { MAX_FILTERS } from '../../../contract/limits'
+import { encodeAreas } from '../../../contract/link-areas'
 import { decodeFilters, encodeFilters } from '../../../contract/link-filters'
 import { isThemeId } from '../../format/themes'
 import { DEFAULT_COLUMNS, type MapViewState } from '../../state/ui-slice'
-import { decodeAreas, encodeAreas } from './area-codec'
+import { decodeAreas } from './area-codec'
 import { decodeAssemblage, encodeAssemblage } from './assemblage-codec'
 import { decodeComps, encodeComps } from './comps-codec'
 import { decodeDataStamp, encodeDataStamp } from './data-version-codec'
 import { readParams } from './query-params'
 import type { ShareState } from './share-state'
 
-export { quantizeArea } from './area-codec'
+export { quantizeArea } from '../../../contract/link-areas'
 
 const FORMAT_VERSION = 1
 const ALL_COLUMNS = FIELDS.map((f) => f.name)
