@@ -1,8 +1,9 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import type { ParcelRecord } from '../../../contract/schemas'
+import { CSV_BOM, csvCell, csvDocument, csvRow, neutraliseFormula } from '../../../formats/csv'
 import { allColumns, BUILDINGS_COLUMN, visibleExportColumns } from '../../format/record-columns'
-import { CSV_BOM, csvCell, csvDocument, csvHeader, csvRecordRow, csvRow, neutraliseFormula } from './csv'
+import { csvHeader, csvRecordRow } from './csv'
 import { buildExport } from './export-formats'
 
 /** Minimal RFC 4180 reader, independent of the writer under test. */

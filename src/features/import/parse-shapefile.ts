@@ -9,8 +9,8 @@ import type { Geometry, Position } from 'geojson'
 import { type Projection, projectionFromWkt } from '../../../formats/crs'
 import { mapPositions } from '../../../formats/map-positions'
 import { isShapefileHeader, type ShapefileParts, shapefileFeatures, shapefileLayers } from '../../../formats/shapefile'
+import { unzipEntries } from '../../../formats/zip'
 import { collect, emptyResult, type ImportResult, isLonLat, MAX_TOTAL_VERTICES, reportOthers } from './import-result'
-import { unzipEntries } from './unzip'
 
 function projection(prj: string | null, result: ImportResult): Projection | null | 'none' {
   if (!prj) return 'none'
