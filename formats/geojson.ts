@@ -69,6 +69,16 @@ export function isGeometry(g: unknown, nesting = 0): g is Geometry {
   return ok(x.coordinates, d)
 }
 
+const countIn = (c: unknown): number =>
+  Array.isArray(c) ? (typeof c[0] === 'number' ? 1 : c.reduce((n: number, x) => n + countIn(x), 0)) : 0
+
+/** How many positions a geometry holds (the readers' vertex budgets), collections included. */
+export function countPositions(g: Geometry): number {
+  return g.type === 'GeometryCollection'
+    ? g.geometries.reduce((n, x) => n + countPositions(x), 0)
+    : countIn(g.coordinates)
+}
+
 /** A ring as RFC 7946 wants it: the last position repeats the first. */
 export function closeRing(ring: Position[]): Position[] {
   const first = ring[0]

@@ -5,7 +5,7 @@
  */
 import type { Geometry, Position } from 'geojson'
 import { builtInProjection, epsgCodeOf } from '../../../formats/crs'
-import { crsMemberName, geoJsonItems, isGeometry } from '../../../formats/geojson'
+import { countPositions, crsMemberName, geoJsonItems, isGeometry } from '../../../formats/geojson'
 import { mapPositions } from '../../../formats/map-positions'
 import { collect, emptyResult, type ImportResult, isLonLat, MAX_TOTAL_VERTICES, reportOthers } from './import-result'
 
@@ -104,13 +104,4 @@ function positionsOf(g: Geometry): Position[] {
   if (g.type === 'GeometryCollection') for (const x of g.geometries) out.push(...positionsOf(x))
   else walk(g.coordinates)
   return out
-}
-
-const countIn = (c: unknown): number =>
-  Array.isArray(c) ? (typeof c[0] === 'number' ? 1 : c.reduce((n: number, x) => n + countIn(x), 0)) : 0
-
-function countPositions(g: Geometry): number {
-  return g.type === 'GeometryCollection'
-    ? g.geometries.reduce((n, x) => n + countPositions(x), 0)
-    : countIn(g.coordinates)
 }

@@ -7,6 +7,7 @@
  */
 import type { Geometry, Position } from 'geojson'
 import { type Projection, projectionFromWkt } from '../../../formats/crs'
+import { countPositions } from '../../../formats/geojson'
 import { mapPositions } from '../../../formats/map-positions'
 import { isShapefileHeader, type ShapefileParts, shapefileFeatures, shapefileLayers } from '../../../formats/shapefile'
 import { unzipEntries } from '../../../formats/zip'
@@ -24,9 +25,6 @@ function projection(prj: string | null, result: ImportResult): Projection | null
   }
 }
 
-const countIn = (c: unknown): number =>
-  Array.isArray(c) ? (typeof c[0] === 'number' ? 1 : c.reduce((n: number, x) => n + countIn(x), 0)) : 0
-
 /** Reads one layer's records into `layer`; stops at the vertex budget or a cut-off record. */
 async function readShp(shp: Uint8Array, project: Projection | 'none', layer: ImportResult, budget: number) {
   let vertices = 0
@@ -40,7 +38,7 @@ async function readShp(shp: Uint8Array, project: Projection | 'none', layer: Imp
         skipped++
         continue
       }
-      vertices += countIn(geometry.coordinates)
+      vertices += countPositions(geometry)
       if (vertices > budget) {
         layer.problems.push(
           `The file has more than ${MAX_TOTAL_VERTICES.toLocaleString('en-US')} vertices; the rest was left out.`,
