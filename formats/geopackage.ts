@@ -1,11 +1,13 @@
 /**
- * GeoPackage 1.4 writer (OGC 12-128r19): an SQLite file with the `gpkg_*` tables, one feature table
- * per layer, geometries as GeoPackage binary (a `GP` header with the envelope, then little-endian
- * WKB), EPSG:4326. SQLite itself comes from the caller (sql.js in the browser and in tests), so this
- * module stays free of any runtime: QGIS, ogrinfo and Avenza open what it writes. The reader of the
- * format lives with the loader (server/load/readers, through SQLite's own pager).
+ * GeoPackage 1.4 (OGC 12-128r19), both directions. Writing (the field packs' export): an SQLite file
+ * with the `gpkg_*` tables, one feature table per layer, geometries as GeoPackage binary (a `GP`
+ * header with the envelope, then little-endian WKB), EPSG:4326; QGIS, ogrinfo and Avenza open what
+ * it writes. Reading (the county loader, server/load/readers/read-geopackage.ts): which tables are
+ * feature layers with their CRS, and each geometry blob's WKB. SQLite itself comes from the caller
+ * (sql.js in the browser and in tests, node-sqlite3-wasm through SQLite's own pager in the loader),
+ * so this module stays free of any runtime.
  */
-import type { Geometry, MultiPolygon, Point, Polygon, Position } from 'geojson'
+import type { MultiPolygon, Point, Polygon, Position } from 'geojson'
 
 /** The part of sql.js this writer uses. */
 export interface SqliteDatabase {
@@ -226,8 +228,35 @@ function writeLayer(db: SqliteDatabase, layer: GpkgLayer): void {
   db.run('INSERT INTO gpkg_geometry_columns VALUES (?, ?, ?, 4326, 0, 0)', [table, 'geom', layer.geometryType])
 }
 
-/** A record's geometry as a GeoPackage can hold it (Polygon or MultiPolygon; anything else is null). */
-export function polygonal(g: unknown): Polygon | MultiPolygon | null {
-  const t = (g as Geometry | null)?.type
-  return t === 'Polygon' || t === 'MultiPolygon' ? (g as Polygon | MultiPolygon) : null
+/** One feature table as `GPKG_FEATURE_LAYERS_SQL` lists it, with its CRS from gpkg_spatial_ref_sys. */
+export interface GpkgLayerRow extends Record<string, unknown> {
+  table_name: string
+  column_name: string
+  srs_id: number
+  definition: string | null
+  organization: string | null
+  organization_coordsys_id: number | null
+}
+
+/** Every feature table with its geometry column and CRS, in name order. */
+export const GPKG_FEATURE_LAYERS_SQL = `SELECT c.table_name, g.column_name, g.srs_id, s.definition, s.organization, s.organization_coordsys_id
+       FROM gpkg_contents c JOIN gpkg_geometry_columns g ON g.table_name = c.table_name
+       LEFT JOIN gpkg_spatial_ref_sys s ON s.srs_id = g.srs_id
+       WHERE c.data_type = 'features' ORDER BY c.table_name`
+
+/** Envelope bytes by the flags' envelope indicator (none, XY, XYZ, XYM, XYZM). */
+const ENVELOPE_BYTES = [0, 32, 48, 48, 64]
+
+/**
+ * The standard WKB inside a geometry blob (clause 2.1.3: "GP", version, flags, srs_id, an optional
+ * envelope, then WKB), null for a NULL or empty geometry; throws on a malformed blob.
+ */
+export function gpkgWkb(blob: Uint8Array | null): Uint8Array | null {
+  if (!blob) return null
+  if (blob.length < 8 || blob[0] !== 0x47 || blob[1] !== 0x50) throw new Error('not a GeoPackage geometry blob')
+  const flags = blob[3] as number
+  if (flags & 0x10) return null
+  const envelope = ENVELOPE_BYTES[(flags >> 1) & 0x07]
+  if (envelope === undefined) throw new Error('bad envelope indicator in a GeoPackage geometry blob')
+  return blob.subarray(8 + envelope)
 }

@@ -10,6 +10,7 @@ import { closeSync, createReadStream, existsSync, openSync, readFileSync, readSy
 import { basename, extname } from 'node:path'
 import Papa from 'papaparse'
 import { openDbf } from 'shapefile'
+import { csvDelimiter } from '../../../formats/csv'
 import { encodingOfCpg } from '../../../formats/shapefile'
 import { parcelKey } from '../derive/owner-key'
 import { JoinColumnError } from './join-errors'
@@ -103,9 +104,9 @@ interface Record_ {
 }
 
 /**
- * CSV rows as text; the delimiter is the one of , ; tab | that the header line holds most of. The
- * browser's list import reads CSV with the same parser (papaparse), streamed here so a county-wide
- * assessor table is never held whole.
+ * CSV rows as text; the delimiter is the one of , ; tab | that the header line holds most of
+ * (formats/csv.ts). The browser's list import reads CSV with the same parser (papaparse), streamed
+ * here so a county-wide assessor table is never held whole.
  */
 async function* csvRecords(path: string, decoder: ValueDecoder): AsyncGenerator<Record_> {
   const head = readHead(path, 64 * 1024)
@@ -117,7 +118,7 @@ async function* csvRecords(path: string, decoder: ValueDecoder): AsyncGenerator<
       .subarray(bom?.bytes ?? 0)
       .toString(utf16 ? 'utf16le' : 'latin1')
       .split(/\r?\n/)[0] ?? ''
-  const delimiter = [',', ';', '\t', '|'].sort((a, b) => firstLine.split(b).length - firstLine.split(a).length)[0]!
+  const delimiter = csvDelimiter(firstLine)
   // Byte by byte ('latin1'), past any BOM: the parser splits on ASCII delimiters, then each value is
   // read as UTF-8 where it is, else Windows-1252 (a table mixing both keeps both readable).
   const decode = utf16 ? (v: string) => v : (v: string) => decoder.decode(v)

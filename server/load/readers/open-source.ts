@@ -1,31 +1,19 @@
 /**
- * Picks the reader for an input file by its name, after checking the file is there. Readers are
- * imported when their format comes up: each pulls in its library (SQLite in WebAssembly, Parquet…),
- * and the CLI's start is part of every load's time (issue 23).
+ * Picks the reader for an input file by its name (the formats: formats/format-registry.ts), after
+ * checking the file is there. Readers are imported when their format comes up: each pulls in its
+ * library (SQLite in WebAssembly, Parquet…), and the CLI's start is part of every load's time
+ * (issue 23).
  */
 import { existsSync, statSync } from 'node:fs'
 import { extname } from 'node:path'
+import { extensionsOf, type FormatId, formatOfName, LOADER_OFFERS } from '../../../formats/format-registry'
 import { isFileGdbPath, openFileGdb } from './read-filegdb'
 import { SourceError, type SourceFile } from './source'
 
-export const FORMATS =
-  'GeoJSON (.geojson, .json), GeoJSON sequence (.geojsonl, .geojsons, .ndjson), zipped Shapefile (.zip), Shapefile (.shp with .dbf/.prj beside it), FlatGeobuf (.fgb), GeoPackage (.gpkg), File Geodatabase (.gdb folder, or zipped: .gdb.zip), GeoParquet (.parquet, .geoparquet)'
+/** What the loader reads, as its help and its errors name them (formats/format-registry.ts). */
+export const FORMATS = LOADER_OFFERS.map((o) => o.label).join(', ')
 
-const KNOWN = [
-  '.geojson',
-  '.json',
-  '.geojsonl',
-  '.geojsons',
-  '.geojsonseq',
-  '.ndjson',
-  '.jsonl',
-  '.zip',
-  '.shp',
-  '.fgb',
-  '.gpkg',
-  '.parquet',
-  '.geoparquet',
-]
+const KNOWN = extensionsOf(LOADER_OFFERS)
 
 /** Throws a SourceError when the path is missing, not a file, or of a format the loader does not read. */
 export function checkSource(path: string): void {
@@ -50,30 +38,24 @@ export async function openSource(path: string, o: OpenOptions = {}): Promise<Sou
   return chooseLayer(await openByExtension(path), o.layer)
 }
 
+/** The reader of each format opened by its extension (zips and File Geodatabases are told apart first). */
+const READERS: Partial<Record<FormatId, (path: string) => Promise<SourceFile>>> = {
+  geojson: async (path) => (await import('./read-geojson')).openGeoJson(path),
+  'geojson-seq': async (path) => (await import('./read-geojson-seq')).openGeoJsonSeq(path),
+  shapefile: async (path) => (await import('./read-shapefile')).openShapefile(path),
+  flatgeobuf: async (path) => (await import('./read-flatgeobuf')).openFlatGeobuf(path),
+  gpkg: async (path) => (await import('./read-geopackage')).openGeoPackage(path),
+  geoparquet: async (path) => (await import('./read-geoparquet')).openGeoParquet(path),
+}
+
 async function openByExtension(path: string): Promise<SourceFile> {
-  const ext = extname(path).toLowerCase()
-  switch (ext) {
-    case '.geojson':
-    case '.json':
-      return (await import('./read-geojson')).openGeoJson(path)
-    case '.geojsonl':
-    case '.geojsons':
-    case '.geojsonseq':
-    case '.ndjson':
-    case '.jsonl':
-      return (await import('./read-geojson-seq')).openGeoJsonSeq(path)
-    case '.shp':
-      return (await import('./read-shapefile')).openShapefile(path)
-    case '.fgb':
-      return (await import('./read-flatgeobuf')).openFlatGeobuf(path)
-    case '.gpkg':
-      return (await import('./read-geopackage')).openGeoPackage(path)
-    case '.parquet':
-    case '.geoparquet':
-      return (await import('./read-geoparquet')).openGeoParquet(path)
-    default:
-      throw new SourceError(`${path}: unknown format "${ext || 'no extension'}"; the loader reads ${FORMATS}`)
+  const format = formatOfName(path, LOADER_OFFERS)
+  const read = format ? READERS[format] : undefined
+  if (!read) {
+    const ext = extname(path).toLowerCase()
+    throw new SourceError(`${path}: unknown format "${ext || 'no extension'}"; the loader reads ${FORMATS}`)
   }
+  return read(path)
 }
 
 /** A zip is a zipped Shapefile, or else a zipped File Geodatabase (which picks `layer` itself). */

@@ -1,21 +1,14 @@
 /**
  * GeoPackage (SQLite) through node-sqlite3-wasm, which reads the file through SQLite's own pager
  * (no copy in memory): every feature table listed in gpkg_contents is a layer; its CRS is the WKT
- * of its srs_id in gpkg_spatial_ref_sys.
+ * of its srs_id in gpkg_spatial_ref_sys. What the format says (which tables, the geometry blobs):
+ * formats/geopackage.ts.
  */
 import sqlite from 'node-sqlite3-wasm'
+import { GPKG_FEATURE_LAYERS_SQL, type GpkgLayerRow } from '../../../formats/geopackage'
 import type { CrsHint } from './crs'
 import { gpkgGeometry } from './gpkg-geometry'
 import { SourceError, type SourceFeature, type SourceFile, type SourceLayer } from './source'
-
-interface LayerRow extends Record<string, unknown> {
-  table_name: string
-  column_name: string
-  srs_id: number
-  definition: string | null
-  organization: string | null
-  organization_coordsys_id: number | null
-}
 
 // A CommonJS package: its classes come on the default export under Node's ESM loader.
 const { Database } = sqlite
@@ -25,19 +18,14 @@ const quote = (name: string) => `"${name.replace(/"/g, '""')}"`
 
 export function openGeoPackage(path: string): SourceFile {
   let db: Database
-  let rows: LayerRow[]
+  let rows: GpkgLayerRow[]
   try {
     db = new Database(path, { readOnly: true })
   } catch (e) {
     throw new SourceError(`${path} could not be opened as SQLite (${(e as Error).message})`)
   }
   try {
-    rows = db.all(
-      `SELECT c.table_name, g.column_name, g.srs_id, s.definition, s.organization, s.organization_coordsys_id
-       FROM gpkg_contents c JOIN gpkg_geometry_columns g ON g.table_name = c.table_name
-       LEFT JOIN gpkg_spatial_ref_sys s ON s.srs_id = g.srs_id
-       WHERE c.data_type = 'features' ORDER BY c.table_name`,
-    ) as LayerRow[]
+    rows = db.all(GPKG_FEATURE_LAYERS_SQL) as GpkgLayerRow[]
   } catch (e) {
     db.close()
     throw new SourceError(`${path} is not a GeoPackage (${(e as Error).message})`)
@@ -58,7 +46,7 @@ function decode(blob: Uint8Array | null, properties: Record<string, unknown>): S
   }
 }
 
-function layerOf(db: Database, r: LayerRow, named: boolean): SourceLayer {
+function layerOf(db: Database, r: GpkgLayerRow, named: boolean): SourceLayer {
   const columns = (db.all(`PRAGMA table_info(${quote(r.table_name)})`) as { name: string; pk: number }[])
     .filter((c) => c.name !== r.column_name && !(c.pk && /^fid$/i.test(c.name)))
     .map((c) => c.name)

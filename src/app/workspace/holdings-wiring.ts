@@ -6,13 +6,14 @@
  */
 import type { Polygon } from 'geojson'
 import type { ParcelRecord } from '../../../contract/schemas'
+import { csvDocument } from '../../../formats/csv'
+import { mimeOf } from '../../../formats/format-registry'
 import { DEFAULT_RETRY, realSleep, withRetry } from '../../calls/retry'
 import type { Source } from '../../calls/source'
-import { csvDocument } from '../../features/export/csv'
 import { buildExport } from '../../features/export/export-formats'
 import { exportBlob } from '../../features/export/export-runner'
 import { exportFileName } from '../../features/export/file-name'
-import { KML_MIME, kmlFormat } from '../../features/export/kml'
+import { kmlFormat } from '../../features/export/kml'
 import type { HoldingSummary } from '../../features/holdings/holding-summary'
 
 /** A cached source whose network calls follow the search's retry policy. */
@@ -85,7 +86,7 @@ export async function holdingsFile(
       geom: h.geometry,
     }),
   )
-  return { blob: await exportBlob(records, kmlFormat(columns, `${title} holdings`), KML_MIME), fileName }
+  return { blob: await exportBlob(records, kmlFormat(columns, `${title} holdings`), mimeOf('kml')), fileName }
 }
 
 /** The parcels of the holdings, each with its holding's label, in any of the export menu's formats. */

@@ -1,20 +1,18 @@
-/** The export menu's choices, each mapped to a format, a MIME type and a file extension. */
+/**
+ * The export menu's choices (formats/format-registry.ts: EXPORT_OFFERS, with each format's MIME type
+ * and file extension), each built from the records by its writer.
+ */
 import type { ParcelRecord } from '../../../contract/schemas'
+import { CSV_BOM } from '../../../formats/csv'
+import { EXPORT_OFFERS, extensionOf, mimeOf } from '../../../formats/format-registry'
 import { allColumns, visibleExportColumns } from '../../format/record-columns'
-import { CSV_BOM, csvHeader, csvRecordRow } from './csv'
+import { csvHeader, csvRecordRow } from './csv'
 import { type ExportFormat, exportBlob, type RunOptions } from './export-runner'
 import { exportFileName } from './file-name'
-import { GEOJSON_MIME, geoJsonFormat } from './geojson'
-import { KML_MIME, kmlFormat } from './kml'
+import { geoJsonFormat } from './geojson'
+import { kmlFormat } from './kml'
 
-export type ExportKind = 'csv-visible' | 'csv-all' | 'geojson' | 'kml'
-
-export const EXPORT_KINDS: readonly { kind: ExportKind; label: string }[] = [
-  { kind: 'csv-visible', label: 'CSV — visible columns' },
-  { kind: 'csv-all', label: 'CSV — all fields' },
-  { kind: 'geojson', label: 'GeoJSON' },
-  { kind: 'kml', label: 'KML' },
-]
+export type ExportKind = (typeof EXPORT_OFFERS)[number]['kind']
 
 export function csvFormat(columns: readonly string[], bom = true): ExportFormat<ParcelRecord> {
   return {
@@ -38,19 +36,18 @@ export interface ExportFile {
 
 export async function buildExport(req: ExportRequest, options?: RunOptions): Promise<ExportFile> {
   const { kind, records, searchSummary } = req
-  const name = (ext: string) => exportFileName(searchSummary, ext)
+  const [format] = (EXPORT_OFFERS.find((o) => o.kind === kind) ?? EXPORT_OFFERS[0]).formats
+  const file = async (writer: ExportFormat<ParcelRecord>): Promise<ExportFile> => ({
+    blob: await exportBlob(records, writer, mimeOf(format), options),
+    fileName: exportFileName(searchSummary, extensionOf(format)),
+  })
   switch (kind) {
     case 'csv-visible':
-    case 'csv-all': {
-      const cols = kind === 'csv-all' ? allColumns(records) : visibleExportColumns(req.visibleColumns)
-      const blob = await exportBlob(records, csvFormat(cols), 'text/csv;charset=utf-8', options)
-      return { blob, fileName: name('csv') }
-    }
+    case 'csv-all':
+      return file(csvFormat(kind === 'csv-all' ? allColumns(records) : visibleExportColumns(req.visibleColumns)))
     case 'geojson':
-      return { blob: await exportBlob(records, geoJsonFormat(), GEOJSON_MIME, options), fileName: name('geojson') }
-    case 'kml': {
-      const format = kmlFormat(allColumns(records), searchSummary || 'Plat parcels')
-      return { blob: await exportBlob(records, format, KML_MIME, options), fileName: name('kml') }
-    }
+      return file(geoJsonFormat())
+    case 'kml':
+      return file(kmlFormat(allColumns(records), searchSummary || 'Plat parcels'))
   }
 }

@@ -4,10 +4,11 @@
  */
 import { useMemo, useState } from 'react'
 import type { ParcelRecord } from '../../../contract/schemas'
+import { EXPORT_OFFERS } from '../../../formats/format-registry'
 import { loadedRecords } from '../../format/record-columns'
 import { downloadBlob } from '../../ui/download'
 import { PopoverMenu } from '../../ui/popover-menu'
-import { buildExport, EXPORT_KINDS, type ExportKind } from './export-formats'
+import { buildExport, type ExportKind } from './export-formats'
 import { MailingListDialog } from './mailing-list-dialog'
 import { useExportJob } from './use-export-job'
 import './export.css'
@@ -38,7 +39,7 @@ export function ExportMenu({ records, visibleColumns, searchSummary, disabled, p
       return `Saved ${count.format(loaded.length)} records as ${file.fileName}.`
     })
   const actions = [
-    ...EXPORT_KINDS.map(({ kind, label }) => ({ label, onSelect: () => start(kind, label) })),
+    ...EXPORT_OFFERS.map(({ kind, label }) => ({ label, onSelect: () => start(kind, label) })),
     { label: 'Owner mailing list…', onSelect: () => setMailing(true) },
   ]
 

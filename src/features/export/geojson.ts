@@ -9,11 +9,10 @@
  * crop history's flat columns (history-columns.ts) beside the nested `cdl_history`.
  */
 import type { ParcelRecord } from '../../../contract/schemas'
+import { FEATURE_COLLECTION } from '../../../formats/geojson'
 import { flatHistory } from '../../format/history-columns'
 import type { ExportFormat } from './export-runner'
 import { areaGeometry } from './geometry'
-
-export const GEOJSON_MIME = 'application/geo+json'
 
 function parcelFeature(record: ParcelRecord) {
   const { geom, buildings: _buildings, ...properties } = record
@@ -36,14 +35,15 @@ function buildingFeatures(record: ParcelRecord) {
   })
 }
 
-/** Streams `{"type":"FeatureCollection","features":[ … ]}`; commas are emitted between items. */
+/** Streams the FeatureCollection a parcel at a time, its buildings' features after it. */
 export function geoJsonFormat(): ExportFormat<ParcelRecord> {
+  const { start, separator, end } = FEATURE_COLLECTION
   return {
-    begin: () => '{"type":"FeatureCollection","features":[\n',
+    begin: () => start,
     item(record, index) {
       const features = [parcelFeature(record), ...buildingFeatures(record)]
-      return (index > 0 ? ',\n' : '') + features.map((f) => JSON.stringify(f)).join(',\n')
+      return (index > 0 ? separator : '') + features.map((f) => JSON.stringify(f)).join(separator)
     },
-    end: () => '\n]}\n',
+    end: () => end,
   }
 }

@@ -1,10 +1,10 @@
 import { DOMParser, type Element } from '@xmldom/xmldom'
 import { describe, expect, it } from 'vitest'
 import type { ParcelRecord } from '../../../contract/schemas'
+import { xmlText as xmlEscape } from '../../../formats/xml-text'
 import { allColumns } from '../../format/record-columns'
 import { runExport } from './export-runner'
 import { kmlFormat } from './kml'
-import { xmlEscape } from './xml'
 
 const ring = [
   [-93, 42],

@@ -4,8 +4,9 @@
  * The page carries a CSP that forbids scripts: it is built from untrusted owner data and opened
  * in a window of our origin, so escaping is backed by a second wall.
  */
+
+import { htmlEscape } from '../../../formats/xml-text'
 import type { MailingEntry } from './mailing-list'
-import { htmlEscape } from './xml'
 
 const LABELS_PER_PAGE = 30
 

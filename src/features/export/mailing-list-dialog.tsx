@@ -1,6 +1,7 @@
 /** Owner mailing list: a preview, a CSV download and printable address labels. */
 import { useMemo, useState } from 'react'
 import type { ParcelRecord } from '../../../contract/schemas'
+import { extensionOf, mimeOf } from '../../../formats/format-registry'
 import { formatAcres } from '../../format/format-value'
 import { downloadBlob, printHtml } from '../../ui/download'
 import { Modal } from '../../ui/modal'
@@ -25,8 +26,8 @@ export function MailingListDialog({ records, searchSummary, onClose }: MailingLi
   const empty = owners === 0
 
   const downloadCsv = () => {
-    const name = exportFileName(`${searchSummary} owners`, 'csv')
-    downloadBlob(new Blob([mailingCsv(list.entries)], { type: 'text/csv;charset=utf-8' }), name)
+    const name = exportFileName(`${searchSummary} owners`, extensionOf('csv'))
+    downloadBlob(new Blob([mailingCsv(list.entries)], { type: mimeOf('csv') }), name)
     setMessage(`Saved ${count.format(owners)} owners as ${name}.`)
   }
 

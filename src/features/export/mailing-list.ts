@@ -4,8 +4,8 @@
  * same owner "SMITH, JOHN A." and "Smith John A" across parcels.
  */
 import type { ParcelRecord } from '../../../contract/schemas'
+import { csvDocument } from '../../../formats/csv'
 import { toNumber } from '../../format/format-value'
-import { csvDocument } from './csv'
 
 export interface MailingEntry {
   key: string

@@ -1,25 +1,20 @@
 /**
- * The field exports a person can pick, and the outline a search without areas gets — kept apart from
+ * The field exports a person can pick (formats/format-registry.ts), and the outline a search without areas gets — kept apart from
  * the writers (field-exports.ts, loaded on first export) so the app's first load carries neither
  * the tile cutter nor the archive writers.
  */
-import type { MultiPolygon, Polygon } from 'geojson'
+import type { Polygon } from 'geojson'
 import type { ParcelRecord } from '../../../contract/schemas'
+import { extensionOf, FIELD_OFFERS } from '../../../formats/format-registry'
+import { polygonal } from '../../../formats/geojson'
 import { boxOf, boxPolygon, isEmptyBox } from '../../geo/bbox'
 
-const polygonal = (g: unknown): Polygon | MultiPolygon | null => {
-  const t = (g as { type?: string } | null)?.type
-  return t === 'Polygon' || t === 'MultiPolygon' ? (g as Polygon | MultiPolygon) : null
-}
+export type FieldExportKind = (typeof FIELD_OFFERS)[number]['kind']
 
-export type FieldExportKind = 'gpkg' | 'pmtiles' | 'kml' | 'gpx'
-
-export const FIELD_EXPORTS: readonly { kind: FieldExportKind; label: string; ext: string }[] = [
-  { kind: 'gpkg', label: 'GeoPackage (QGIS, ArcGIS, Avenza)', ext: 'gpkg' },
-  { kind: 'pmtiles', label: 'PMTiles vector tiles', ext: 'pmtiles' },
-  { kind: 'kml', label: 'KML waypoints (Google Earth)', ext: 'kml' },
-  { kind: 'gpx', label: 'GPX waypoints (GPS, onX)', ext: 'gpx' },
-]
+/** The choices as formats/format-registry.ts lists them, with the extension each file is written with. */
+export const FIELD_EXPORTS: readonly { kind: FieldExportKind; label: string; ext: string }[] = FIELD_OFFERS.map(
+  (o) => ({ kind: o.kind, label: o.label, ext: extensionOf(o.formats[0]) }),
+)
 
 /** The box around every record's outline, for a search without drawn areas. */
 export function recordsOutline(records: readonly ParcelRecord[]): Polygon | null {

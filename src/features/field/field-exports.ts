@@ -11,15 +11,12 @@ import pointOnFeature from '@turf/point-on-feature'
 import type { Feature, MultiPolygon, Polygon } from 'geojson'
 import type { ParcelRecord } from '../../../contract/schemas'
 import type { TileXYZ } from '../../../contract/tile-math'
-import {
-  type GpkgLayer,
-  type GpkgValue,
-  polygonal,
-  type SqliteDatabase,
-  writeGeoPackage,
-} from '../../../formats/geopackage'
+import { mimeOf } from '../../../formats/format-registry'
+import { polygonal } from '../../../formats/geojson'
+import { type GpkgLayer, type GpkgValue, type SqliteDatabase, writeGeoPackage } from '../../../formats/geopackage'
+import { type Waypoint, writeGpx } from '../../../formats/gpx'
+import { writeKmlWaypoints } from '../../../formats/kml'
 import { writePmtiles } from '../../../formats/pmtiles'
-import { GPX_MIME, KML_MIME, type Waypoint, writeGpx, writeKmlWaypoints } from '../../../formats/waypoints'
 import { boxOf } from '../../geo/bbox'
 import { type FieldExportKind, recordsOutline } from './export-kinds'
 import { tilesCovering } from './tile-cover'
@@ -191,19 +188,18 @@ async function pmtilesOf(input: ExportInput): Promise<Uint8Array> {
 }
 
 export async function buildFieldExport(kind: FieldExportKind, input: ExportInput): Promise<Blob> {
+  const type = mimeOf(kind)
   switch (kind) {
     case 'gpkg': {
       const open = await (input.openSqlite ?? (await import('./sqljs')).openSqlite)()
-      return new Blob([writeGeoPackage(open, geoPackageLayers(input)) as BlobPart], {
-        type: 'application/geopackage+sqlite3',
-      })
+      return new Blob([writeGeoPackage(open, geoPackageLayers(input)) as BlobPart], { type })
     }
     case 'pmtiles':
-      return new Blob([(await pmtilesOf(input)) as BlobPart], { type: 'application/vnd.pmtiles' })
+      return new Blob([(await pmtilesOf(input)) as BlobPart], { type })
     case 'kml':
-      return new Blob([writeKmlWaypoints(waypoints(input.records), input.title)], { type: KML_MIME })
+      return new Blob([writeKmlWaypoints(waypoints(input.records), input.title)], { type })
     case 'gpx':
-      return new Blob([writeGpx(waypoints(input.records), input.title)], { type: GPX_MIME })
+      return new Blob([writeGpx(waypoints(input.records), input.title)], { type })
   }
 }
 

@@ -5,6 +5,7 @@
 import type { Geometry, Polygon } from 'geojson'
 import { type DragEvent, useId, useState } from 'react'
 import { AREA_MAX_FEATURES } from '../../../contract/limits'
+import { acceptOf, IMPORT_OFFERS, namesOf } from '../../../formats/format-registry'
 import { Modal } from '../../ui/modal'
 import { BufferForm } from './buffer-form'
 import { importFile } from './import-file'
@@ -12,6 +13,9 @@ import type { ImportResult } from './import-result'
 import { parseGeoJson } from './parse-geojson'
 import { toAreas } from './to-areas'
 import './import.css'
+
+const IMPORT_ACCEPT = acceptOf(IMPORT_OFFERS)
+const IMPORT_FORMATS = namesOf(IMPORT_OFFERS).replace(/^./, (c) => c.toUpperCase())
 
 const parseXml = (text: string) => new DOMParser().parseFromString(text, 'application/xml')
 
@@ -94,7 +98,7 @@ export function ImportDialog({ onImport, onClose }: ImportDialogProps) {
           id={ids.file}
           className="import-file-input"
           type="file"
-          accept=".geojson,.json,.kml,.kmz,.zip,application/geo+json,application/vnd.google-earth.kml+xml,application/zip"
+          accept={IMPORT_ACCEPT}
           disabled={busy}
           onChange={(e) => {
             const file = e.target.files?.[0]
@@ -103,7 +107,7 @@ export function ImportDialog({ onImport, onClose }: ImportDialogProps) {
             void readFile(file)
           }}
         />
-        <p className="muted">GeoJSON, KML or KMZ, or a zipped Shapefile (.shp with its .prj).</p>
+        <p className="muted">{IMPORT_FORMATS} (.shp with its .prj).</p>
       </div>
 
       <label htmlFor={ids.paste}>Or paste GeoJSON</label>

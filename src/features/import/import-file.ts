@@ -1,8 +1,11 @@
 /** A dropped or picked file → polygons, whatever its format. */
+
+import { IMPORT_OFFERS, namesOf } from '../../../formats/format-registry'
+import type { XmlParse } from '../../../formats/kml'
 import { detectFormat } from './detect-format'
 import { emptyResult, type ImportResult, MAX_FILE_BYTES } from './import-result'
 import { parseGeoJson } from './parse-geojson'
-import { parseKml, parseKmz, type XmlParse } from './parse-kml'
+import { parseKml, parseKmz } from './parse-kml'
 import { parseShapefileZip } from './parse-shapefile'
 
 const tooBig = (name: string) =>
@@ -39,7 +42,7 @@ async function importByFormat(name: string, bytes: Uint8Array, parseXml: XmlPars
     default:
       return {
         ...emptyResult(),
-        problems: [`${name} is not a format Plat reads: use GeoJSON, KML/KMZ, or a zipped Shapefile.`],
+        problems: [`${name} is not a format Plat reads: use ${namesOf(IMPORT_OFFERS)}.`],
       }
   }
 }

@@ -1,5 +1,6 @@
 /** What every importer returns: polygons to become search areas, other shapes (for Buffer), and messages. */
 import type { Geometry, Polygon, Position } from 'geojson'
+import { closeRing } from '../../../formats/geojson'
 
 export interface ImportResult {
   polygons: Polygon[]
@@ -21,14 +22,6 @@ export const MAX_TOTAL_VERTICES = 2_000_000
 
 export function isLonLat(ring: readonly Position[]): boolean {
   return ring.every((p) => Math.abs(p[0] as number) <= 180 && Math.abs(p[1] as number) <= 90)
-}
-
-export function closeRing(ring: Position[]): Position[] {
-  const first = ring[0]
-  const last = ring.at(-1)
-  if (first && last && (first[0] !== last[0] || first[1] !== last[1]))
-    return [...ring, [first[0] as number, first[1] as number]]
-  return ring
 }
 
 /** Splits any geometry into polygons and the rest. */

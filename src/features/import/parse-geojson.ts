@@ -3,9 +3,9 @@
  * EPSG code proj4 knows (Web Mercator, WGS 84 UTM…) is converted, anything else projected is
  * refused with the reason, since guessing a projection would search the wrong place.
  */
-import type { Feature, FeatureCollection, Geometry, Position } from 'geojson'
+import type { Geometry, Position } from 'geojson'
 import { builtInProjection, epsgCodeOf } from '../../../formats/crs'
-import { crsMemberName } from '../../../formats/geojson'
+import { countPositions, crsMemberName, geoJsonItems, isGeometry } from '../../../formats/geojson'
 import { mapPositions } from '../../../formats/map-positions'
 import { collect, emptyResult, type ImportResult, isLonLat, MAX_TOTAL_VERTICES, reportOthers } from './import-result'
 
@@ -53,29 +53,15 @@ export function parseGeoJson(text: string): ImportResult {
     return result
   }
   if (convert) result.notices.push(`Coordinates were converted from ${crs} to longitude/latitude.`)
-  const geometries: (Geometry | null)[] = []
-  const names: (string | undefined)[] = []
-  const t = (data as { type?: unknown })?.type
-  if (t === 'FeatureCollection') {
-    const features = (data as FeatureCollection).features
-    if (!Array.isArray(features)) result.problems.push('The FeatureCollection has no features array.')
-    else
-      for (const f of features) {
-        geometries.push(f?.geometry ?? null)
-        names.push(featureName(f))
-      }
-  } else if (t === 'Feature') {
-    geometries.push((data as Feature).geometry ?? null)
-  } else if (typeof t === 'string' && /^(Multi)?(Polygon|Point|LineString)$|^GeometryCollection$/.test(t)) {
-    geometries.push(data as Geometry)
-  } else {
-    result.problems.push('This JSON is not GeoJSON (no FeatureCollection, Feature or geometry type).')
+  const items = geoJsonItems(data)
+  if (typeof items === 'string') {
+    result.problems.push(items)
     return result
   }
   let vertices = 0
   const otherLabels: string[] = []
-  for (const [i, g] of geometries.entries()) {
-    const label = geometries.length > 1 ? `Feature ${i + 1}` : 'The geometry'
+  for (const [i, { geometry: g, name }] of items.entries()) {
+    const label = items.length > 1 ? `Feature ${i + 1}` : 'The geometry'
     if (!g) {
       result.problems.push(`${label} has no geometry and was skipped.`)
       continue
@@ -92,7 +78,7 @@ export function parseGeoJson(text: string): ImportResult {
       break
     }
     const before = result.others.length
-    collect(convert ? mapPositions(g, convert) : g, result, names[i])
+    collect(convert ? mapPositions(g, convert) : g, result, name)
     for (const other of result.others.slice(before)) otherLabels.push(`${label} is a ${other.type}`)
   }
   const projected = result.polygons.filter((p) => !p.coordinates.every(isLonLat))
@@ -118,47 +104,4 @@ function positionsOf(g: Geometry): Position[] {
   if (g.type === 'GeometryCollection') for (const x of g.geometries) out.push(...positionsOf(x))
   else walk(g.coordinates)
   return out
-}
-
-const countIn = (c: unknown): number =>
-  Array.isArray(c) ? (typeof c[0] === 'number' ? 1 : c.reduce((n: number, x) => n + countIn(x), 0)) : 0
-
-function countPositions(g: Geometry): number {
-  return g.type === 'GeometryCollection'
-    ? g.geometries.reduce((n, x) => n + countPositions(x), 0)
-    : countIn(g.coordinates)
-}
-
-const DEPTH: Record<string, number> = {
-  Point: 0,
-  MultiPoint: 1,
-  LineString: 1,
-  MultiLineString: 2,
-  Polygon: 2,
-  MultiPolygon: 3,
-}
-
-function isGeometry(g: unknown, nesting = 0): g is Geometry {
-  if (!g || typeof g !== 'object' || nesting > 8) return false
-  const x = g as { type?: unknown; coordinates?: unknown; geometries?: unknown }
-  if (x.type === 'GeometryCollection')
-    return Array.isArray(x.geometries) && x.geometries.every((c) => isGeometry(c, nesting + 1))
-  const d = typeof x.type === 'string' ? DEPTH[x.type] : undefined
-  if (d === undefined) return false
-  const ok = (c: unknown, level: number): boolean =>
-    level === 0
-      ? Array.isArray(c) && c.length >= 2 && c.every((n) => typeof n === 'number' && Number.isFinite(n))
-      : Array.isArray(c) && c.every((e) => ok(e, level - 1))
-  return ok(x.coordinates, d)
-}
-
-/** The name a GIS tool writes on a feature ("name", "Name", "NAME", "title", "label"), trimmed and capped. */
-function featureName(f: unknown): string | undefined {
-  const props = (f as { properties?: Record<string, unknown> } | null)?.properties
-  if (!props || typeof props !== 'object') return undefined
-  for (const key of ['name', 'Name', 'NAME', 'title', 'label']) {
-    const v = props[key]
-    if (typeof v === 'string' && v.trim()) return v.trim().slice(0, 80)
-  }
-  return undefined
 }

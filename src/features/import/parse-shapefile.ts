@@ -7,10 +7,11 @@
  */
 import type { Geometry, Position } from 'geojson'
 import { type Projection, projectionFromWkt } from '../../../formats/crs'
+import { countPositions } from '../../../formats/geojson'
 import { mapPositions } from '../../../formats/map-positions'
 import { isShapefileHeader, type ShapefileParts, shapefileFeatures, shapefileLayers } from '../../../formats/shapefile'
+import { unzipEntries } from '../../../formats/zip'
 import { collect, emptyResult, type ImportResult, isLonLat, MAX_TOTAL_VERTICES, reportOthers } from './import-result'
-import { unzipEntries } from './unzip'
 
 function projection(prj: string | null, result: ImportResult): Projection | null | 'none' {
   if (!prj) return 'none'
@@ -23,9 +24,6 @@ function projection(prj: string | null, result: ImportResult): Projection | null
     return null
   }
 }
-
-const countIn = (c: unknown): number =>
-  Array.isArray(c) ? (typeof c[0] === 'number' ? 1 : c.reduce((n: number, x) => n + countIn(x), 0)) : 0
 
 /** Reads one layer's records into `layer`; stops at the vertex budget or a cut-off record. */
 async function readShp(shp: Uint8Array, project: Projection | 'none', layer: ImportResult, budget: number) {
@@ -40,7 +38,7 @@ async function readShp(shp: Uint8Array, project: Projection | 'none', layer: Imp
         skipped++
         continue
       }
-      vertices += countIn(geometry.coordinates)
+      vertices += countPositions(geometry)
       if (vertices > budget) {
         layer.problems.push(
           `The file has more than ${MAX_TOTAL_VERTICES.toLocaleString('en-US')} vertices; the rest was left out.`,

@@ -4,9 +4,9 @@
  */
 import type { Polygon, Position } from 'geojson'
 import { AREA_MAX_FEATURES } from '../../../contract/limits'
+import { closeRing } from '../../../formats/geojson'
 import { checkDrawnArea } from '../../geo/validate-area'
 import type { DrawnArea } from '../../state/search-spec'
-import { closeRing } from './import-result'
 
 export interface ToAreasResult {
   areas: DrawnArea[]

@@ -7,11 +7,11 @@
  */
 import type { Geometry, Polygon } from 'geojson'
 import type { ParcelRecord } from '../../../contract/schemas'
+import { csvDocument } from '../../../formats/csv'
 import type { CompsOverlay } from '../../ports/workspace-ports'
 import type { CompsSite, CompsSubjectRef } from '../../state/comps-slice'
 import type { DrawnArea } from '../../state/search-spec'
 import { downloadBlob } from '../../ui/download'
-import { csvDocument } from '../export/csv'
 import { bufferGeometry } from '../import/buffer-area'
 import type { CompsResult } from './comps-analysis'
 import { type LonLat, parcelPoint } from './comps-geo'

@@ -1,6 +1,6 @@
 import { DOMParser } from '@xmldom/xmldom'
 import { describe, expect, it } from 'vitest'
-import { writeGpx, writeKmlWaypoints } from './waypoints'
+import { writeGpx } from './gpx'
 
 const points = [
   { lng: -93.6123456789, lat: 42.0123, name: 'SMITH & SONS <FARMS>', description: 'APN 01-02 · 40 ac' },
@@ -21,16 +21,5 @@ describe('writeGpx', () => {
     expect(wpts[1]?.getElementsByTagName('name')[0]?.textContent).toBe('Ünïcode "quoted"')
     expect(wpts[1]?.getElementsByTagName('desc')[0]?.textContent).toBe('line\nbreak')
     expect(doc.getElementsByTagName('time')[0]?.textContent).toBe('1970-01-01T00:00:00.000Z')
-  })
-})
-
-describe('writeKmlWaypoints', () => {
-  it('parses back as KML with a Point Placemark per parcel', () => {
-    const doc = new DOMParser().parseFromString(writeKmlWaypoints(points, 'Pack'), 'text/xml')
-    const marks = Array.from(doc.getElementsByTagName('Placemark'))
-    expect(marks).toHaveLength(2)
-    expect(marks[0]?.getElementsByTagName('coordinates')[0]?.textContent).toBe('-93.6123457,42.0123')
-    expect(marks[0]?.getElementsByTagName('name')[0]?.textContent).toBe('SMITH & SONS <FARMS>')
-    expect(doc.getElementsByTagName('Document')[0]?.getElementsByTagName('name')[0]?.textContent).toBe('Pack')
   })
 })
