@@ -2,7 +2,7 @@
  * Every endpoint server/app.ts mounts beyond the spec's four (docs/api.md "Extensions"): tiles,
  * coverage, changes, parse-query, health and readiness, the demo key, proxy mode's usage, and this
  * document with its reference page. A route added to app.ts without an entry here fails
- * openapi.api.test.ts, which walks the app's routes.
+ * openapi-document.test.ts, which walks the app's routes.
  */
 import type { OpenAPIRegistry } from '@asteasolutions/zod-to-openapi'
 import { z } from 'zod'
