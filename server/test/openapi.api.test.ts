@@ -3,86 +3,39 @@
  * the real server (its examples, and each error the document lists that the test data can provoke),
  * and each answer's status must be documented for that operation and its body valid against the
  * documented schema (ajv, JSON Schema 2020-12 as OpenAPI 3.1 uses), so the document cannot drift
- * from the server. Not provoked here: the area's 400 (more parcels than 3,000 hold), 503 (load),
- * and proxy mode's /proxy/usage and 404s (other tests run proxy mode; the schema is its code's).
+ * from the server. Proxy mode: openapi-proxy.api.test.ts. Not provoked: the area's 400 (more
+ * parcels than 3,000 hold) and 503 (load).
  */
-import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020'
-import addFormats from 'ajv-formats'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { collection } from './geo'
-import { type ApiResponse, baseUrl, type CallOptions, call, get, post } from './http'
+import { baseUrl, type CallOptions, call, get, post } from './http'
 import { type IsolatedBackend, isolatedBackend } from './isolated-backend'
+import { type OpenApiChecker, openApiChecker } from './openapi-check'
 import { createKey, type SpawnedServer, spawnServer } from './spawn-server'
 
-interface Operation {
-  parameters?: { name: string; in: string; example?: unknown }[]
-  requestBody?: { content: Record<string, { examples?: Record<string, { value: unknown }> }> }
-  responses: Record<string, { content?: Record<string, { schema: unknown }> }>
-}
-interface Doc {
-  openapi: string
-  paths: Record<string, Record<string, Operation>>
-  components: { schemas: Record<string, unknown> }
-}
-
-const DEFS = 'https://plat.invalid/openapi'
-let doc: Doc
-let ajv: Ajv2020
-const compiled = new Map<string, ValidateFunction>()
-
-/** The document's `#/components/schemas/X` refs as refs into one 2020-12 schema holding them all. */
-const toAjv = (schema: unknown): unknown =>
-  JSON.parse(JSON.stringify(schema).replaceAll('"#/components/schemas/', `"${DEFS}#/$defs/`))
-
-const operation = (method: string, path: string): Operation => {
-  const op = doc.paths[path]?.[method]
-  if (!op) throw new Error(`${method.toUpperCase()} ${path} is not in the document`)
-  return op
-}
-
-/** The answer's status is documented for the operation, and its body is what the document says. */
-function expectDocumented(res: ApiResponse, method: 'get' | 'post', path: string): void {
-  const what = `${method.toUpperCase()} ${path} → ${res.status} ${res.text.slice(0, 300)}`
-  const documented = operation(method, path).responses[String(res.status)]
-  expect(documented, `status not documented: ${what}`).toBeDefined()
-  const content = documented?.content
-  if (!content) {
-    expect(res.text, what).toBe('')
-    return
-  }
-  const type = (res.headers.get('content-type') ?? '').split(';')[0] ?? ''
-  expect(Object.keys(content), what).toContain(type)
-  if (type !== 'application/json') return
-  const key = `${method} ${path} ${res.status}`
-  let validate = compiled.get(key)
-  if (!validate) {
-    validate = ajv.compile(toAjv(content[type]?.schema) as object)
-    compiled.set(key, validate)
-  }
-  expect(validate(res.body), `${what}\n${JSON.stringify(validate.errors?.slice(0, 5), null, 1)}`).toBe(true)
-}
-
-const paramExample = (path: string, name: string) =>
-  operation('get', path).parameters?.find((p) => p.name === name)?.example
-const bodyExamples = (path: string) =>
-  Object.entries(operation('post', path).requestBody?.content['application/json']?.examples ?? {})
 const TILE = '/tiles/parcels/{z}/{x}/{y}.mvt'
 const tileUrl = (z: unknown, x: unknown, y: unknown) => `/tiles/parcels/${z}/${x}/${y}.mvt`
 const NO_KEY: CallOptions = { key: null }
 const BAD_KEY: CallOptions = { authorization: 'Bearer not-a-key' }
 
+let check: OpenApiChecker
+const operation: OpenApiChecker['operation'] = (method, path) => check.operation(method, path)
+const expectDocumented: OpenApiChecker['expectDocumented'] = (res, method, path) =>
+  check.expectDocumented(res, method, path)
+const paramExample = (path: string, name: string) =>
+  operation('get', path).parameters?.find((p) => p.name === name)?.example
+const bodyExamples = (path: string) =>
+  Object.entries(operation('post', path).requestBody?.content['application/json']?.examples ?? {})
+
 beforeAll(async () => {
-  const res = await get<Doc>('/openapi.json', {}, NO_KEY)
+  const res = await get('/openapi.json', {}, NO_KEY)
   expect(res.status).toBe(200)
-  doc = res.body
-  ajv = new Ajv2020({ strict: false, allErrors: true })
-  addFormats(ajv)
-  ajv.addSchema({ $id: DEFS, $defs: toAjv(doc.components.schemas) as object })
+  check = openApiChecker(res.body)
 })
 
 describe(`the OpenAPI document against the server (${inject('backend')})`, () => {
   it('is OpenAPI 3.1, revalidated by ETag, and its reference page is served with its files', async () => {
-    expect(doc.openapi).toMatch(/^3\.1\./)
+    expect(check.doc.openapi).toMatch(/^3\.1\./)
     const first = await call('GET', '/openapi.json', undefined, NO_KEY)
     expectDocumented(first, 'get', '/openapi.json')
     const etag = first.headers.get('etag') ?? ''
