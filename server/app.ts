@@ -20,6 +20,7 @@ import { spaFallback } from './http/spa-fallback'
 import { type RequestVars, requestLog } from './http-kit/request-log'
 import { errorResponse } from './http-kit/responses'
 import { mcpRoutes } from './mcp/mcp-routes'
+import { openApiRoutes } from './openapi/openapi-routes'
 import type { ProxyMode } from './proxy/proxy-mode'
 import { proxyRoutes } from './proxy/proxy-routes'
 import { TILE_EXPOSED_HEADERS } from './tiles/tile-headers'
@@ -128,6 +129,9 @@ export function createApp({
     return errorResponse(c, 503, `Not ready: ${state.reason}.`)
   })
   app.get('/demo-key', (c) => (demoKey ? c.json({ key: demoKey }) : errorResponse(c, 404, 'Not in demo mode.')))
+  app.use('/openapi.json', compressAnswers())
+  app.use('/docs/*', compressAnswers())
+  app.route('/', openApiRoutes())
   app.route('/', parseQueryRoutes(guard))
   app.route(
     '/',
@@ -159,6 +163,8 @@ export function createApp({
     '/healthz': ['GET'],
     '/readyz': ['GET'],
     '/demo-key': ['GET'],
+    '/openapi.json': ['GET'],
+    '/docs': ['GET'],
   })
   // /proxy/* too: in local mode /proxy/usage is not an endpoint, and the app's page is not its answer.
   for (const prefix of ['/parcels/*', '/tiles/*', '/proxy/*']) {
