@@ -12,7 +12,7 @@ export function CardHoldingsActions({ record }: { record: ParcelRecord }) {
   return (
     <>
       {owner && (
-        <button type="button" className="pd-action" onClick={() => workspace.ownerHoldings(record)}>
+        <button type="button" className="pd-action" onClick={() => workspace.holdings.ownerHoldings(record)}>
           Owner’s holdings
         </button>
       )}

@@ -51,8 +51,8 @@ export function DetailsPane() {
           <ParcelDetails
             record={record}
             onClose={closeDetails}
-            onOwnerSearch={(r) => workspace.searchOwner(r)}
-            onComps={(r) => workspace.compsForSubject({ kind: 'parcel', id: r.svc_uuid })}
+            onOwnerSearch={(r) => workspace.searches.owner(r)}
+            onComps={(r) => workspace.comps.forSubject({ kind: 'parcel', id: r.svc_uuid })}
             actions={<CardHoldingsActions record={record} />}
             onReport={(r) => workspace.reports.parcel(r)}
           />

@@ -123,7 +123,7 @@ function AssemblageTab() {
       }
       // Its outline joins the search areas; the search panel shows them, ready for Search.
       onSearchArea={() => {
-        if (workspace.searchAssemblage() > 0) s.openHoldings(null)
+        if (workspace.holdings.searchAssemblage() > 0) s.openHoldings(null)
       }}
       onExport={(kind) => {
         const a = holdings.assemblage.state.get()

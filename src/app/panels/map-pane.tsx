@@ -67,12 +67,12 @@ export function MapPane() {
         </div>
         <ThemeLegend theme={theme} onTheme={setTheme} rows={rows} />
       </MapControls>
-      <ToolHint tool={tool} touch={touch} onExit={() => workspace.pickTool('pan')} />
+      <ToolHint tool={tool} touch={touch} onExit={() => workspace.draw.pickTool('pan')} />
       <MapDrawing container={containerRef} tool={tool} touch={touch} />
       <MapSearchButton />
       <FieldMapOverlays />
       {staleness.stale && rows.length > 0 && (
-        <StaleMapBadge canSearch={staleness.canSearch} onSearch={() => workspace.submit()} />
+        <StaleMapBadge canSearch={staleness.canSearch} onSearch={() => workspace.searches.submit()} />
       )}
       {(status.basemap.notice || tilesProblem) && (
         <div className="map-notice" role="status">

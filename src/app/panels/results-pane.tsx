@@ -86,7 +86,11 @@ function SearchResults() {
       <div className="results-progress">
         <SearchProgressView result={result} />
       </div>
-      <StaleNotice changes={staleness.changes} canSearch={staleness.canSearch} onSearch={() => workspace.submit()} />
+      <StaleNotice
+        changes={staleness.changes}
+        canSearch={staleness.canSearch}
+        onSearch={() => workspace.searches.submit()}
+      />
       <LocalFilterNote tally={result.localFilter} />
       <ChangesNotice
         state={changes}
@@ -134,7 +138,7 @@ function SearchResults() {
             rows={result.rows}
             partial={!result.complete}
             areas={compsAreaChoices(s.drawn)}
-            onCompsForArea={(id) => workspace.compsForArea(id)}
+            onCompsForArea={(id) => workspace.comps.forArea(id)}
           />
         </Suspense>
       )}
@@ -147,7 +151,7 @@ function SearchResults() {
           columns={s.visibleColumns}
           onColumnsChange={s.setVisibleColumns}
           sort={s.order}
-          onSortChange={(order) => workspace.sortBy(order)}
+          onSortChange={(order) => workspace.searches.sortBy(order)}
           serverSort={serverSort}
           selectedId={s.selectedId}
           onSelect={(id) => {

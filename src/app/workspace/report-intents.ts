@@ -16,7 +16,8 @@ import { propertyCard } from '../../features/parcel/property-card'
 import { COMPS_MAP_ID, compsReport } from '../../features/reports/comps-report'
 import { HOLDING_MAP_ID, holdingMaps, holdingReport } from '../../features/reports/holding-report'
 import { PARCEL_MAP_ID, parcelReport } from '../../features/reports/parcel-report'
-import type { ReportDesk, ReportMapSpec } from '../../features/reports/report-desk'
+import { ReportDesk, type ReportDeskDeps, type ReportMapSpec } from '../../features/reports/report-desk'
+import { reportSettingsStore } from '../../features/reports/report-settings'
 import { SEARCH_MAP_ID, searchReport } from '../../features/reports/search-report'
 import { summarize } from '../../features/results/summarize'
 import type { SearchResult } from '../../features/search/search-types'
@@ -28,6 +29,7 @@ import type { CompsSubject } from '../../features/value/comps-subject'
 import { compsOverlay } from '../../features/value/comps-wiring'
 import { columnLabel, loadedRecords } from '../../format/record-columns'
 import { describeSearch } from '../../format/search-summary'
+import type { FeatureContext } from '../../ports/feature-context'
 import type { Bounds } from '../../ports/workspace-ports'
 import type { AppState } from '../../state/store'
 import { DEFAULT_COLUMNS } from '../../state/ui-slice'
@@ -44,6 +46,35 @@ export interface ReportContext {
   /** "Plat API at host". */
   server(): string
   now(): Date
+}
+
+/** What reports read beyond the features' context: the search's totals and the page's own facts. */
+export interface ReportSources extends Pick<ReportContext, 'search' | 'basemap'> {
+  /** Draws a report's map at print resolution; without it report maps fail. */
+  renderMap?: ReportDeskDeps['renderMap']
+  /** The app's window (its address goes on reports); null in Node tests. */
+  win: Window | null
+  /** Absolute URL of a path on the API's server (its host goes on reports). */
+  apiUrl(path: string): string
+}
+
+export function createReportIntents(ctx: FeatureContext, x: ReportSources): ReportIntents {
+  const desk = new ReportDesk({
+    renderMap: x.renderMap ?? (() => Promise.reject(new Error('Maps cannot be drawn here.'))),
+    paper: {
+      get: () => reportSettingsStore.getState().paper,
+      set: (paper) => reportSettingsStore.getState().set({ paper }),
+    },
+  })
+  return new ReportIntents(desk, {
+    state: () => ctx.store.getState(),
+    search: x.search,
+    counties: ctx.counties,
+    basemap: x.basemap,
+    appUrl: () => (x.win ? `${x.win.location.origin}${x.win.location.pathname}` : ''),
+    server: () => `Plat API at ${new URL(x.apiUrl('/'), 'http://localhost/').host}`,
+    now: () => new Date(),
+  })
 }
 
 const geometryOf = (r: ParcelRecord): Geometry | null =>
