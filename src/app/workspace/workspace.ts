@@ -31,7 +31,7 @@ import type { AppState, AppStore } from '../../state/store'
 import { ValueStore } from '../../state/value-store'
 import { CoverageFlow } from './coverage-flow'
 import { ParcelOpener } from './parcel-opener'
-import { createReportIntents, type ReportIntents } from './report-intents'
+import { ReportIntents } from './report-intents'
 import { openSavedSearch, startOpeningSearch } from './stale-answers'
 import { startUrlSync, type UrlSync } from './url-sync'
 import type { MapStatus, WorkspaceDeps } from './workspace-deps'
@@ -102,7 +102,7 @@ export class Workspace {
     this.comps = this.add(createCompsFeature(ctx))
     this.field = this.add(createFieldFeature(ctx, deps.field))
     this.draw = this.add(createDrawFeature(ctx))
-    this.reports = createReportIntents(ctx, {
+    this.reports = new ReportIntents(ctx, {
       renderMap: deps.renderReportMap,
       search: () => this.search.getSnapshot(),
       basemap: () => this.mapStatus.get().basemap.displayed,
