@@ -23,7 +23,7 @@ import { createSearchFeature, type SearchIntents } from '../../features/search/s
 import type { SearchSession } from '../../features/search/search-session'
 import type { SearchResult } from '../../features/search/search-types'
 import { type CompsIntents, createCompsFeature } from '../../features/value/comps-feature'
-import type { FeatureContext, FeatureHooks } from '../../ports/feature-context'
+import type { Feature, FeatureContext, FeatureHooks } from '../../ports/feature-context'
 import type { DrawPort, MapPort } from '../../ports/workspace-ports'
 import type { SearchSpec } from '../../state/search-spec'
 import { isBusy } from '../../state/search-status'
@@ -150,7 +150,7 @@ export class Workspace {
     return undefined
   }
 
-  private add<Api>(feature: { api: Api; hooks: FeatureHooks }): Api {
+  private add<Api>(feature: Feature<Api>): Api {
     this.features.push(feature.hooks)
     return feature.api
   }
