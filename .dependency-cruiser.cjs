@@ -21,14 +21,14 @@ const FOUNDATION = 'api|cache|calls|state|config|format|geo|ports|ui'
  * server/, nor Node built-ins. Server layers, inner to outer:
  *   config.ts, db/, http-kit/  foundation: environment, data access and schema runner, shared HTTP helpers
  *   auth/                      the key gate every served endpoint passes (the features may use it)
- *   demo-data/ load/ tiles/ proxy/ changes/ mcp/   features: never import each other, except demo-data → load
+ *   demo-data/ load/ tiles/ proxy/ changes/ words/ mcp/   features: never import each other, except demo-data → load
  *                              (the demo dataset is loaded through the loader's path)
  *   http/                      the parcel routes and the middleware
  *   app.ts schema.ts open-database.ts server.ts data-dir-lock.ts   the composition root
  *   cli/                       the commands
  * Tests (*.test.ts, *.test-support.ts, server/test/) may assemble any server layers.
  */
-const SERVER_FEATURES = 'demo-data|load|tiles|proxy|changes|mcp'
+const SERVER_FEATURES = 'demo-data|load|tiles|proxy|changes|words|mcp'
 const SERVER_TESTS = '\\.test\\.ts$|\\.test-support\\.ts$|^server/test/'
 const SERVER_ROOT = '^server/(?!config\\.ts$)[^/]+\\.ts$'
 

@@ -37,11 +37,11 @@ export function AppDialogs() {
   )
   const ui = s.ui
   const onPolygons = (
-    polygons: Parameters<typeof workspace.addAreas>[0],
+    polygons: Parameters<typeof workspace.draw.addAreas>[0],
     notices: string[],
     source: string,
     names?: ReadonlyMap<Polygon, string>,
-  ) => workspace.addAreas(polygons, notices, source, undefined, names)
+  ) => workspace.draw.addAreas(polygons, notices, source, undefined, names)
   switch (ui.kind) {
     case 'settings':
       return (
@@ -74,7 +74,7 @@ export function AppDialogs() {
           onClose={s.closeDialog}
           onPick={(polygons, name) => {
             s.closeDialog()
-            workspace.searchPolygons(polygons, name)
+            workspace.searches.polygons(polygons, name)
           }}
         />
       )
@@ -85,7 +85,7 @@ export function AppDialogs() {
           calls={ui.calls}
           onConfirm={() => {
             s.closeDialog()
-            workspace.applySort(ui.order, { costAccepted: true })
+            workspace.searches.applySort(ui.order, { costAccepted: true })
           }}
           onClose={s.closeDialog}
         />

@@ -1,11 +1,11 @@
 /** The header bar: brand, address search, and the app-wide actions. */
 import type { ParcelRecord } from '../../../contract/schemas'
+import { OfflinePacksButton, offlinePacksLabel } from '../../features/field/field-panels'
 import { AddressBox } from '../../features/lookup/address-box'
 import { useAppStore } from '../../state/store'
 import { useValueStore } from '../../state/use-value-store'
 import { useMediaQuery } from '../../ui/use-media-query'
 import { CopyLinkButton } from './copy-link-button'
-import { OfflinePacksButton, offlinePacksLabel } from './field-panels'
 import { HeaderMoreMenu } from './header-more-menu'
 import { useCoverage, useWorkspace } from './workspace-context'
 

@@ -5,15 +5,15 @@
  * controls and the details as sheets over them (app.css).
  */
 import { lazy, Suspense } from 'react'
+import { FieldDialogs } from '../../features/field/field-panels'
+import { PickBar } from '../../features/holdings/pick-bar'
+import { ReportPane } from '../../features/reports/report-pane'
 import { useAppStore } from '../../state/store'
 import { AppHeader } from './app-header'
 import { DetailsPane } from './details-pane'
-import { FieldDialogs } from './field-panels'
 import { HoldingsPane } from './holdings-pane'
 import { LinkProblems } from './link-problems'
 import { MapPane } from './map-pane'
-import { PickBar } from './pick-bar'
-import { ReportPane } from './report-pane'
 import { ResultsPane } from './results-pane'
 import { SearchPanel } from './search-panel'
 import { SkipLinks } from './skip-links'

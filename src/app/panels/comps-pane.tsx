@@ -39,7 +39,7 @@ export function CompsPane(p: { comps: CompsState; record: ParcelRecord | null; f
   const showComps = useCallback(
     (r: Parameters<typeof compsOverlay>[0], of: NonNullable<typeof subject>) => {
       setResult(r)
-      workspace.showComps(compsOverlay(r, of))
+      workspace.comps.show(compsOverlay(r, of))
     },
     [workspace],
   )

@@ -74,7 +74,7 @@ describe('DetailsPane with comparable sales', () => {
   it('shows comps for a site (a drawn area, a holding) in an "Area details" pane, with no parcel open', async () => {
     const workspace = setup()
     act(() =>
-      workspace.compsForSubject({
+      workspace.comps.forSubject({
         kind: 'site',
         areaId: null,
         label: 'North 80',

@@ -3,8 +3,8 @@ import './details-pane.css'
 import { Suspense, useEffect, useMemo, useRef, useState } from 'react'
 import type { ParcelFate } from '../../features/changes/changes-summary'
 import { ParcelFateNote } from '../../features/changes/parcel-fate'
+import { CardHoldingsActions } from '../../features/holdings/card-holdings-actions'
 import { useAppStore } from '../../state/store'
-import { CardHoldingsActions } from './card-holdings-actions'
 import { CompsPane, loadCompsPanel } from './comps-pane'
 import { ParcelDetails } from './lazy-parcel-details'
 import { useLookup, usePick, useSearchResult, useWorkspace } from './workspace-context'
@@ -51,8 +51,8 @@ export function DetailsPane() {
           <ParcelDetails
             record={record}
             onClose={closeDetails}
-            onOwnerSearch={(r) => workspace.searchOwner(r)}
-            onComps={(r) => workspace.compsForSubject({ kind: 'parcel', id: r.svc_uuid })}
+            onOwnerSearch={(r) => workspace.searches.owner(r)}
+            onComps={(r) => workspace.comps.forSubject({ kind: 'parcel', id: r.svc_uuid })}
             actions={<CardHoldingsActions record={record} />}
             onReport={(r) => workspace.reports.parcel(r)}
           />

@@ -3,16 +3,22 @@ import userEvent from '@testing-library/user-event'
 import { IDBFactory } from 'fake-indexeddb'
 import { afterEach, describe, expect, it } from 'vitest'
 import { noFieldDeps } from '../../features/field/field-flow'
+import { FieldDialogs, OfflinePacksButton, ResultsFieldMenu } from '../../features/field/field-panels'
 import { PackLibrary } from '../../features/field/pack-library'
 import { openPackStore } from '../../features/field/pack-store'
 import { appStore } from '../../state/store'
-import { FieldDialogs, OfflinePacksButton, ResultsFieldMenu } from './field-panels'
 import { renderPanel, resetPanels, SQUARE_AREA } from './panel-workspace.test-support'
+import { useSearchResult } from './workspace-context'
 
 // A lazily loaded chunk's first import can take seconds on a loaded machine (the default wait is 1 s).
 const LAZY = { timeout: 10_000 }
 
 afterEach(resetPanels)
+
+/** The results pane's menu, over the workspace's search as the results pane gives it. */
+function Menu() {
+  return <ResultsFieldMenu search={useSearchResult()} />
+}
 
 function setup() {
   // A real pack store on an in-memory IndexedDB: this device has room for packs, and none yet.
@@ -20,7 +26,7 @@ function setup() {
   return renderPanel(
     <>
       <OfflinePacksButton />
-      <ResultsFieldMenu />
+      <Menu />
       <FieldDialogs />
     </>,
     { deps: { field } },

@@ -5,6 +5,7 @@
  */
 import { useShallow } from 'zustand/react/shallow'
 import { AssemblagePanel } from '../../features/holdings/assemblage-panel'
+import { holdingsFile, parcelListFile, tableFile } from '../../features/holdings/holdings-files'
 import { HoldingsPanel } from '../../features/holdings/holdings-panel'
 import type { FileKind } from '../../features/holdings/holdings-views'
 import { ListPanel } from '../../features/holdings/list-panel'
@@ -15,7 +16,6 @@ import { useAppStore } from '../../state/store'
 import { useValueStore } from '../../state/use-value-store'
 import { copyText } from '../../ui/copy-text'
 import { downloadBlob } from '../../ui/download'
-import { holdingsFile, parcelListFile, tableFile } from '../workspace/holdings-wiring'
 import { shareQuery } from './copy-link-button'
 import { useCoverage, useWorkspace } from './workspace-context'
 
@@ -123,7 +123,7 @@ function AssemblageTab() {
       }
       // Its outline joins the search areas; the search panel shows them, ready for Search.
       onSearchArea={() => {
-        if (workspace.searchAssemblage() > 0) s.openHoldings(null)
+        if (workspace.holdings.searchAssemblage() > 0) s.openHoldings(null)
       }}
       onExport={(kind) => {
         const a = holdings.assemblage.state.get()

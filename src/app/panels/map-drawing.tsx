@@ -22,9 +22,9 @@ export function MapDrawing({
   touch: boolean
 }) {
   const workspace = useWorkspace()
-  const measurement = useValueStore(workspace.measurement)
-  const measureKind = useValueStore(workspace.measureKind)
-  const sketch = useValueStore(workspace.keyboardDraw.state)
+  const measurement = useValueStore(workspace.draw.measurement)
+  const measureKind = useValueStore(workspace.draw.measureKind)
+  const sketch = useValueStore(workspace.draw.keyboard.state)
   const [focused, setFocused] = useState(false)
 
   useEffect(() => {
@@ -35,7 +35,7 @@ export function MapDrawing({
     const onKey = (e: KeyboardEvent) => {
       if (e.ctrlKey || e.metaKey || e.altKey || !isMapCanvas(e.target)) return
       if (workspace.store.getState().tool !== 'polygon') return
-      if (!workspace.keyboardDraw.key(e.key)) return
+      if (!workspace.draw.keyboard.key(e.key)) return
       e.preventDefault()
       e.stopPropagation()
     }
@@ -56,7 +56,7 @@ export function MapDrawing({
         <MeasureReadout
           measurement={measurement}
           kind={measureKind}
-          onKind={(k) => workspace.setMeasureKind(k)}
+          onKind={(k) => workspace.draw.setMeasureKind(k)}
           touch={touch}
         />
       )}

@@ -7,13 +7,13 @@ import './map-pane.css'
 import '../../features/map/map.css'
 import { useEffect, useRef, useState } from 'react'
 import { ToolHint } from '../../features/draw/tool-hint'
+import { FieldMapOverlays } from '../../features/field/field-panels'
 import { BasemapSwitcher } from '../../features/map/basemap/basemap-switcher'
 import { ThemeLegend } from '../../features/map/basemap/theme-legend'
 import { CoverageJump } from '../../features/map/overlays/coverage-jump'
 import { StaleMapBadge, useStaleSearch } from '../../features/search/stale-notice'
 import { useAppStore } from '../../state/store'
 import { TOUCH_QUERY, useMediaQuery } from '../../ui/use-media-query'
-import { FieldMapOverlays } from './field-panels'
 import { MapControls } from './map-controls'
 import { MapDrawing } from './map-drawing'
 import { MapSearchButton } from './map-search-button'
@@ -67,12 +67,12 @@ export function MapPane() {
         </div>
         <ThemeLegend theme={theme} onTheme={setTheme} rows={rows} />
       </MapControls>
-      <ToolHint tool={tool} touch={touch} onExit={() => workspace.pickTool('pan')} />
+      <ToolHint tool={tool} touch={touch} onExit={() => workspace.draw.pickTool('pan')} />
       <MapDrawing container={containerRef} tool={tool} touch={touch} />
       <MapSearchButton />
-      <FieldMapOverlays />
+      <FieldMapOverlays onOpen={(r) => workspace.parcels.open(r, { zoom: false })} />
       {staleness.stale && rows.length > 0 && (
-        <StaleMapBadge canSearch={staleness.canSearch} onSearch={() => workspace.submit()} />
+        <StaleMapBadge canSearch={staleness.canSearch} onSearch={() => workspace.searches.submit()} />
       )}
       {(status.basemap.notice || tilesProblem) && (
         <div className="map-notice" role="status">

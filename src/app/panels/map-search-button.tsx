@@ -24,7 +24,7 @@ export function MapSearchButton() {
   const unanswered = submitted === null || staleness.stale
   if (!ready || !unanswered || isBusy(status)) return null
   return (
-    <button type="button" className="primary-button map-search-button" onClick={() => workspace.submit()}>
+    <button type="button" className="primary-button map-search-button" onClick={() => workspace.searches.submit()}>
       Search
       <span className="map-search-count">{areaCount === 1 ? '1 area' : `${areaCount} areas`}</span>
     </button>

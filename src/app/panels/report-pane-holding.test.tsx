@@ -8,10 +8,10 @@ import { footprints, holdingsOf } from '../../features/holdings/holding-summary'
 import { parcel, square } from '../../features/holdings/holdings-fixtures.test-support'
 import type { OwnerGroup } from '../../features/holdings/portfolio'
 import type { ReportMapRequest } from '../../features/reports/report-desk'
+import { ReportPane } from '../../features/reports/report-pane'
 import { harness } from '../../features/search/search-harness.test-support'
 import { appStore } from '../../state/store'
 import { Workspace } from '../workspace/workspace'
-import { ReportPane } from './report-pane'
 import { WorkspaceProvider } from './workspace-context'
 
 afterEach(cleanup)

@@ -2,9 +2,9 @@ import { act, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, describe, expect, it } from 'vitest'
 import { parcelInput } from '../../features/reports/report-fixtures.test-support'
+import { ReportPane } from '../../features/reports/report-pane'
 import { reportSettingsStore } from '../../features/reports/report-settings'
 import { renderPanel, resetPanels } from './panel-workspace.test-support'
-import { ReportPane } from './report-pane'
 
 // A lazily loaded chunk's first import can take seconds on a loaded machine (the default wait is 1 s).
 const LAZY = { timeout: 10_000 }

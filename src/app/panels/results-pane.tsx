@@ -4,6 +4,7 @@ import { lazy, Suspense, useEffect, useRef } from 'react'
 import { useShallow } from 'zustand/react/shallow'
 import { ChangesNotice } from '../../features/changes/changes-notice'
 import { ExportMenu } from '../../features/export/export-menu'
+import { ResultsFieldMenu } from '../../features/field/field-panels'
 import { SummaryBar } from '../../features/results/summary-bar'
 import { LocalFilterNote } from '../../features/search/local-filter-note'
 import { SearchProgressView } from '../../features/search/search-progress'
@@ -14,7 +15,6 @@ import { describeSearch } from '../../format/search-summary'
 import { outsideCoverage } from '../../geo/coverage'
 import { useAppStore } from '../../state/store'
 import { useValueStore } from '../../state/use-value-store'
-import { ResultsFieldMenu } from './field-panels'
 import { HoldingsResults } from './holdings-results'
 import { OutsideCoverage } from './outside-coverage'
 import { useChanges, useCoverage, useSearchResult, useWorkspace } from './workspace-context'
@@ -86,7 +86,11 @@ function SearchResults() {
       <div className="results-progress">
         <SearchProgressView result={result} />
       </div>
-      <StaleNotice changes={staleness.changes} canSearch={staleness.canSearch} onSearch={() => workspace.submit()} />
+      <StaleNotice
+        changes={staleness.changes}
+        canSearch={staleness.canSearch}
+        onSearch={() => workspace.searches.submit()}
+      />
       <LocalFilterNote tally={result.localFilter} />
       <ChangesNotice
         state={changes}
@@ -126,7 +130,7 @@ function SearchResults() {
             previousSearch={staleness.stale}
           />
         )}
-        {result.status !== 'idle' && <ResultsFieldMenu />}
+        {result.status !== 'idle' && <ResultsFieldMenu search={result} />}
       </div>
       {result.status !== 'idle' && (
         <Suspense fallback={null}>
@@ -134,7 +138,7 @@ function SearchResults() {
             rows={result.rows}
             partial={!result.complete}
             areas={compsAreaChoices(s.drawn)}
-            onCompsForArea={(id) => workspace.compsForArea(id)}
+            onCompsForArea={(id) => workspace.comps.forArea(id)}
           />
         </Suspense>
       )}
@@ -147,7 +151,7 @@ function SearchResults() {
           columns={s.visibleColumns}
           onColumnsChange={s.setVisibleColumns}
           sort={s.order}
-          onSortChange={(order) => workspace.sortBy(order)}
+          onSortChange={(order) => workspace.searches.sortBy(order)}
           serverSort={serverSort}
           selectedId={s.selectedId}
           onSelect={(id) => {

@@ -68,7 +68,7 @@ function AreasSection() {
       <h2 id="areas-heading">Map tools &amp; areas</h2>
       <DrawToolbar
         tool={s.tool}
-        onTool={(tool) => workspace.pickTool(tool)}
+        onTool={(tool) => workspace.draw.pickTool(tool)}
         locked={s.toolLocked}
         onLockedChange={s.setToolLocked}
         onClear={s.clearAreas}
@@ -94,7 +94,7 @@ function AreasSection() {
           <AreaList
             areas={s.areas}
             onRemove={s.removeArea}
-            onZoom={(a) => workspace.frameAreas([a])}
+            onZoom={(a) => workspace.draw.frameAreas([a])}
             onBuffer={(a) =>
               s.openDialog({
                 kind: 'buffer',
@@ -104,7 +104,7 @@ function AreasSection() {
             }
           />
           <div className="area-actions">
-            <button type="button" className="button" onClick={() => workspace.searchMapView()}>
+            <button type="button" className="button" onClick={() => workspace.searches.mapView()}>
               Search this map view
             </button>
             <button type="button" className="button" onClick={() => s.openDialog({ kind: 'county' })}>
@@ -182,7 +182,12 @@ function SearchButton() {
         : 'Add at least one filter (with a state or county) first.'
   return (
     <div className="search-actions">
-      <button type="button" className="primary-button" disabled={!valid || !ready} onClick={() => workspace.submit()}>
+      <button
+        type="button"
+        className="primary-button"
+        disabled={!valid || !ready}
+        onClick={() => workspace.searches.submit()}
+      >
         Search
       </button>
       {hint && <p className="muted search-hint">{hint}</p>}

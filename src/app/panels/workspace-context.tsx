@@ -1,6 +1,13 @@
-/** The workspace for React: one context, and hooks that subscribe to exactly the part a panel shows. */
+/**
+ * The workspace for React: one context, and hooks that subscribe to exactly the part a panel shows.
+ * The provider also hands each feature that has panels of its own its API (`featureApi`,
+ * src/ports/feature-api.ts), so those panels live in the feature's folder without importing the app.
+ */
 import { createContext, type ReactNode, useContext, useSyncExternalStore } from 'react'
 import type { ChangesState } from '../../features/changes/changes-summary'
+import { fieldApi } from '../../features/field/field-api'
+import { holdingsApi } from '../../features/holdings/holdings-api'
+import { reportDeskApi } from '../../features/reports/report-desk-api'
 import type { SearchResult } from '../../features/search/search-types'
 import type { CoverageState } from '../../state/coverage-state'
 import type { LookupState, PickState } from '../workspace/parcel-opener'
@@ -10,7 +17,15 @@ import type { MapStatus } from '../workspace/workspace-deps'
 const WorkspaceContext = createContext<Workspace | null>(null)
 
 export function WorkspaceProvider({ workspace, children }: { workspace: Workspace; children: ReactNode }) {
-  return <WorkspaceContext.Provider value={workspace}>{children}</WorkspaceContext.Provider>
+  return (
+    <WorkspaceContext.Provider value={workspace}>
+      <fieldApi.Context.Provider value={workspace.field}>
+        <holdingsApi.Context.Provider value={workspace.holdings}>
+          <reportDeskApi.Context.Provider value={workspace.reports.desk}>{children}</reportDeskApi.Context.Provider>
+        </holdingsApi.Context.Provider>
+      </fieldApi.Context.Provider>
+    </WorkspaceContext.Provider>
+  )
 }
 
 export function useWorkspace(): Workspace {

@@ -55,6 +55,12 @@ export class CoverageFlow {
     }
   }
 
+  /** The coverage once it is known (null before, or when the server has none). */
+  ready(): CoverageResponse | null {
+    const s = this.state.get()
+    return s.status === 'ready' ? s.coverage : null
+  }
+
   /** The covered counties (empty until known, or when the server does not say). */
   counties(): CoverageResponse['counties'] {
     const s = this.state.get()

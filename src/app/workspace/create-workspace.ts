@@ -15,6 +15,8 @@ import { pointQueryOptions } from '../../api/point'
 import { coverageKey } from '../../api/request-key'
 import { createCachedSources } from '../../cache/cached-sources'
 import { openIdbStore } from '../../cache/persisted-store'
+import { DEFAULT_RETRY, realSleep, withRetry } from '../../calls/retry'
+import type { Source } from '../../calls/source'
 import { config } from '../../config/config'
 import { CONUS_BOUNDS } from '../../config/initial-view'
 import { searchSettingsStore } from '../../config/search-settings'
@@ -28,8 +30,21 @@ import type { MapFactory } from '../../ports/workspace-ports'
 import type { AppStore } from '../../state/store'
 import type { MapViewState } from '../../state/ui-slice'
 import { downloadBlob } from '../../ui/download'
-import { retrying } from './holdings-wiring'
 import { Workspace } from './workspace'
+
+/** A cached source whose network calls follow the search's retry policy (holdings and lists read through it). */
+function retrying<Req, Res>(source: Source<Req, Res>): Source<Req, Res> {
+  return {
+    peek: (req) => source.peek(req),
+    fetch: (req, signal) =>
+      withRetry(() => source.fetch(req, signal), {
+        policy: DEFAULT_RETRY,
+        sleep: realSleep,
+        random: Math.random,
+        signal,
+      }),
+  }
+}
 
 const online = () => typeof navigator === 'undefined' || navigator.onLine !== false
 

@@ -41,6 +41,12 @@ export class ParcelOpener {
 
   constructor(private readonly d: OpenerDeps) {}
 
+  /** The looked-up parcels the map outlines (a parcel clicked on the tiles has the selection's outline). */
+  outlined(): readonly ParcelRecord[] | null {
+    const l = this.lookup.get()
+    return l && l.source !== 'map' ? l.records : null
+  }
+
   /** Select a parcel, open its details and (by default) frame it. */
   open(record: ParcelRecord, opts: { zoom?: boolean } = {}): void {
     this.d.store.getState().select(record.svc_uuid, true)

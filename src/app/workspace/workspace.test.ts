@@ -97,7 +97,7 @@ async function setup(
 describe('workspace intents', () => {
   it('searchMapView adds the visible rectangle as an area and runs the search', async () => {
     const { store, h, ws } = await setup()
-    ws.searchMapView()
+    ws.searches.mapView()
     expect(store.getState().areas).toHaveLength(1)
     expect(store.getState().submitted?.areas).toHaveLength(1)
     await h.session.settled()
@@ -108,7 +108,7 @@ describe('workspace intents', () => {
     // A CI run caught the press doing nothing at all: the map was still being created.
     let ready = () => {}
     const { store, h } = await setup({}, COVERAGE, new Promise<void>((r) => (ready = r))).then(async (t) => {
-      t.ws.searchMapView()
+      t.ws.searches.mapView()
       expect(t.store.getState().areas).toHaveLength(0)
       ready()
       await new Promise((r) => setTimeout(r, 0))
@@ -122,7 +122,7 @@ describe('workspace intents', () => {
 
   it('openParcelById selects, opens details and frames the parcel; a map click does not move the camera', async () => {
     const { store, h, ws, calls } = await setup()
-    ws.searchMapView()
+    ws.searches.mapView()
     await h.session.settled()
     const first = h.session.getSnapshot().rows[0]!
     ws.parcels.openById(first.svc_uuid)
@@ -136,10 +136,10 @@ describe('workspace intents', () => {
     const { store, h, ws } = await setup()
     store.getState().setMode('direct')
     store.getState().setFilters([{ field: 'state', op: 'eq', value: 'IA' }])
-    ws.submit()
+    ws.searches.submit()
     await h.session.settled()
     const spent = h.server.queries.length
-    expect(ws.sortBy({ field: 'acres', direction: 'desc' })).toEqual({ kind: 'local' })
+    expect(ws.searches.sortBy({ field: 'acres', direction: 'desc' })).toEqual({ kind: 'local' })
     await h.session.settled()
     expect(h.server.queries.length).toBe(spent)
     expect(store.getState().order).toEqual({ field: 'acres', direction: 'desc' })
@@ -149,15 +149,15 @@ describe('workspace intents', () => {
     const { store, h, ws } = await setup({ confirmThreshold: () => 2 })
     store.getState().setMode('direct')
     store.getState().setFilters([{ field: 'state', op: 'eq', value: 'IA' }])
-    ws.submit()
+    ws.searches.submit()
     await until(() => h.session.getSnapshot().status === 'asking')
     h.session.cancel() // "Cancel" on the cost question: only the first page is loaded
     expect(h.session.getSnapshot().complete).toBe(false)
     const order = { field: 'acres', direction: 'desc' } as const
-    expect(ws.sortBy(order)).toMatchObject({ kind: 'ask' })
+    expect(ws.searches.sortBy(order)).toMatchObject({ kind: 'ask' })
     expect(store.getState().ui).toMatchObject({ kind: 'sort', order })
     const spent = h.server.queries.length
-    ws.applySort(order, { costAccepted: true })
+    ws.searches.applySort(order, { costAccepted: true })
     await h.session.settled()
     const r = h.session.getSnapshot()
     expect(r.status).toBe('done')
@@ -169,17 +169,17 @@ describe('workspace intents', () => {
   it('picking a map tool closes the phone controls sheet so the map can be drawn on; Pan leaves it open', async () => {
     const { store, ws } = await setup()
     store.getState().setSearchSheetOpen(true)
-    ws.pickTool('pan')
+    ws.draw.pickTool('pan')
     expect(store.getState().searchSheetOpen).toBe(true)
-    ws.pickTool('rectangle')
+    ws.draw.pickTool('rectangle')
     expect(store.getState()).toMatchObject({ tool: 'rectangle', searchSheetOpen: false })
   })
 
   it('frameAreas fits the map to the areas; escape closes details', async () => {
     const { store, ws, calls } = await setup()
-    ws.searchMapView()
+    ws.searches.mapView()
     calls.length = 0
-    ws.frameAreas()
+    ws.draw.frameAreas()
     expect(calls).toEqual(['fit:15'])
     store.getState().select('x', true)
     ws.escape()
@@ -199,7 +199,7 @@ describe('workspace intents', () => {
         ],
       ],
     }
-    ws.pickTool('rectangle')
+    ws.draw.pickTool('rectangle')
     draw.events?.onRejected('too small')
     await new Promise((r) => setTimeout(r, 5))
     expect(store.getState().tool).toBe('rectangle')
@@ -207,7 +207,7 @@ describe('workspace intents', () => {
     await new Promise((r) => setTimeout(r, 5))
     expect(store.getState().tool).toBe('pan')
     store.getState().setToolLocked(true)
-    ws.pickTool('polygon')
+    ws.draw.pickTool('polygon')
     draw.events?.onArea({ id: 'b', kind: 'polygon', geometry: square })
     await new Promise((r) => setTimeout(r, 5))
     expect(store.getState().tool).toBe('polygon')
@@ -229,7 +229,7 @@ describe('workspace intents', () => {
 
   it('a click on a result opens it; on any other parcel fetches it by id and opens it', async () => {
     const { store, h, ws, fetched } = await setup()
-    ws.searchMapView()
+    ws.searches.mapView()
     await h.session.settled()
     const first = h.session.getSnapshot().rows[0]!
     ws.parcels.click(first.svc_uuid)
@@ -305,7 +305,7 @@ describe('opening a link', () => {
 describe('comparable sales (issue 20)', () => {
   it('comps for a parcel open it; another parcel or closed details close the comps; Escape closes them first', async () => {
     const { store, ws } = await setup()
-    ws.compsForSubject({ kind: 'parcel', id: 'p1' })
+    ws.comps.forSubject({ kind: 'parcel', id: 'p1' })
     expect(store.getState()).toMatchObject({ selectedId: 'p1', detailsOpen: true })
     expect(store.getState().comps).toMatchObject({ subject: { kind: 'parcel', id: 'p1' }, choices: null })
     // Valued as of the latest sale found unless a date is set (issue 38).
@@ -314,10 +314,10 @@ describe('comparable sales (issue 20)', () => {
     expect(store.getState().comps!.overrides).toEqual({ c9: 'pin' })
     store.getState().select('p2', true)
     expect(store.getState().comps).toBeNull()
-    ws.compsForSubject({ kind: 'parcel', id: 'p2' })
+    ws.comps.forSubject({ kind: 'parcel', id: 'p2' })
     store.getState().closeDetails()
     expect(store.getState().comps).toBeNull()
-    ws.compsForSubject({ kind: 'parcel', id: 'p2' })
+    ws.comps.forSubject({ kind: 'parcel', id: 'p2' })
     ws.escape()
     expect(store.getState().comps).toBeNull()
     expect(store.getState().detailsOpen).toBe(true)
@@ -325,10 +325,10 @@ describe('comparable sales (issue 20)', () => {
 
   it('comps for a drawn area: a site with the area’s acres, centre and id; a parcel opened later closes them', async () => {
     const { store, ws } = await setup()
-    ws.searchMapView()
+    ws.searches.mapView()
     const area = store.getState().areas[0]!
     store.getState().select('p1', true)
-    ws.compsForArea(area.id)
+    ws.comps.forArea(area.id)
     const comps = store.getState().comps!
     expect(comps.subject).toMatchObject({ kind: 'site', areaId: area.id, label: 'Polygon 1' })
     expect(comps.subject.kind === 'site' && comps.subject.acres).toBeGreaterThan(0)

@@ -1,59 +1,38 @@
 /**
- * The workspace: one plain-TypeScript coordinator, created once per page, and the only place where
- * the map, the drawing layer, the search session, lookups and the URL meet. Panels read the store
- * through selectors and call the intent methods here; nothing else moves the camera, starts a
- * search or opens a parcel. React never holds the map controller: `mountMap` is given a container.
- * Opening a parcel has one home, `parcels` (parcel-opener.ts): panels call it directly.
- *
- * Flows it owns:
- * - store → map/draw: selection, basemap, theme, tool, areas (each setter no-ops when unchanged);
- * - store.submitted → search session; search snapshot → map layers, auth errors → Settings, the
- *   first batch of a filters-only search → framed on the map;
- * - coverage (GET /coverage) → map (county shading, parcel tiles) and panels (coverage-flow.ts);
- * - map/draw events → store (a click on any parcel opens it, fetched by id when it is not a loaded
- *   result; a drawn shape becomes an area and the map returns to Pan unless the tool is kept).
+ * The workspace: one plain-TypeScript coordinator, created once per page. It keeps the lifecycle
+ * (the map and drawing layer, mounted in a container React gives it), the map binding (store and
+ * search snapshot → map, auth errors → Settings, map events → store), the parcel opener (`parcels`)
+ * and a list of features. Each feature is made by its module's `create…Feature(ctx)` over a
+ * `FeatureContext` (src/ports/feature-context.ts) and gives back its API, which panels call
+ * (`workspace.holdings`, `workspace.comps`, …), and hooks called at the registration points: records
+ * for the parcel opener, map clicks, a new map or drawing layer (its overlay), store changes,
+ * Escape, dispose. React never holds the map controller.
  */
-import type { Polygon } from 'geojson'
 import type { ParcelRecord } from '../../../contract/schemas'
 import { type CoverageCounty, PARCEL_TILE_MIN_ZOOM } from '../../../contract/tiles'
 import type { ApiError } from '../../api/api-error'
 import type { CachedSources } from '../../cache/cached-sources'
-import { ChangesFlow } from '../../features/changes/changes-flow'
-import { KeyboardDrawFlow } from '../../features/draw/keyboard-draw-flow'
-import { type Measurement, measure } from '../../features/draw/measure'
-import { FieldFlow, noFieldDeps } from '../../features/field/field-flow'
-import { PackLibrary } from '../../features/field/pack-library'
-import { HoldingsFlows } from '../../features/holdings/holdings-flows'
-import { ReportDesk } from '../../features/reports/report-desk'
-import { reportSettingsStore } from '../../features/reports/report-settings'
+import { createChangesFeature } from '../../features/changes/changes-feature'
+import type { ChangesFlow } from '../../features/changes/changes-flow'
+import { createDrawFeature, type DrawIntents } from '../../features/draw/draw-feature'
+import { createFieldFeature } from '../../features/field/field-feature'
+import type { FieldFlow } from '../../features/field/field-flow'
+import { createHoldingsFeature } from '../../features/holdings/holdings-feature'
+import type { HoldingsFlows } from '../../features/holdings/holdings-flows'
+import { createSearchFeature, type SearchIntents } from '../../features/search/search-intents'
 import type { SearchSession } from '../../features/search/search-session'
 import type { SearchResult } from '../../features/search/search-types'
-import { serverSorted } from '../../features/search/spec-key'
-import { decodeShareState } from '../../features/share/url-codec'
-import { siteForArea } from '../../features/value/comps-wiring'
-import { checkDrawnArea } from '../../geo/validate-area'
-import { viewRectangle } from '../../geo/view-area'
-import type {
-  CompsOverlay,
-  DrawEvents,
-  DrawPort,
-  HoldingsLayerPort,
-  MapPort,
-  MeasureKind,
-} from '../../ports/workspace-ports'
-import type { CompsSubjectRef } from '../../state/comps-slice'
-import type { SortOrder } from '../../state/search-slice'
+import { type CompsIntents, createCompsFeature } from '../../features/value/comps-feature'
+import type { Feature, FeatureContext, FeatureHooks } from '../../ports/feature-context'
+import type { DrawPort, MapPort } from '../../ports/workspace-ports'
 import type { SearchSpec } from '../../state/search-spec'
 import { isBusy } from '../../state/search-status'
 import type { AppState, AppStore } from '../../state/store'
 import { ValueStore } from '../../state/value-store'
-import { addPolygons } from './add-polygons'
 import { CoverageFlow } from './coverage-flow'
-import { drawEvents } from './draw-events'
 import { ParcelOpener } from './parcel-opener'
-import { RecordFinders } from './record-finders'
 import { ReportIntents } from './report-intents'
-import { type SortDecision, sortDecision } from './sort-decision'
+import { openSavedSearch, startOpeningSearch } from './stale-answers'
 import { startUrlSync, type UrlSync } from './url-sync'
 import type { MapStatus, WorkspaceDeps } from './workspace-deps'
 
@@ -68,31 +47,28 @@ export class Workspace {
   })
   readonly linkProblems = new ValueStore<readonly string[]>([])
   readonly coverage: CoverageFlow
-  /** What changed since a link's data (GET /changes), for the notice over the results. */
-  readonly changes: ChangesFlow
   /** Opening parcels: lookups, identify, and parcels fetched by id (a click on the tiles). */
   readonly parcels: ParcelOpener
-  /** Owner portfolios and their holdings, the assemblage, list lookups (holdings-flows.ts). */
-  readonly holdings: HoldingsFlows
-  /** "Print report": parcel, search and comps reports, and the open one (report-intents.ts). */
-  readonly reports: ReportIntents
   /** The one response cache (memory + IndexedDB): the search's sources, shared with comps. */
   readonly sources: CachedSources | null
-  /** Field packs, offline answers and "where am I" (issue 24). */
+  /** What changed since a link's data (GET /changes), for the notice over the results. */
+  readonly changes: ChangesFlow
+  /** Owner portfolios and their holdings, the assemblage, list lookups (features/holdings). */
+  readonly holdings: HoldingsFlows
+  /** Comparable sales: opened for a subject, shown on the map (features/value). */
+  readonly comps: CompsIntents
+  /** Field packs, offline answers and "where am I" (features/field). */
   readonly field: FieldFlow
-  /** The Measure tool's figures for the line or shape being measured (null: nothing measured). */
-  readonly measurement = new ValueStore<Measurement | null>(null)
-  readonly measureKind = new ValueStore<MeasureKind>('distance')
-  /** Drawing a polygon with the keyboard: its points so far and what the live region says. */
-  readonly keyboardDraw: KeyboardDrawFlow
-  /** Records features hold beside the search (holdings), for the parcel opener. */
-  private readonly records = new RecordFinders()
-  private readonly drawHandlers: DrawEvents
+  /** Measuring, and drawing with the keyboard (features/draw). */
+  readonly draw: DrawIntents
+  /** "Print report": parcel, search, comps and holding reports, and the open one (report-intents.ts). */
+  readonly reports: ReportIntents
+  /** Searches started from the panels (set-up, map view, county, owner), and sorting. */
+  readonly searches: SearchIntents
+  /** Every feature's hooks, in the order they were created; each is called at its registration point. */
+  private readonly features: FeatureHooks[] = []
   private map: MapPort | null = null
-  /** "Search this map view" was pressed before the map existed (searchMapView). */
-  private mapViewSearchPending = false
-  private draw: DrawPort | null = null
-  private holdingsLayer: HoldingsLayerPort | null = null
+  private drawLayer: DrawPort | null = null
   private urlSync: UrlSync | null = null
   private readonly stops: (() => void)[] = []
   private framedSpec: SearchSpec | null = null
@@ -104,13 +80,7 @@ export class Workspace {
     this.search = deps.search
     this.sources = deps.sources ?? null
     this.coverage = new CoverageFlow(deps.loadCoverage, deps.apiUrl, deps.pageCoverage ?? null)
-    this.changes = new ChangesFlow({
-      store: this.store,
-      search: this.search,
-      coverage: this.coverage.state,
-      load: deps.loadChanges ?? (async () => null),
-      today: localDay,
-    })
+    const ctx = this.context()
     this.parcels = new ParcelOpener({
       store: this.store,
       lookupPoint: deps.lookupPoint,
@@ -119,60 +89,25 @@ export class Workspace {
       frame: (g) => this.map?.fitTo(g, 17),
       reportError: (e) => this.reportError(e),
       busy: (identifying) => this.mapStatus.set({ ...this.mapStatus.get(), identifying }),
-      extra: this.records.find,
+      extra: (id) => this.featureRecord(id),
     })
-    this.holdings = new HoldingsFlows({
-      store: this.store,
-      sources: deps.holdingSources ?? null,
-      counties: () => this.coverage.counties(),
-      confirmThreshold: deps.confirmThreshold ?? (() => 50),
-      reportError: (e) => this.reportError(e),
-      frame: (g) => this.map?.fitTo(g, 16),
-      known: (id) => this.parcels.recordById(id),
-    })
-    this.records.add((id) => this.holdings.recordById(id))
-    this.reports = new ReportIntents(
-      new ReportDesk({
-        renderMap: deps.renderReportMap ?? (() => Promise.reject(new Error('Maps cannot be drawn here.'))),
-        paper: {
-          get: () => reportSettingsStore.getState().paper,
-          set: (paper) => reportSettingsStore.getState().set({ paper }),
-        },
+    this.searches = this.add(createSearchFeature(ctx, this.search))
+    this.changes = this.add(createChangesFeature(ctx, deps.loadChanges))
+    this.holdings = this.add(
+      createHoldingsFeature(ctx, {
+        sources: deps.holdingSources ?? null,
+        confirmThreshold: deps.confirmThreshold ?? (() => 50),
       }),
-      {
-        state: () => this.store.getState(),
-        search: () => this.search.getSnapshot(),
-        counties: () => this.coverage.counties(),
-        basemap: () => this.mapStatus.get().basemap.displayed,
-        appUrl: () => (deps.win ? `${deps.win.location.origin}${deps.win.location.pathname}` : ''),
-        server: () => `Plat API at ${new URL(deps.apiUrl('/'), 'http://localhost/').host}`,
-        now: () => new Date(),
-      },
     )
-    this.field = new FieldFlow(deps.field ?? noFieldDeps(new PackLibrary(null)), {
-      store: this.store,
-      map: () => this.map,
-      rows: () => this.search.getSnapshot().rows,
-      complete: () => this.search.getSnapshot().complete,
-      coverage: () => {
-        const c = this.coverage.state.get()
-        return c.status === 'ready' ? c.coverage : null
-      },
-      openSearch: (query) => this.openSearch(query),
-    })
-    this.drawHandlers = drawEvents(
-      this.store,
-      (geometry) => {
-        const label = geometry.type === 'Point' ? 'point' : 'line'
-        this.store.getState().openDialog({ kind: 'buffer', label, geometry })
-      },
-      (geometry) => this.measurement.set(geometry ? measure(geometry) : null),
-    )
-    this.keyboardDraw = new KeyboardDrawFlow({
-      view: () => this.map?.view?.() ?? this.store.getState().view,
-      draw: () => this.draw,
-      events: this.drawHandlers,
-      newId: () => crypto.randomUUID(),
+    this.comps = this.add(createCompsFeature(ctx))
+    this.field = this.add(createFieldFeature(ctx, deps.field))
+    this.draw = this.add(createDrawFeature(ctx))
+    this.reports = new ReportIntents(ctx, {
+      renderMap: deps.renderReportMap,
+      search: () => this.search.getSnapshot(),
+      basemap: () => this.mapStatus.get().basemap.displayed,
+      win: deps.win ?? null,
+      apiUrl: deps.apiUrl,
     })
     this.stops.push(this.coverage.state.subscribe(() => this.map && this.coverage.pushTo(this.map)))
     this.stops.push(this.store.subscribe((s, prev) => this.onStore(s, prev)))
@@ -184,24 +119,40 @@ export class Workspace {
         deps.win,
       )
     }
+    startOpeningSearch(this.store, this.search, this.coverage, deps.forgetAnswers)
     const s = this.store.getState()
-    const linkStamp = s.submitted ? s.dataStamp?.stamp : undefined
-    if (linkStamp && deps.forgetAnswers) {
-      // A link made against data that has changed since: answers this browser kept may be of that
-      // data, so they go before its search runs (issue 23). The coverage says the version now.
-      const forget = deps.forgetAnswers
-      void this.coverage.refresh().then(async () => {
-        const c = this.coverage.state.get()
-        if (c.status === 'ready' && c.coverage.version !== linkStamp.version) await forget().catch(() => {})
-        const now = this.store.getState()
-        this.search.start(now.submitted, now.loadPolicy)
-      })
-    } else {
-      this.search.start(s.submitted, s.loadPolicy)
-      void this.coverage.refresh()
-    }
     // A link's selected parcel without a search to bring it: fetch it for its details.
     if (s.selectedId && s.detailsOpen && !s.submitted) this.parcels.fetch(s.selectedId)
+  }
+
+  /** What every feature is given: lazy lookups, so no feature depends on the order of creation. */
+  private context(): FeatureContext {
+    return {
+      store: this.store,
+      search: this.search,
+      coverageState: this.coverage.state,
+      coverage: () => this.coverage.ready(),
+      counties: () => this.coverage.counties(),
+      map: () => this.map,
+      draw: () => this.drawLayer,
+      recordById: (id) => this.parcels.recordById(id),
+      reportError: (e) => this.reportError(e),
+      openSearch: (query) => this.openSearch(query),
+      addAreas: (polygons, source, label) => this.draw.addAreas(polygons, [], source, label),
+    }
+  }
+
+  private featureRecord(id: string): ParcelRecord | undefined {
+    for (const f of this.features) {
+      const record = f.recordById?.(id)
+      if (record) return record
+    }
+    return undefined
+  }
+
+  private add<Api>(feature: Feature<Api>): Api {
+    this.features.push(feature.hooks)
+    return feature.api
   }
 
   // --- lifecycle ---------------------------------------------------------------------------------
@@ -209,6 +160,7 @@ export class Workspace {
   /** Creates the map (and then the drawing layer) in `container`; returns the unmount. */
   mountMap(container: HTMLElement): () => void {
     let gone = false
+    const unmounts: (() => void)[] = []
     // A remount (StrictMode, hot reload) opens where the map last was.
     const view = this.mounted ? this.store.getState().view : (this.deps.initialView ?? null)
     // A link cut short before its view still restores its areas: frame them, not the whole US (issue 18).
@@ -218,238 +170,63 @@ export class Workspace {
       const { map } = mounted
       if (gone) return map.destroy()
       this.map = map
+      const current = () => !gone && this.map === map
       map.handlers = {
         onParcelClick: (id) => {
-          if (!this.holdings.click(id)) this.parcels.click(id)
+          if (!this.features.some((f) => f.takeParcelClick?.(id))) this.parcels.click(id)
         },
         onIdentify: (at) => void this.parcels.identify(at),
         onViewChange: (v) => this.store.getState().setView(v),
         onPointer: (pointer) => this.mapStatus.set({ ...this.mapStatus.get(), pointer }),
         onBasemapStatus: (basemap) => this.mapStatus.set({ ...this.mapStatus.get(), basemap }),
         onTilesStatus: (tiles) => this.mapStatus.set({ ...this.mapStatus.get(), tiles }),
-        onPosition: (e) => this.field.onPosition(e),
       }
       this.pushAll()
-      if (frameRestored) this.frameAreas()
-      if (this.mapViewSearchPending) {
-        this.mapViewSearchPending = false
-        this.searchMapView()
+      if (frameRestored) this.draw.frameAreas()
+      for (const f of this.features) {
+        const unmount = f.mapMounted?.(mounted, current)
+        if (unmount) unmounts.push(unmount)
       }
-      void mounted.createHoldingsLayer?.().then((layer) => {
-        if (gone || this.map !== map) return layer.destroy()
-        this.holdingsLayer = layer
-        this.holdings.attach(layer)
-      })
-      const draw = await mounted.createDraw(this.drawHandlers)
-      if (gone || this.map !== map) return draw.destroy()
-      this.draw = draw
-      draw.setMeasureKind(this.measureKind.get())
+      const draw = await mounted.createDraw(this.draw.events)
+      if (!current()) return draw.destroy()
+      this.drawLayer = draw
+      for (const f of this.features) f.drawMounted?.(draw)
       draw.setTool(this.store.getState().tool)
       draw.syncAreas(this.store.getState().areas)
     })
     return () => {
       gone = true
-      this.holdings.attach(null)
-      this.holdingsLayer?.destroy()
-      this.holdingsLayer = null
-      this.draw?.destroy()
+      for (const unmount of unmounts.splice(0)) unmount()
+      this.drawLayer?.destroy()
       this.map?.destroy()
-      this.draw = null
+      this.drawLayer = null
       this.map = null
     }
   }
 
   dispose(): void {
     for (const stop of this.stops.splice(0)) stop()
-    this.changes.dispose()
+    for (const f of this.features) f.dispose?.()
     this.urlSync?.stop()
     this.search.dispose()
   }
 
-  // --- intents: parcels (opening one: `parcels`, the ParcelOpener) ------------------------------
+  // --- intents ----------------------------------------------------------------------------------
 
   /** "Jump to" a covered county: frames its parcels, close enough for their outlines to show. */
   jumpTo(county: CoverageCounty): void {
     this.map?.fitBounds(county.bbox, PARCEL_TILE_MIN_ZOOM)
   }
 
-  /** Comparable sales on the map (the comps panel's result); null clears them. */
-  showComps(overlay: CompsOverlay | null): void {
-    this.map?.setComps(overlay)
-    // Frame the comps and the subject (the same set frames the same way, so pin/drop does not jump).
-    const points = overlay?.comps.map((c) => [c.point[0], c.point[1]]) ?? []
-    if (points.length > 0) this.map?.fitTo({ type: 'MultiPoint', coordinates: points }, 14)
-  }
-
-  /**
-   * Comparable sales for a subject: a parcel (its card's button), a drawn area (`compsForArea`), or
-   * any site another panel describes by its facts — a holding, an assemblage: centre, acres, land
-   * use, crop, CSR2 and an outline (`CompsSite`, src/state/comps-slice.ts). The comps take the
-   * details pane, valued as of today; the shared link carries them.
-   */
-  compsForSubject(subject: CompsSubjectRef): void {
-    const s = this.store.getState()
-    if (subject.kind === 'parcel') s.select(subject.id, true)
-    else s.select(null)
-    this.store.getState().openComps(subject)
-  }
-
-  /** Comps for a drawn area, its land use, cover and CSR2 taken from the parcels loaded inside it. */
-  compsForArea(areaId: string): void {
-    const areas = this.store.getState().areas
-    const area = areas.find((a) => a.id === areaId)
-    if (area) this.compsForSubject(siteForArea(areas, area, this.search.getSnapshot().rows))
-  }
-
-  /** "All parcels of this owner": a filters-only search on the owner, scoped to the parcel's state. */
-  searchOwner(record: ParcelRecord): void {
-    const owner = typeof record.owner === 'string' ? record.owner : null
-    const state = typeof record.state === 'string' ? record.state : null
-    if (!owner || !state) return
-    const st = this.store.getState()
-    st.setMode('direct')
-    st.setFilters([
-      { field: 'owner', op: 'eq', value: owner },
-      { field: 'state', op: 'eq', value: state },
-    ])
-    st.submit()
-  }
-
-  /**
-   * "Owner's holdings" on a parcel card: the portfolio panel opens with the owner's name and mailing
-   * address, its cost shown, nothing spent until the user says go.
-   */
-  ownerHoldings(record: ParcelRecord): void {
-    const owner = typeof record.owner === 'string' ? record.owner : ''
-    const mail = typeof record.mail_addr === 'string' ? [record.mail_addr] : []
-    const s = this.store.getState()
-    s.openHoldings('owner')
-    s.setSearchSheetOpen(true)
-    this.holdings.owner.ask(owner, mail)
-  }
-
-  /** The assemblage's outline as search areas (named after it). */
-  searchAssemblage(): number {
-    const a = this.holdings.assemblage.state.get()
-    if (a.status !== 'ready' || !a.summary) return 0
-    const g = a.summary.geometry
-    const polygons: Polygon[] =
-      g.type === 'Polygon' ? [g] : g.coordinates.map((coordinates) => ({ type: 'Polygon', coordinates }))
-    this.store.getState().setMode('area')
-    return this.addAreas(polygons, [], 'the assemblage', a.ref.name)
-  }
-
-  // --- intents: areas ----------------------------------------------------------------------------
-
-  frameAreas(areas: readonly { geometry: Polygon }[] = this.store.getState().areas): void {
-    if (areas.length === 0) return
-    this.map?.fitTo({ type: 'GeometryCollection', geometries: areas.map((a) => a.geometry) }, 15)
-  }
-
-  /** Imported, buffered or picked shapes join the areas (checked like drawn ones); says what happened. */
-  addAreas(
-    polygons: readonly Polygon[],
-    notices: readonly string[],
-    source: string,
-    label?: string,
-    names?: ReadonlyMap<Polygon, string>,
-  ): number {
-    const areas = addPolygons(this.store, polygons, notices, source, label, names)
-    this.frameAreas(areas)
-    return areas.length
-  }
-
-  /**
-   * "Search this map view": the visible rectangle becomes an area and the search runs. Pressed while
-   * the map is still being created, it runs once the map is there (it did nothing before; a CI run
-   * pressed it in the first moments after opening a link).
-   */
-  searchMapView(): void {
-    const bounds = this.map?.bounds()
-    if (!bounds) {
-      this.mapViewSearchPending = true
-      return
-    }
-    const rect = viewRectangle(bounds)
-    if (!checkDrawnArea(rect).valid) {
-      this.store.getState().setDrawNotice({ level: 'warning', message: 'Zoom in further to search the map view.' })
-      return
-    }
-    if (this.addAreas([rect], [], 'the map view') > 0) this.submit()
-  }
-
-  /** "Search a county": its Census boundary becomes the area(s), named after it, and the search runs. */
-  searchPolygons(polygons: readonly Polygon[], name: string): void {
-    if (this.addAreas(polygons, [], name, name) > 0) this.submit()
-  }
-
-  /**
-   * A tool picked in the toolbar. Every tool but Pan works on the map, so on a phone the controls
-   * sheet (which covers the map) closes to let the person draw, edit or identify there.
-   */
-  pickTool(tool: AppState['tool']): void {
-    const s = this.store.getState()
-    s.setTool(tool)
-    if (tool !== 'pan') s.setSearchSheetOpen(false)
-  }
-
-  /** The Measure tool measures a line's length or a shape's area; a switch starts afresh. */
-  setMeasureKind(kind: MeasureKind): void {
-    this.measureKind.set(kind)
-    this.draw?.setMeasureKind(kind)
-  }
-
-  // --- intents: searches -------------------------------------------------------------------------
-
-  /** Runs the search set up now; on a phone the controls sheet closes so the results show. */
-  submit(): void {
-    const s = this.store.getState()
-    s.submit()
-    s.setSearchSheetOpen(false)
-  }
-
   /** Opens a saved search (a link query) as a new history entry. */
   openSearch(query: string): void {
-    const sync = this.urlSync
-    if (!sync) return
-    // Saved against data that has changed since: the answers kept for it go first (issue 23).
-    const stamp = decodeShareState(query).state.dataStamp
-    const c = this.coverage.state.get()
-    if (stamp && this.deps.forgetAnswers && c.status === 'ready' && c.coverage.version !== stamp.version) {
-      void this.deps.forgetAnswers().finally(() => sync.open(query))
-    } else sync.open(query)
+    if (this.urlSync) openSavedSearch(query, this.urlSync, this.coverage, this.deps.forgetAnswers)
   }
 
-  /**
-   * A click on a column header. Sorting loaded rows is free; where the server sorts (filters-only,
-   * page-as-you-scroll) and not every match is loaded, a new order costs calls, so it asks first.
-   */
-  sortBy(order: SortOrder): SortDecision {
-    const s = this.store.getState()
-    const decision = sortDecision(s.submitted, s.loadPolicy, this.search.getSnapshot())
-    if (decision.kind === 'ask') s.openDialog({ kind: 'sort', order, calls: decision.calls })
-    else this.applySort(order)
-    return decision
-  }
-
-  /** Sort as asked: free, or `costAccepted` when the user confirmed "Sort on the server". */
-  applySort(order: SortOrder, opts: { costAccepted?: boolean } = {}): void {
-    const s = this.store.getState()
-    s.setOrder(order)
-    if (!s.submitted || !serverSorted(s.submitted, s.loadPolicy)) return
-    // The re-sorted run starts here, told whether the cost was accepted; the store's own change
-    // that follows finds that run live under the same key and leaves it be.
-    this.search.start({ ...s.submitted, order: order ? { ...order } : null }, s.loadPolicy, {
-      costAccepted: opts.costAccepted === true,
-    })
-    s.sortSubmitted(order)
-  }
-
-  // --- keyboard ----------------------------------------------------------------------------------
-
+  /** Escape: cancels a drawing, else closes the comps, the details or the selection. */
   escape(): void {
-    this.draw?.cancel()
-    this.keyboardDraw.cancel()
+    this.drawLayer?.cancel()
+    for (const f of this.features) f.escape?.()
     const s = this.store.getState()
     if (s.tool !== 'pan' && s.tool !== 'identify') return
     if (s.comps) s.closeComps()
@@ -470,19 +247,10 @@ export class Workspace {
     if (s.theme !== prev.theme) this.map?.setTheme(s.theme)
     if (s.tool !== prev.tool) {
       this.map?.setClickMode(clickModeFor(s.tool))
-      this.draw?.setTool(s.tool)
-      if (prev.tool === 'polygon') this.keyboardDraw.cancel()
-      if (s.tool !== 'pan') this.keyboardDraw.reset()
-      if (prev.tool === 'measure') this.measurement.set(null)
+      this.drawLayer?.setTool(s.tool)
     }
-    if (s.areas !== prev.areas) this.draw?.syncAreas(s.areas)
-    if (s.comps && s.comps === prev.comps && (s.selectedId !== prev.selectedId || s.detailsOpen !== prev.detailsOpen)) {
-      // Another parcel opened, or the details closed: the comps were for the subject before.
-      const subject = s.comps.subject
-      const orphaned = subject.kind === 'parcel' ? s.selectedId !== subject.id || !s.detailsOpen : s.selectedId !== null
-      if (orphaned) s.closeComps()
-    }
-    if (!s.comps && prev.comps) this.map?.setComps(null)
+    if (s.areas !== prev.areas) this.drawLayer?.syncAreas(s.areas)
+    for (const f of this.features) f.onStore?.(s, prev)
   }
 
   private onResult(r: SearchResult): void {
@@ -521,21 +289,10 @@ export class Workspace {
     map.setParcels(r.rows, isBusy(r.status))
     map.setBuildings(s.submitted?.includeBuildings ? r.rows : null)
     map.setSelected(s.selectedId)
-    const outlined = () => {
-      const l = this.parcels.lookup.get()
-      return l && l.source !== 'map' ? l.records : null
-    }
-    map.setLookupParcels(outlined())
-    this.field.pushOutlines(map)
-    this.stops.push(this.parcels.lookup.subscribe(() => this.map?.setLookupParcels(outlined())))
+    map.setLookupParcels(this.parcels.outlined())
+    for (const f of this.features) f.pushTo?.(map)
+    this.stops.push(this.parcels.lookup.subscribe(() => this.map?.setLookupParcels(this.parcels.outlined())))
   }
-}
-
-/** Today in the person's own time zone, YYYY-MM-DD (the day a link says its search was run). */
-function localDay(): string {
-  const d = new Date()
-  const pad = (n: number) => String(n).padStart(2, '0')
-  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`
 }
 
 function clickModeFor(tool: AppState['tool']): 'select' | 'identify' | 'none' {

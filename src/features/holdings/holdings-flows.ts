@@ -5,7 +5,7 @@
  * `holdings` (merged outlines with their summaries) is what reports and comparable sales read:
  * plain serialisable objects (`HoldingSummary`), and `subjectOf(id)` gives a holding as a comps subject.
  */
-import type { Geometry } from 'geojson'
+import type { Geometry, Polygon } from 'geojson'
 import type { ParcelRecord } from '../../../contract/schemas'
 import type { CoverageCounty } from '../../../contract/tiles'
 import type { ApiError } from '../../api/api-error'
@@ -53,6 +53,8 @@ export interface HoldingsFlowsDeps {
   frame(geometry: Geometry): void
   /** A record the rest of the app holds (search rows, lookups). */
   known(id: string): ParcelRecord | undefined
+  /** Shapes join the search areas, named after `label`; how many joined (without it: none). */
+  addAreas?(polygons: readonly Polygon[], source: string, label?: string): number
 }
 
 export class HoldingsFlows {
@@ -110,6 +112,30 @@ export class HoldingsFlows {
   /** A record of a portfolio, list or assemblage (the details card opens it without a call). */
   recordById(id: string): ParcelRecord | undefined {
     return this.holdingsRecord(id) ?? this.assemblage.recordById(id)
+  }
+
+  /**
+   * "Owner's holdings" on a parcel card: the portfolio panel opens with the owner's name and mailing
+   * address, its cost shown, nothing spent until the user says go.
+   */
+  ownerHoldings(record: ParcelRecord): void {
+    const owner = typeof record.owner === 'string' ? record.owner : ''
+    const mail = typeof record.mail_addr === 'string' ? [record.mail_addr] : []
+    const s = this.d.store.getState()
+    s.openHoldings('owner')
+    s.setSearchSheetOpen(true)
+    this.owner.ask(owner, mail)
+  }
+
+  /** The assemblage's outline as search areas (named after it). */
+  searchAssemblage(): number {
+    const a = this.assemblage.state.get()
+    if (a.status !== 'ready' || !a.summary || !this.d.addAreas) return 0
+    const g = a.summary.geometry
+    const polygons: Polygon[] =
+      g.type === 'Polygon' ? [g] : g.coordinates.map((coordinates) => ({ type: 'Polygon', coordinates }))
+    this.d.store.getState().setMode('area')
+    return this.d.addAreas(polygons, 'the assemblage', a.ref.name)
   }
 
   /** The holdings (merged outlines) of the current portfolio. */

@@ -4,9 +4,9 @@
  * is re-sorted locally, free too; a partial one needs the server to page again in the new order.
  */
 import { MAX_LIMIT, MAX_OFFSET } from '../../../contract/limits'
-import type { SearchResult } from '../../features/search/search-types'
-import { serverSorted } from '../../features/search/spec-key'
 import type { LoadPolicy, SearchSpec } from '../../state/search-spec'
+import type { SearchResult } from './search-types'
+import { serverSorted } from './spec-key'
 
 export type SortDecision = { kind: 'local' } | { kind: 'ask'; calls: number }
 

@@ -1,10 +1,10 @@
 /** The parcel card's holdings buttons (the card's `actions` slot): the owner's holdings, the assemblage. */
 import type { ParcelRecord } from '../../../contract/schemas'
 import { useAppStore } from '../../state/store'
-import { useWorkspace } from './workspace-context'
+import { holdingsApi } from './holdings-api'
 
 export function CardHoldingsActions({ record }: { record: ParcelRecord }) {
-  const workspace = useWorkspace()
+  const holdings = holdingsApi.useApi()
   const inAssemblage = useAppStore((s) => s.assemblage?.ids.includes(record.svc_uuid) ?? false)
   const toggle = useAppStore((s) => s.toggleAssemblageParcel)
   const openHoldings = useAppStore((s) => s.openHoldings)
@@ -12,7 +12,7 @@ export function CardHoldingsActions({ record }: { record: ParcelRecord }) {
   return (
     <>
       {owner && (
-        <button type="button" className="pd-action" onClick={() => workspace.ownerHoldings(record)}>
+        <button type="button" className="pd-action" onClick={() => holdings.ownerHoldings(record)}>
           Owner’s holdings
         </button>
       )}

@@ -5,11 +5,11 @@
  */
 import type { Polygon } from 'geojson'
 import { AREA_MAX_FEATURES } from '../../../contract/limits'
-import { toAreas } from '../../features/import/to-areas'
-import { quantizeArea } from '../../features/share/url-codec'
 import { checkDrawnArea } from '../../geo/validate-area'
 import type { DrawnArea } from '../../state/search-spec'
 import type { AppStore } from '../../state/store'
+import { toAreas } from '../import/to-areas'
+import { quantizeArea } from '../share/url-codec'
 
 let counter = 0
 

@@ -3,20 +3,22 @@
  * packs list and the take-offline steps as dialogs, the "new version" notice, and the results'
  * "Offline & field" menu. Each reads the workspace's field flow and calls its intents.
  */
-import '../../features/field/field.css'
+import './field.css'
 import { lazy, Suspense, useEffect, useState } from 'react'
-import { FieldMenu } from '../../features/field/field-menu'
-import { OfflineNotice } from '../../features/field/offline-notice'
-import { PositionBanner } from '../../features/field/position-banner'
-import { UpdateNotice } from '../../features/field/update-notice'
+import type { ParcelRecord } from '../../../contract/schemas'
+import type { SearchRunView } from '../../ports/feature-context'
 import { useAppStore } from '../../state/store'
 import { useValueStore } from '../../state/use-value-store'
 import { Modal } from '../../ui/modal'
-import { useSearchResult, useWorkspace } from './workspace-context'
+import { fieldApi } from './field-api'
+import { FieldMenu } from './field-menu'
+import { OfflineNotice } from './offline-notice'
+import { PositionBanner } from './position-banner'
+import { UpdateNotice } from './update-notice'
 
 // The dialogs' contents load on first use, not with the app's first paint.
-const PackJob = lazy(() => import('../../features/field/pack-job').then((m) => ({ default: m.PackJob })))
-const PacksPanel = lazy(() => import('../../features/field/packs-panel').then((m) => ({ default: m.PacksPanel })))
+const PackJob = lazy(() => import('./pack-job').then((m) => ({ default: m.PackJob })))
+const PacksPanel = lazy(() => import('./packs-panel').then((m) => ({ default: m.PacksPanel })))
 
 /** The browser's own idea of the network (airplane mode, no signal). */
 function useOnline(): boolean {
@@ -35,8 +37,8 @@ function useOnline(): boolean {
 }
 
 /** Over the map: the locate button's banner and, with no signal, where the packs are. */
-export function FieldMapOverlays() {
-  const { field, parcels } = useWorkspace()
+export function FieldMapOverlays({ onOpen }: { onOpen(record: ParcelRecord): void }) {
+  const field = fieldApi.useApi()
   const place = useValueStore(field.place)
   const packs = useValueStore(field.packs)
   const answeredBy = useValueStore(field.answeredOffline)
@@ -47,11 +49,7 @@ export function FieldMapOverlays() {
   )
   return (
     <div className="field-overlays">
-      <PositionBanner
-        place={place}
-        onOpen={(r) => parcels.open(r, { zoom: false })}
-        onStop={() => field.stopLocating()}
-      />
+      <PositionBanner place={place} onOpen={onOpen} onStop={() => field.stopLocating()} />
       <OfflineNotice
         offline={!online}
         answeredBy={online ? null : answeredBy}
@@ -73,7 +71,7 @@ export function FieldMapOverlays() {
 export const offlinePacksLabel = (packs: number) => `Offline packs${packs ? ` (${packs})` : ''}`
 
 export function OfflinePacksButton() {
-  const { field } = useWorkspace()
+  const field = fieldApi.useApi()
   const packs = useValueStore(field.packs)
   return (
     <button type="button" className="ghost-button" onClick={() => field.panelOpen.set(true)}>
@@ -83,13 +81,12 @@ export function OfflinePacksButton() {
 }
 
 /** Over the results: take the search offline, or export it for other apps. */
-export function ResultsFieldMenu() {
-  const { field } = useWorkspace()
-  const result = useSearchResult()
+export function ResultsFieldMenu({ search }: { search: SearchRunView }) {
+  const field = fieldApi.useApi()
   const busy = useValueStore(field.job)?.stage === 'downloading'
   return (
     <FieldMenu
-      disabled={busy || result.rows.length === 0 || result.status === 'planning' || result.status === 'loading'}
+      disabled={busy || search.rows.length === 0 || search.status === 'planning' || search.status === 'loading'}
       onTakeOffline={() => field.planSearch()}
       onExport={(kind) => field.exportSearch(kind)}
     />
@@ -98,7 +95,7 @@ export function ResultsFieldMenu() {
 
 /** The packs list and the take-offline steps, as dialogs; the service worker's "new version". */
 export function FieldDialogs() {
-  const { field } = useWorkspace()
+  const field = fieldApi.useApi()
   const open = useValueStore(field.panelOpen)
   const job = useValueStore(field.job)
   const packs = useValueStore(field.packs)

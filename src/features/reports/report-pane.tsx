@@ -1,12 +1,12 @@
-/** The open report (workspace.reports.desk), over the whole app; its view loads on first use. */
+/** The open report (the workspace's report desk), over the whole app; its view loads on first use. */
 import { lazy, Suspense, useSyncExternalStore } from 'react'
 import { createPortal } from 'react-dom'
-import { useWorkspace } from './workspace-context'
+import { reportDeskApi } from './report-desk-api'
 
-const ReportView = lazy(() => import('../../features/reports/report-view').then((m) => ({ default: m.ReportView })))
+const ReportView = lazy(() => import('./report-view').then((m) => ({ default: m.ReportView })))
 
 export function ReportPane() {
-  const { desk } = useWorkspace().reports
+  const desk = reportDeskApi.useApi()
   const state = useSyncExternalStore(desk.state.subscribe, desk.state.get, desk.state.get)
   if (!state) return null
   // A child of <body>, beside the app: the print stylesheet prints it alone.

@@ -5,10 +5,10 @@
  * unless the person kept the tool.
  */
 import type { Geometry, LineString, Polygon } from 'geojson'
-import { quantizeArea } from '../../features/share/url-codec'
 import type { DrawEvents } from '../../ports/workspace-ports'
 import type { AppStore } from '../../state/store'
 import { SHAPE_TOOLS } from '../../state/ui-slice'
+import { quantizeArea } from '../share/url-codec'
 
 export function drawEvents(
   store: AppStore,

@@ -1,34 +1,16 @@
 /**
- * What the holdings flows (src/features/holdings) need from other rooms, composed here since
- * features do not import each other: the search's cache-then-network sources with the search's
- * retry policy (network errors and 5xx retried with backoff), and the export feature's writers for
- * holdings, parcel lists and list answers.
+ * Holdings as files: the holdings with their merged outlines and totals, their parcels labelled by
+ * holding, and a list's answers, written by the export engine's writers (GeoJSON, KML, CSV).
  */
 import type { Polygon } from 'geojson'
 import type { ParcelRecord } from '../../../contract/schemas'
 import { csvDocument } from '../../../formats/csv'
 import { mimeOf } from '../../../formats/format-registry'
-import { DEFAULT_RETRY, realSleep, withRetry } from '../../calls/retry'
-import type { Source } from '../../calls/source'
-import { buildExport } from '../../features/export/export-formats'
-import { exportBlob } from '../../features/export/export-runner'
-import { exportFileName } from '../../features/export/file-name'
-import { kmlFormat } from '../../features/export/kml'
-import type { HoldingSummary } from '../../features/holdings/holding-summary'
-
-/** A cached source whose network calls follow the search's retry policy. */
-export function retrying<Req, Res>(source: Source<Req, Res>): Source<Req, Res> {
-  return {
-    peek: (req) => source.peek(req),
-    fetch: (req, signal) =>
-      withRetry(() => source.fetch(req, signal), {
-        policy: DEFAULT_RETRY,
-        sleep: realSleep,
-        random: Math.random,
-        signal,
-      }),
-  }
-}
+import { buildExport } from '../export/export-formats'
+import { exportBlob } from '../export/export-runner'
+import { exportFileName } from '../export/file-name'
+import { kmlFormat } from '../export/kml'
+import type { HoldingSummary } from './holding-summary'
 
 export type HoldingsFileKind = 'geojson' | 'kml' | 'csv'
 
