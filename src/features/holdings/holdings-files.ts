@@ -47,7 +47,7 @@ export async function holdingsFile(
   if (kind === 'csv') {
     const header = holdingFields(holdings[0] ?? emptyHolding).map(([k]) => k)
     const rows = holdings.map((h) => holdingFields(h).map(([, v]) => v))
-    return { blob: new Blob([csvDocument(header, rows)], { type: 'text/csv;charset=utf-8' }), fileName }
+    return { blob: new Blob([csvDocument(header, rows)], { type: mimeOf('csv') }), fileName }
   }
   if (kind === 'geojson') {
     const features = holdings.map((h) => ({
@@ -56,7 +56,7 @@ export async function holdingsFile(
       properties: Object.fromEntries(holdingFields(h)),
     }))
     const text = JSON.stringify({ type: 'FeatureCollection', features })
-    return { blob: new Blob([text], { type: 'application/geo+json' }), fileName }
+    return { blob: new Blob([text], { type: mimeOf('geojson') }), fileName }
   }
   // KML through the export feature's writer: a holding as a record of its fields and outline.
   const columns = holdingFields(emptyHolding).map(([k]) => k)
@@ -90,7 +90,7 @@ export function parcelListFile(
 /** A plain table (a list's answers) as CSV. */
 export function tableFile(table: { header: readonly string[]; rows: unknown[][] }, title: string) {
   return {
-    blob: new Blob([csvDocument(table.header, table.rows)], { type: 'text/csv;charset=utf-8' }),
+    blob: new Blob([csvDocument(table.header, table.rows)], { type: mimeOf('csv') }),
     fileName: exportFileName(title, 'csv'),
   }
 }

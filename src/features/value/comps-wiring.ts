@@ -8,6 +8,7 @@
 import type { Geometry, Polygon } from 'geojson'
 import type { ParcelRecord } from '../../../contract/schemas'
 import { csvDocument } from '../../../formats/csv'
+import { mimeOf } from '../../../formats/format-registry'
 import type { CompsOverlay } from '../../ports/workspace-ports'
 import type { CompsSite, CompsSubjectRef } from '../../state/comps-slice'
 import type { DrawnArea } from '../../state/search-spec'
@@ -35,7 +36,7 @@ export function compsCircle(center: LonLat, meters: number): Polygon[] {
 }
 
 export function downloadCompsCsv(csv: { header: readonly string[]; rows: unknown[][] }, fileName: string): void {
-  downloadBlob(new Blob([csvDocument(csv.header, csv.rows)], { type: 'text/csv;charset=utf-8' }), fileName)
+  downloadBlob(new Blob([csvDocument(csv.header, csv.rows)], { type: mimeOf('csv') }), fileName)
 }
 
 /** Today as YYYY-MM-DD (local date): the valuation date of comps opened now. */
