@@ -6,9 +6,9 @@
 import { parentPort, workerData } from 'node:worker_threads'
 import { PGlite } from '@electric-sql/pglite'
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm'
-import { postgis } from '@electric-sql/pglite-postgis'
 import { SESSION_SETUP } from './database'
 import type { WorkerReply, WorkerRequest } from './pglite-protocol'
+import { postgisSlim } from './postgis-bundle'
 
 const port = parentPort
 if (!port) throw new Error('pglite-worker.ts runs as a worker thread')
@@ -16,7 +16,7 @@ if (!port) throw new Error('pglite-worker.ts runs as a worker thread')
 const { dataDir } = workerData as { dataDir: string }
 let pg: PGlite
 try {
-  pg = await PGlite.create({ dataDir, extensions: { postgis, pg_trgm } })
+  pg = await PGlite.create({ dataDir, extensions: { postgis: postgisSlim, pg_trgm } })
   await pg.exec(SESSION_SETUP)
   port.postMessage({ kind: 'ready' } satisfies WorkerReply)
 } catch (e) {
