@@ -22,7 +22,7 @@ describe(`proxy cache: shape check and purge (${backend})`, () => {
   const ask = (path: string) => send(server.baseUrl, path, { key: proxy.keys.caller })
   const cli = async (args: string[]) =>
     (
-      await run(process.execPath, ['--import', 'tsx', 'server/cli/proxy-cache.ts', ...args], {
+      await run(process.execPath, ['scripts/run-cli.mjs', 'proxy-cache', ...args], {
         cwd: ROOT,
         env: proxy.own.env,
         timeout: 170_000,

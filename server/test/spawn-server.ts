@@ -13,6 +13,14 @@ export const ROOT = resolve(import.meta.dirname, '../..')
 const READY_TIMEOUT_MS = Number(process.env.SPAWN_READY_TIMEOUT_MS) || 170_000
 const run = promisify(execFile)
 
+/**
+ * Node's arguments for a server command, as `npm run load` runs its own: from the esbuild bundle
+ * scripts/run-cli.mjs keeps, not through tsx. Through tsx each module (and the embedded database's
+ * worker) crosses to tsx's loader thread; a server on an empty database was ready in 49-58 s against
+ * 30-35 s from the bundle on this 2-core machine under test load, and the API suites start hundreds.
+ */
+const cli = (name: string, args: string[] = []) => ['scripts/run-cli.mjs', name, ...args]
+
 export interface SpawnedServer {
   baseUrl: string
   process: ChildProcess
@@ -23,7 +31,7 @@ export interface SpawnedServer {
 
 /** Runs the keys CLI; the key value is alone on the last line of stdout. */
 export async function createKey(env: NodeJS.ProcessEnv, args: string[]): Promise<string> {
-  const { stdout } = await run(process.execPath, ['--import', 'tsx', 'server/cli/keys.ts', 'create', ...args], {
+  const { stdout } = await run(process.execPath, cli('keys', ['create', ...args]), {
     cwd: ROOT,
     env,
     timeout: READY_TIMEOUT_MS,
@@ -36,7 +44,7 @@ export async function createKey(env: NodeJS.ProcessEnv, args: string[]): Promise
 
 /** Runs the keys CLI with any arguments and returns its stdout. */
 export async function keysCli(env: NodeJS.ProcessEnv, args: string[]): Promise<string> {
-  const { stdout } = await run(process.execPath, ['--import', 'tsx', 'server/cli/keys.ts', ...args], {
+  const { stdout } = await run(process.execPath, cli('keys', args), {
     cwd: ROOT,
     env,
     timeout: READY_TIMEOUT_MS,
@@ -59,7 +67,7 @@ export function freePort(): Promise<number> {
 /** Starts `server/cli/start.ts` with `env` on a free port and waits until /healthz answers. */
 export async function spawnServer(env: NodeJS.ProcessEnv, logFile?: string): Promise<SpawnedServer> {
   const port = await freePort()
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/cli/start.ts'], {
+  const child = spawn(process.execPath, cli('start'), {
     cwd: ROOT,
     env: { ...env, PORT: String(port) },
     stdio: ['ignore', 'pipe', 'pipe'],
