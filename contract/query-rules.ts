@@ -14,7 +14,7 @@ import {
   SCOPE_FIELDS,
   SCOPED_FIELDS,
 } from './fields'
-import { FILTER_MAX_STRING, MAX_IN_VALUES } from './limits'
+import { FILTER_MAX_STRING, MAX_IN_VALUES, MAX_IN_VALUES_NON_ID } from './limits'
 import { type FilterItem, type ParsedQueryRequest, QueryRequestSchema } from './schemas'
 
 export type QueryCheck =
@@ -89,7 +89,8 @@ export function checkFilterValue(filter: FilterItem): string | null {
     case 'in':
     case 'nin': {
       if (!Array.isArray(v) || v.length === 0) return `'${op}' takes a non-empty array`
-      if (v.length > MAX_IN_VALUES) return `'${op}' takes at most ${MAX_IN_VALUES} values`
+      const cap = def.name === 'svc_uuid' ? MAX_IN_VALUES : MAX_IN_VALUES_NON_ID
+      if (v.length > cap) return `'${op}' on '${def.name}' takes at most ${cap.toLocaleString('en-US')} values`
       const ok = numeric ? v.every(isNum) : v.every(isScalar)
       return ok
         ? null

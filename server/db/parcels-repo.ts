@@ -42,7 +42,11 @@ export interface ParcelsRepo {
 
 /** `timeoutMs`: the longest any one statement of a request may run (STATEMENT_TIMEOUT_MS). */
 export function parcelsRepo(db: Database, { timeoutMs }: { timeoutMs: number }): ParcelsRepo {
-  const limits = (scope: RequestScope = {}): QueryOptions => ({ signal: scope.signal, timeoutMs })
+  const limits = (scope: RequestScope = {}): QueryOptions => ({
+    signal: scope.signal,
+    heavyFor: scope.heavyFor,
+    timeoutMs,
+  })
   const density = parcelDensity(db)
   return {
     idsInArea: (polygons, cap, scope = {}) =>

@@ -9,7 +9,7 @@ import { areaCheckSteps } from '../../contract/area-rules'
 import { toValidationIssues } from '../../contract/errors'
 import { AREA_MAX_IDS } from '../../contract/limits'
 import { checkQueryRequest } from '../../contract/query-rules'
-import { AddressQuerySchema, PointQuerySchema } from '../../contract/schemas'
+import { AddressQuerySchema, type ParsedQueryRequest, PointQuerySchema } from '../../contract/schemas'
 import { guarded, type Outcome } from '../auth/guarded'
 import type { KeyGuard } from '../auth/key-guard'
 import { AREA_MAX_CANDIDATES, AreaTooExpensiveError } from '../db/area-search'
@@ -19,6 +19,7 @@ import { readJsonBody } from '../http-kit/read-json-body'
 import { errorResponse, jsonTextResponse, validationResponse } from '../http-kit/responses'
 import { runInSlices } from '../http-kit/run-in-slices'
 import { vagueAddress } from './address-cost'
+import { isHeavyQuery } from './query-cost'
 
 const fail = (response: Response): Outcome => ({ response, records: 0 })
 
@@ -36,10 +37,16 @@ async function jsonBody(c: Context): Promise<{ ok: true; value: unknown } | { ok
  */
 export const AREA_SEARCHES_PER_KEY = { running: 2, waiting: 4 }
 const AREA_RETRY_AFTER_S = 2
+/**
+ * Heavy query pages (query-cost.ts) one key may run at once, and how many more may wait. More wait
+ * than for areas: the app's comps send their long id lists as several pages at once.
+ */
+export const HEAVY_QUERIES_PER_KEY = { running: 2, waiting: 16 }
 
 export function parcelRoutes(repo: ParcelsRepo, guard: KeyGuard) {
   const app = new Hono()
   const areaSlots = keyedSlots(AREA_SEARCHES_PER_KEY)
+  const heavyQuerySlots = keyedSlots(HEAVY_QUERIES_PER_KEY)
 
   async function searchArea(c: Context, owner: string): Promise<Outcome> {
     const body = await jsonBody(c)
@@ -84,9 +91,16 @@ export function parcelRoutes(repo: ParcelsRepo, guard: KeyGuard) {
     }),
   )
 
+  /** One page of a checked query; `heavyFor` (the key's id) sends it down the heavy lane. */
+  async function queryPage(c: Context, q: ParsedQueryRequest, heavyFor?: string): Promise<Outcome> {
+    const page = await repo.query(q, { signal: c.req.raw.signal, heavyFor })
+    const response = jsonTextResponse(c, { count: page.count, limit: q.limit, offset: q.offset }, page.records)
+    return { response, records: page.records.length }
+  }
+
   app.post(
     '/query',
-    guarded(guard, 'query', async (c) => {
+    guarded(guard, 'query', async (c, key) => {
       const body = await jsonBody(c)
       if (!body.ok) return body.outcome
       const check = checkQueryRequest(body.value)
@@ -94,9 +108,19 @@ export function parcelRoutes(repo: ParcelsRepo, guard: KeyGuard) {
         return fail(check.status === 422 ? validationResponse(c, check.detail) : errorResponse(c, 400, check.detail))
       }
       const q = check.query
-      const page = await repo.query(q, { signal: c.req.raw.signal })
-      const response = jsonTextResponse(c, { count: page.count, limit: q.limit, offset: q.offset }, page.records)
-      return { response, records: page.records.length }
+      if (!isHeavyQuery(q.filters)) return queryPage(c, q)
+      const slot = await heavyQuerySlots.acquire(key.id, c.req.raw.signal)
+      if (!slot) {
+        c.header('retry-after', String(AREA_RETRY_AFTER_S))
+        const { running, waiting } = HEAVY_QUERIES_PER_KEY
+        const msg = `This API key already has ${running} queries with long value lists running and ${waiting} waiting on this server; try again in ${AREA_RETRY_AFTER_S} s.`
+        return fail(errorResponse(c, 503, msg))
+      }
+      try {
+        return await queryPage(c, q, key.id)
+      } finally {
+        slot()
+      }
     }),
   )
 

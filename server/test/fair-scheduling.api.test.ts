@@ -9,7 +9,9 @@
 import type { Polygon } from 'geojson'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { ErrorBodySchema } from '../../contract/errors'
+import { MAX_IN_VALUES_NON_ID } from '../../contract/limits'
 import { AREA_SEARCHES_PER_KEY } from '../http/parcel-routes'
+import { HEAVY_LIST_VALUES } from '../http/query-cost'
 import { allParcels, type Parcel } from './data'
 import { collection, ngon } from './geo'
 import { baseUrl, keyOf } from './http'
@@ -17,6 +19,9 @@ import { baseUrl, keyOf } from './http'
 let centre: [number, number]
 let circles: string
 let ring: string
+/** Query pages with the longest lists allowed on a non-id field (issue 39 §1): `owner nin` in one state, `sale_date in`. */
+let ninOwners: string
+let inSaleDates: string
 
 beforeAll(async () => {
   // The middle of the first county's parcels: the heavy searches land on real data.
@@ -32,10 +37,25 @@ beforeAll(async () => {
   )
   circles = JSON.stringify(collection(...hundred))
   ring = JSON.stringify(collection(ngon(centre, 0.03, 0.022, 19_999)))
+  const stateFp = all[0]?.state_fp
+  const names = Array.from({ length: MAX_IN_VALUES_NON_ID }, (_, i) => `NOBODY ${i} HOLDINGS LLC`)
+  ninOwners = JSON.stringify({
+    filters: [
+      { field: 'state_fp', op: 'eq', value: stateFp },
+      { field: 'owner', op: 'nin', value: names },
+    ],
+    limit: 100,
+  })
+  const day = (i: number) => new Date(Date.UTC(1950, 0, 1) + i * 86_400_000).toISOString().slice(0, 10)
+  inSaleDates = JSON.stringify({
+    filters: [{ field: 'sale_date', op: 'in', value: Array.from({ length: MAX_IN_VALUES_NON_ID }, (_, i) => day(i)) }],
+    limit: 100,
+  })
 })
 
-const postArea = (body: string, key: string, signal?: AbortSignal) =>
-  fetch(`${baseUrl()}/parcels/area`, {
+const postArea = (body: string, key: string, signal?: AbortSignal) => postTo('/parcels/area', body, key, signal)
+const postTo = (path: string, body: string, key: string, signal?: AbortSignal) =>
+  fetch(`${baseUrl()}${path}`, {
     method: 'POST',
     headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
     body,
@@ -58,18 +78,39 @@ const nth = (xs: number[], q: number) => [...xs].sort((a, b) => a - b)[Math.ceil
 
 describe('cheap requests beside heavy area searches', () => {
   it('point lookups stay fast while one key loops 100 × 1,000-vertex and 20,000-vertex searches on four connections', async () => {
+    await pointsBesideLoops([
+      ['/parcels/area', circles],
+      ['/parcels/area', ring],
+      ['/parcels/area', circles],
+      ['/parcels/area', ring],
+    ])
+  }, 180_000)
+
+  it(`point lookups stay fast while one key loops query pages with ${MAX_IN_VALUES_NON_ID}-value lists (over ${HEAVY_LIST_VALUES}: heavy) on four connections`, async () => {
+    const first = await postTo('/parcels/query', ninOwners, keyOf('full'))
+    expect(first.status, await first.clone().text()).toBe(200)
+    await pointsBesideLoops([
+      ['/parcels/query', ninOwners],
+      ['/parcels/query', inSaleDates],
+      ['/parcels/query', ninOwners],
+      ['/parcels/query', inSaleDates],
+    ])
+  }, 180_000)
+
+  /** Point lookups, one after another, while `loops` run on the full key; asserts their latency and that the loops were served. */
+  async function pointsBesideLoops(loops: [path: string, body: string][]) {
     const stop = new AbortController()
     const outcomes: number[] = []
-    const loop = async (body: string) => {
+    const loop = async (path: string, body: string) => {
       while (!stop.signal.aborted) {
-        const res = await postArea(body, keyOf('full'), stop.signal).catch(() => null)
+        const res = await postTo(path, body, keyOf('full'), stop.signal).catch(() => null)
         if (!res) break
         await res.arrayBuffer().catch(() => {})
         outcomes.push(res.status)
         if (res.status === 503) await new Promise((r) => setTimeout(r, 100))
       }
     }
-    const heavy = [loop(circles), loop(ring), loop(circles), loop(ring)]
+    const heavy = loops.map(([path, body]) => loop(path, body))
     try {
       // Let the heavy client fill the queue first.
       await new Promise((r) => setTimeout(r, 1_500))
@@ -92,7 +133,7 @@ describe('cheap requests beside heavy area searches', () => {
     // The heavy client was served too, and told to wait rather than refused for good.
     expect(outcomes.filter((s) => s === 200).length).toBeGreaterThan(0)
     expect(outcomes.every((s) => s === 200 || s === 503)).toBe(true)
-  }, 180_000)
+  }
 
   it('a key past its share of area searches gets 503 with Retry-After at once; another key is not held up', async () => {
     const { running, waiting } = AREA_SEARCHES_PER_KEY

@@ -2,7 +2,7 @@
 import { beforeAll, describe, expect, it } from 'vitest'
 import { ValidationErrorBodySchema } from '../../contract/errors'
 import { matchesAll } from '../../contract/filter-match'
-import { MAX_BODY_BYTES, MAX_IN_VALUES } from '../../contract/limits'
+import { MAX_BODY_BYTES, MAX_IN_VALUES, MAX_IN_VALUES_NON_ID } from '../../contract/limits'
 import { checkQueryRequest } from '../../contract/query-rules'
 import { expect422At, expectErrorBody } from './checks'
 import { allParcels, type Filter, type Parcel, queryOk } from './data'
@@ -141,6 +141,14 @@ describe('value shape wrong for the operator → 422 at ["body","filters",i,"val
   it(`more than ${MAX_IN_VALUES} values in an in list`, async () => {
     const filters = [{ field: 'svc_uuid', op: 'in', value: fakeUuids(MAX_IN_VALUES + 1) }]
     expect422At(await post('/parcels/query', { filters }), ['body', 'filters', 0, 'value'])
+  })
+
+  it(`more than ${MAX_IN_VALUES_NON_ID} values in a list on another field; ${MAX_IN_VALUES_NON_ID} are served`, async () => {
+    const day = (i: number) => new Date(Date.UTC(1950, 0, 1) + i * 86_400_000).toISOString().slice(0, 10)
+    const dates = (n: number) => Array.from({ length: n }, (_, i) => day(i))
+    const over = [{ field: 'sale_date', op: 'nin', value: dates(MAX_IN_VALUES_NON_ID + 1) }]
+    expect422At(await post('/parcels/query', { filters: over }), ['body', 'filters', 0, 'value'])
+    await queryOk({ filters: [{ field: 'sale_date', op: 'in', value: dates(MAX_IN_VALUES_NON_ID) }], limit: 1 })
   })
 
   it('a number too large for a double (1e400) is not a number', async () => {
