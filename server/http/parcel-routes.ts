@@ -41,7 +41,7 @@ const AREA_RETRY_AFTER_S = 2
  * Heavy query pages (query-cost.ts) one key may run at once, and how many more may wait. More wait
  * than for areas: the app's comps send their long id lists as several pages at once.
  */
-export const HEAVY_QUERIES_PER_KEY = { running: 2, waiting: 16 }
+const HEAVY_QUERIES_PER_KEY = { running: 2, waiting: 16 }
 
 export function parcelRoutes(repo: ParcelsRepo, guard: KeyGuard) {
   const app = new Hono()
