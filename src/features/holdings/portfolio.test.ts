@@ -33,9 +33,9 @@ describe('findPortfolio', () => {
     const kinds = Object.fromEntries(p.groups.map((g) => [g.name, [g.kind, g.ids.length, g.reasons]]))
     expect(kinds).toEqual({
       'MILLER FARMS LLC': ['owner', 3, []],
-      'MILLER FARMS, L.L.C.': ['variant', 2, ['L.L.C. for LLC', 'same mailing address']],
-      'MILLER FARM LLC': ['variant', 2, ['singular/plural (FARM/FARMS)', 'same mailing address']],
-      'PRAIRIE ACRES LLC': ['address', 1, ['same mailing address']],
+      'MILLER FARMS, L.L.C.': ['variant', 2, ['same name, other spelling', 'L.L.C. for LLC']],
+      'MILLER FARM LLC': ['variant', 2, ['same name, other spelling', 'singular/plural (FARM/FARMS)']],
+      'PRAIRIE ACRES LLC': ['address', 1, ['same mailing address, another name']],
       'MILLER, JOHN A': ['other', 150, []],
     })
     // m = 157 parcels whose owner contains MILLER in IA and KS; a = 8 at the box.
