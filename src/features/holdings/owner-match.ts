@@ -3,9 +3,10 @@
  * name-similar spelling as "likely", and most were other people (JOHNSON, LISA R for JOHNSON, ROBERT
  * L & SUSAN K: L and R read as her initials). Now a spelling is
  *   - `strong` ("same owner") only on evidence a broker can rely on: the same name once punctuation,
- *     word order, `&`/AND, L.L.C./LLC, FARM/FARMS and ET AL are set aside; or every given name kept
- *     (initials for some only when two whole words still agree); or the same mailing address with a
- *     name that does not contradict it. A different legal form (LLC/INC, a trust/a person) is never
+ *     word order, `&`/AND, L.L.C./LLC, FARM/FARMS and ET AL are set aside; or the same names with
+ *     initials for some (only while two whole words still agree); or the same mailing address with
+ *     a name that does not contradict it. A name with more or fewer people in it ("SMITH, BRIAN L"
+ *     and "SMITH, BRIAN L & SANDRA B") or another legal form (LLC/INC, a trust/a person) is never
  *     strong on the name alone;
  *   - `address`: billed to the same address under a name that is not the owner's (a second company);
  *   - `possible` ("possibly related"): similar in name only — shown, never offered as the owner's;
@@ -47,13 +48,11 @@ export function matchOwner(target: string, candidate: string, ctx: MatchContext)
 const SAME_NAME = 'same name, other spelling'
 const OTHER_ORDER = 'same names, other order'
 const SOME_INITIALS = 'same names, initials for some'
-const KEEPS_ALL = 'keeps every name of the original'
 /** Differences the evidence already says, not repeated after it. */
 const SAID: Record<string, string[]> = {
   [SAME_NAME]: ['punctuation'],
   [OTHER_ORDER]: ['word order'],
   [SOME_INITIALS]: ['initials for names', 'word order'],
-  [KEEPS_ALL]: ['more names'],
 }
 
 /** The same legal form: LLC and L.L.C. agree; LLC and INC, a trust and a person, do not. */
@@ -86,7 +85,6 @@ function nameEvidence(t: NameParts, c: NameParts): string | null {
   // Initials for names ("SMITH J A" / "SMITH JOHN A") only with two whole words agreeing: a
   // surname and an initial alone fit too many people.
   if (tw.length === cw.length && (keeps(tw, cw) || keeps(cw, tw)) && wholeShared(tw, cw) >= 2) return SOME_INITIALS
-  if (cw.length > tw.length && keeps(cw, tw) && wholeShared(tw, cw) >= 2) return KEEPS_ALL
   return null
 }
 
