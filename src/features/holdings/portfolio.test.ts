@@ -59,6 +59,27 @@ describe('findPortfolio', () => {
     expect(includedRecords(p, included).map((r) => r.state)).toEqual(['IA', 'IA', 'IA', 'KS', 'KS'])
   })
 
+  it('puts each spelling in its evidence tier: same owner, same address, possibly related', async () => {
+    const home = '1820 W LINCOLN WAY, AMES, IA 50014'
+    const server = new FakeParcels([
+      ...many(2, { owner: 'JOHNSON, ROBERT L & SUSAN K', mail_addr: home, state: 'IA' }),
+      ...many(1, { owner: 'JOHNSON ROBERT L ET AL', mail_addr: home, state: 'IA' }),
+      ...many(2, { owner: 'ROBERT L JOHNSON AND SUSAN K JOHNSON', mail_addr: '9 ELM ST', state: 'KS' }),
+      ...many(1, { owner: 'JOHNSON, LISA R', mail_addr: '195 W OAK ST, NEVADA, IA', state: 'IA' }),
+      ...many(1, { owner: 'JOHNSON, KULWANT S', mail_addr: '5 FIG AVE', state: 'KS' }),
+    ])
+    const runner = new Runner({ signal: new AbortController().signal })
+    const p = await findPortfolio(runner, server.sources().query, { name: 'JOHNSON, ROBERT L & SUSAN K' }, COUNTIES)
+    expect(p.groups.map((g) => [g.name, g.kind, g.reasons[0]])).toEqual([
+      ['JOHNSON, ROBERT L & SUSAN K', 'owner', undefined],
+      ['ROBERT L JOHNSON AND SUSAN K JOHNSON', 'variant', 'same names, other order'],
+      ['JOHNSON ROBERT L ET AL', 'variant', 'same mailing address'],
+      ['JOHNSON, KULWANT S', 'possible', 'similar name only'],
+      ['JOHNSON, LISA R', 'possible', 'similar name only'],
+    ])
+    expect(defaultIncluded(p.groups)).toEqual(['JOHNSON, ROBERT L & SUSAN K'])
+  })
+
   it('skips the address read when asked to, and uses the word the user picked', async () => {
     const server = new FakeParcels(world())
     const runner = new Runner({ signal: new AbortController().signal })
