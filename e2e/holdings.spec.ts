@@ -133,7 +133,7 @@ test('owner portfolio across the covered counties: variants offered and chosen, 
   await expect(panel.getByText(new RegExp(`API calls: ${formula} calls?`))).toBeVisible()
 
   // The spellings are offered, unticked; the company at the same box too.
-  const variants = panel.getByRole('list', { name: 'Likely other spellings' })
+  const variants = panel.getByRole('list', { name: 'Same owner, other spellings' })
   for (const name of ['MILLER FARMS, L.L.C.', 'MILLER FARM LLC', 'MILLER FARMS L L C']) {
     await expect(variants.getByRole('checkbox', { name: new RegExp(name.replaceAll('.', '\\.')) })).not.toBeChecked()
   }
@@ -203,7 +203,7 @@ test('owner portfolio on a phone: the panel fits 390 px and shows the holdings',
   await panel.getByRole('button', { name: 'Find holdings' }).click()
   await expect(panel.getByTestId('holdings-total')).toBeVisible({ timeout: 60_000 })
   await panel
-    .getByRole('list', { name: 'Likely other spellings' })
+    .getByRole('list', { name: 'Same owner, other spellings' })
     .getByRole('checkbox', { name: /MILLER FARM LLC/ })
     .check()
   await expect(panel.getByText(/Finney, KS/).first()).toBeVisible()

@@ -12,9 +12,10 @@ export interface GenerateOptions {
  * The generator's edition, kept with the generated data (demo-dataset.ts): bump it whenever a change
  * alters what the generator writes (new fields, other values), so a data folder made by an older
  * version is generated again on the next start instead of serving records the app no longer
- * expects. 2: crop history, land-use classes and the owner roster (issues 21, 23, 25).
+ * expects. 2: crop history, land-use classes and the owner roster (issues 21, 23, 25); 3: an
+ * operator's later farms spelled as other deeds spell them (issue 38).
  */
-export const DEMO_GENERATOR_VERSION = 2
+export const DEMO_GENERATOR_VERSION = 3
 
 /** Rows per yielded batch: small enough for one bound jsonb parameter, large enough to be cheap. */
 const BATCH = 2000

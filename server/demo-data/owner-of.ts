@@ -9,6 +9,7 @@ import type { Mailing } from './mailing'
 import type { CivicUse, OwnerName } from './owner-names'
 import { civicOwner, ownerName } from './owner-names'
 import { rosterName } from './owner-roster'
+import { spellingOn } from './owner-spellings'
 import { OwnerClass, type Ownership } from './owners'
 import { hashInts, hashUnit, Rng } from './prng'
 import { Kind, type SiteTable } from './site-table'
@@ -36,9 +37,10 @@ export interface ResolvedOwner {
 export const civicUseAt = (b: { key: number }, site: number): CivicUse => civicUseOf(hashUnit(b.key, site, 0xc1))
 
 /**
- * Who owns a parcel (unit 0 of a site, or a stacked condo unit). Names come from the owner id alone,
- * and this one function is used both for the records and for grouping same-owner neighbours, so
- * `adjacent_acreage_sameowner` agrees with the owner names a reader sees.
+ * Who owns a parcel (unit 0 of a site, or a stacked condo unit). Names come from the owner id (and,
+ * for an operator's later farms, which holding it is), and this one function is used both for the
+ * records and for grouping same-owner neighbours, so `adjacent_acreage_sameowner` agrees with the
+ * owner names a reader sees: a holding is one piece with one spelling.
  */
 export function ownerOf(b: OwnerContext, site: number, unit: number): ResolvedOwner {
   const id = unit === 0 ? b.own.owner[site]! : b.own.condoBase + site * 16 + unit
@@ -54,5 +56,8 @@ export function ownerOf(b: OwnerContext, site: number, unit: number): ResolvedOw
   if (slot) return { id, key, ...rosterName(slot, c.state) }
   // Any town of the county (the same for all the owner's parcels) for "CITY OF …" style names.
   const town = b.towns[new Rng(key, 0x70).weighted(b.towns.map((t) => t.weight))] as Town
-  return { id, key, name: ownerName(key, cls, b.profile.region, c.county.toUpperCase(), c.state, town.name) }
+  const name = ownerName(key, cls, b.profile.region, c.county.toUpperCase(), c.state, town.name)
+  // An operator's later farms: the deed may spell the same owner another way (owner-spellings.ts).
+  const holding = unit === 0 ? b.own.holding[site]! : 0
+  return { id, key, name: holding === 0 ? name : { ...name, name: spellingOn(name, key, holding) } }
 }

@@ -12,6 +12,11 @@ export interface Ownership {
   readonly ownerClass: Uint8Array
   /** First owner id free for condo units beyond the first. */
   readonly condoBase: number
+  /**
+   * Which of its owner's holdings each site is in (0 = the owner's first): a farm operator's later
+   * farms were bought by other deeds, which the roll may spell differently (owner-spellings.ts).
+   */
+  readonly holding: Int32Array
   /** Farm owners taken over by a multi-county roster owner (owner-roster.ts), set after assignment. */
   roster?: ReadonlyMap<number, { readonly owner: number; readonly holding: number }>
 }
@@ -48,6 +53,8 @@ export function assignOwners(sites: SiteTable, adj: Adjacency, key: number): Own
   }
 
   const owner = new Int32Array(n).fill(-1)
+  const holding = new Int32Array(n)
+  const held = new Int32Array(n + 1)
   const ownerClass = new Uint8Array(n + 1)
   const operators: number[] = []
   let owners = 0
@@ -64,11 +71,13 @@ export function assignOwners(sites: SiteTable, adj: Adjacency, key: number): Own
       ownerClass[id] = cls
       if (cls === OwnerClass.FARM && operators.length < 24 && rng.chance(0.02)) operators.push(id)
     }
+    const nth = held[id]!++
     // Breadth-first over neighbours of the same kind, so a holding is one contiguous piece.
     let head = 0
     let tail = 0
     queue[tail++] = seed
     owner[seed] = id
+    holding[seed] = nth
     let taken = 1
     while (head < tail && taken < size) {
       const s = queue[head++]!
@@ -76,12 +85,13 @@ export function assignOwners(sites: SiteTable, adj: Adjacency, key: number): Own
         const t = next[k]!
         if (owner[t] !== -1 || sites.kind[t] !== kind) continue
         owner[t] = id
+        holding[t] = nth
         queue[tail++] = t
         taken++
       }
     }
   }
-  return { owner, ownerClass, condoBase: owners }
+  return { owner, ownerClass, condoBase: owners, holding }
 }
 
 function holdingSize(cls: OwnerClass, rng: Rng): number {

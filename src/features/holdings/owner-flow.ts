@@ -144,11 +144,12 @@ export class OwnerFlow {
       this.state.set({ status: 'ready', question: s.question, states: this.states() })
   }
 
-  /** Include or leave out a spelling (or an owner at the same address). */
-  setIncluded(key: string, on: boolean): void {
+  /** Include or leave out spellings (or owners at the same address); several at once merge once. */
+  setIncluded(key: string | readonly string[], on: boolean): void {
     const s = this.state.get()
     if (s.status !== 'done') return
-    const included = on ? [...new Set([...s.included, key])] : s.included.filter((k) => k !== key)
+    const keys = typeof key === 'string' ? [key] : key
+    const included = on ? [...new Set([...s.included, ...keys])] : s.included.filter((k) => !keys.includes(k))
     this.state.set({ ...s, included })
     this.publish()
   }

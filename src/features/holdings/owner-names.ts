@@ -38,7 +38,17 @@ const NOISE = new Set([
   'COM',
 ])
 /** Words too common in owner names to find one owner by (FAMILY trust, FARMS llc, BROS inc…). */
-const GENERIC = new Set(['FAMILY', 'FARM', 'BROTHER', 'PROPERTY', 'HOLDING', 'INVESTMENT', 'LAND', 'RENTAL', 'PARTNER'])
+export const GENERIC: ReadonlySet<string> = new Set([
+  'FAMILY',
+  'FARM',
+  'BROTHER',
+  'PROPERTY',
+  'HOLDING',
+  'INVESTMENT',
+  'LAND',
+  'RENTAL',
+  'PARTNER',
+])
 /** One spelling for singular/plural and abbreviations that rolls mix. */
 const STEM: Record<string, string> = {
   FARMS: 'FARM',
@@ -96,7 +106,7 @@ export function nameParts(name: string): NameParts {
   return { core, entity, trust, others }
 }
 
-const isInitial = (w: string) => w.length === 1
+export const isInitial = (w: string) => w.length === 1
 
 /**
  * Words worth an `owner ilike` probe to find the other spellings, best first: not an initial, not a

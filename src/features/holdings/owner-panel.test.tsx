@@ -37,10 +37,28 @@ const result: PortfolioResult = {
       key: 'MILLER FARMS, L.L.C.',
       name: 'MILLER FARMS, L.L.C.',
       kind: 'variant',
-      reasons: ['L.L.C. for LLC'],
+      reasons: ['same name, other spelling', 'L.L.C. for LLC'],
       ids: [v.svc_uuid],
       acres: 20,
       counties: ['Finney, KS'],
+    },
+    {
+      key: 'MILLER FARM LLC',
+      name: 'MILLER FARM LLC',
+      kind: 'variant',
+      reasons: ['same mailing address', 'singular/plural (FARM/FARMS)'],
+      ids: ['w'],
+      acres: 10,
+      counties: ['Finney, KS'],
+    },
+    {
+      key: 'MILLER FARMS INC',
+      name: 'MILLER FARMS INC',
+      kind: 'possible',
+      reasons: ['similar name only', 'INC for LLC'],
+      ids: ['y'],
+      acres: 5,
+      counties: ['Fresno, CA'],
     },
     {
       key: 'MILLER, JOHN',
@@ -118,13 +136,21 @@ describe('OwnerPanel', () => {
       { status: 'ready', holdings, withoutOutline: 0, title: question.name },
     )
     expect(screen.getByText(/3 calls is the least this takes/)).toBeTruthy()
-    const variants = screen.getByRole('list', { name: 'Likely other spellings' })
+    const variants = screen.getByRole('list', { name: 'Same owner, other spellings' })
     const box = within(variants).getByRole('checkbox', { name: /MILLER FARMS, L.L.C./ }) as HTMLInputElement
     expect(box.checked).toBe(false)
     expect(variants.textContent).toMatch(/1 parcel · 20 ac · Finney, KS/)
-    expect(variants.textContent).toMatch(/L.L.C. for LLC/)
+    expect(variants.textContent).toMatch(/same name, other spelling, L.L.C. for LLC/)
+    expect(variants.textContent).toMatch(/same mailing address, singular\/plural/)
     await userEvent.click(box)
     expect(p.onInclude).toHaveBeenCalledWith('MILLER FARMS, L.L.C.', true)
+    // The strong tier in one press; the weak tier is folded, marked weaker and never in it.
+    await userEvent.click(screen.getByRole('button', { name: 'Include all 2' }))
+    expect(p.onInclude).toHaveBeenLastCalledWith(['MILLER FARMS, L.L.C.', 'MILLER FARM LLC'], true)
+    const weak = screen.getByRole('list', { name: 'Possibly related (similar name only)', hidden: true })
+    expect(weak.closest('details')?.open).toBe(false)
+    expect(weak.closest('details')?.textContent).toMatch(/Often another person/)
+    expect(weak.textContent).toMatch(/similar name only, INC for LLC/)
     const card = screen.getByRole('listitem', { name: 'Holding 1' })
     expect(within(card).getByTestId('holding-acres').textContent).toBe('75 ac')
     expect(card.textContent).toMatch(/\$190,000/)

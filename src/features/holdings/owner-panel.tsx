@@ -1,7 +1,10 @@
 /**
  * "Owner's holdings": type a name (or come from a parcel card), see what the search will cost, run
  * it, then choose which spellings and shared-address owners belong to the owner — each offered with
- * its parcel count, acres, counties and how it differs; none is merged without the user's tick.
+ * its parcel count, acres, counties and its evidence, in tiers (owner-match.ts): the same owner's
+ * other spellings (one "Include all" press away), then owners at the same address, then names only
+ * possibly related, folded and marked weaker. None is merged without the user's tick: a broker signs
+ * for the list, and a wrong tick is someone else's land.
  */
 import { type FormEvent, useEffect, useId, useState } from 'react'
 import { HoldingList } from './holding-list'
@@ -17,7 +20,7 @@ export interface OwnerPanelProps {
   onRun(): void
   onConfirm(yes: boolean): void
   onCancel(): void
-  onInclude(key: string, on: boolean): void
+  onInclude(key: string | readonly string[], on: boolean): void
   onFrame(id?: string): void
   onShowTable(): void
   /** The holding report: everything the owner holds, on paper. */
@@ -166,10 +169,16 @@ function Plan({
   )
 }
 
-const SECTIONS: { kind: GroupKind; title: string; open: boolean }[] = [
+const SECTIONS: { kind: GroupKind; title: string; open: boolean; note?: string }[] = [
   { kind: 'owner', title: 'This owner', open: true },
-  { kind: 'variant', title: 'Likely other spellings', open: true },
+  { kind: 'variant', title: 'Same owner, other spellings', open: true },
   { kind: 'address', title: 'Other owners at the same mailing address', open: true },
+  {
+    kind: 'possible',
+    title: 'Possibly related (similar name only)',
+    open: false,
+    note: 'Weaker: the names look alike, but no shared address backs them, or a given name or the legal form differs. Often another person — check before including.',
+  },
   { kind: 'other', title: 'Other names containing the word', open: false },
 ]
 
@@ -180,7 +189,7 @@ function Groups({
 }: {
   groups: readonly OwnerGroup[]
   included: readonly string[]
-  onInclude(key: string, on: boolean): void
+  onInclude: OwnerPanelProps['onInclude']
 }) {
   if (groups.length === 0) return <p className="muted">No parcel in the covered counties has this owner.</p>
   return (
@@ -211,18 +220,32 @@ function Groups({
             ))}
           </ul>
         )
+        const missing = list.filter((g) => !included.includes(g.key)).map((g) => g.key)
         return section.open ? (
           <section key={section.kind} className="hold-section">
-            <h3>
-              {section.title} ({list.length})
-            </h3>
+            <div className="hold-section-head">
+              <h3>
+                {section.title} ({list.length})
+              </h3>
+              {section.kind === 'variant' && list.length > 1 && (
+                <button
+                  type="button"
+                  className="button"
+                  disabled={missing.length === 0}
+                  onClick={() => onInclude(missing, true)}
+                >
+                  Include all {list.length}
+                </button>
+              )}
+            </div>
             {body}
           </section>
         ) : (
-          <details key={section.kind} className="hold-section">
+          <details key={section.kind} className={`hold-section${section.note ? ' hold-section-weak' : ''}`}>
             <summary>
               {section.title} ({list.length})
             </summary>
+            {section.note && <p className="muted hold-note">{section.note}</p>}
             {body}
           </details>
         )

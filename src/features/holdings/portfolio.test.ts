@@ -33,9 +33,9 @@ describe('findPortfolio', () => {
     const kinds = Object.fromEntries(p.groups.map((g) => [g.name, [g.kind, g.ids.length, g.reasons]]))
     expect(kinds).toEqual({
       'MILLER FARMS LLC': ['owner', 3, []],
-      'MILLER FARMS, L.L.C.': ['variant', 2, ['L.L.C. for LLC', 'same mailing address']],
-      'MILLER FARM LLC': ['variant', 2, ['singular/plural (FARM/FARMS)', 'same mailing address']],
-      'PRAIRIE ACRES LLC': ['address', 1, ['same mailing address']],
+      'MILLER FARMS, L.L.C.': ['variant', 2, ['same name, other spelling', 'L.L.C. for LLC']],
+      'MILLER FARM LLC': ['variant', 2, ['same name, other spelling', 'singular/plural (FARM/FARMS)']],
+      'PRAIRIE ACRES LLC': ['address', 1, ['same mailing address, another name']],
       'MILLER, JOHN A': ['other', 150, []],
     })
     // m = 157 parcels whose owner contains MILLER in IA and KS; a = 8 at the box.
@@ -57,6 +57,27 @@ describe('findPortfolio', () => {
     expect(includedRecords(p, included)).toHaveLength(3)
     included.add('MILLER FARM LLC')
     expect(includedRecords(p, included).map((r) => r.state)).toEqual(['IA', 'IA', 'IA', 'KS', 'KS'])
+  })
+
+  it('puts each spelling in its evidence tier: same owner, same address, possibly related', async () => {
+    const home = '1820 W LINCOLN WAY, AMES, IA 50014'
+    const server = new FakeParcels([
+      ...many(2, { owner: 'JOHNSON, ROBERT L & SUSAN K', mail_addr: home, state: 'IA' }),
+      ...many(1, { owner: 'JOHNSON ROBERT L ET AL', mail_addr: home, state: 'IA' }),
+      ...many(2, { owner: 'ROBERT L JOHNSON AND SUSAN K JOHNSON', mail_addr: '9 ELM ST', state: 'KS' }),
+      ...many(1, { owner: 'JOHNSON, LISA R', mail_addr: '195 W OAK ST, NEVADA, IA', state: 'IA' }),
+      ...many(1, { owner: 'JOHNSON, KULWANT S', mail_addr: '5 FIG AVE', state: 'KS' }),
+    ])
+    const runner = new Runner({ signal: new AbortController().signal })
+    const p = await findPortfolio(runner, server.sources().query, { name: 'JOHNSON, ROBERT L & SUSAN K' }, COUNTIES)
+    expect(p.groups.map((g) => [g.name, g.kind, g.reasons[0]])).toEqual([
+      ['JOHNSON, ROBERT L & SUSAN K', 'owner', undefined],
+      ['ROBERT L JOHNSON AND SUSAN K JOHNSON', 'variant', 'same names, other order'],
+      ['JOHNSON ROBERT L ET AL', 'variant', 'same mailing address'],
+      ['JOHNSON, KULWANT S', 'possible', 'similar name only'],
+      ['JOHNSON, LISA R', 'possible', 'similar name only'],
+    ])
+    expect(defaultIncluded(p.groups)).toEqual(['JOHNSON, ROBERT L & SUSAN K'])
   })
 
   it('skips the address read when asked to, and uses the word the user picked', async () => {

@@ -7,16 +7,19 @@
  *      another name (a second company, a manager).
  *   calls = max(1, ⌈m / 100⌉) + max(1, ⌈a / 100⌉)
  *   m = parcels in the covered states whose owner contains the word, a = parcels at the addresses.
- * The records are then grouped by spelling and classified in the browser (owner-names.ts): the name
- * itself is in by default; variants, shared-address owners and other names containing the word
- * are listed with their counts for the user to include or leave out.
+ * The records are then grouped by spelling and each spelling put in an evidence tier in the browser
+ * (owner-match.ts): the name itself is in by default; the same owner's other spellings, owners at
+ * the same address, names only possibly related and other names containing the word are listed
+ * with their counts and evidence for the user to include or leave out.
  */
 import type { ParcelRecord } from '../../../contract/schemas'
 import type { QuerySourceLike, Runner } from '../../calls/runner'
+import { matchOwner } from './owner-match'
 import { type Comparison, compareOwners, probeWords, spellingKey } from './owner-names'
 import { loadScoped, pagesFor, type ScopeCounty, type ScopedOptions } from './scoped-query'
 
-export type GroupKind = 'owner' | 'variant' | 'address' | 'other'
+/** `variant`: the same owner on strong evidence; `possible`: a similar name, nothing more (owner-match.ts). */
+export type GroupKind = 'owner' | 'variant' | 'address' | 'possible' | 'other'
 
 /** One spelling of an owner name and its parcels (serialisable; no class instances). */
 export interface OwnerGroup {
@@ -25,7 +28,7 @@ export interface OwnerGroup {
   /** As the roll writes it (the most common way among its parcels). */
   name: string
   kind: GroupKind
-  /** How it differs from the owner asked for ("word order", "same mailing address"…). */
+  /** The evidence and how it differs from the owner asked for ("same mailing address", "word order"…). */
   reasons: string[]
   ids: string[]
   acres: number
@@ -103,7 +106,7 @@ export async function findPortfolio(
     )
     for (const r of byAddress.records) records.set(r.svc_uuid, r)
   }
-  const groups = groupOwners(req.name, [...records.values()], addresses, compare)
+  const groups = groupOwners(req.name, [...records.values()], addresses)
   return {
     name: req.name,
     word,
@@ -115,15 +118,18 @@ export async function findPortfolio(
   }
 }
 
-const KIND_ORDER: Record<GroupKind, number> = { owner: 0, variant: 1, address: 2, other: 3 }
+const KIND_ORDER: Record<GroupKind, number> = { owner: 0, variant: 1, address: 2, possible: 3, other: 4 }
+
+const KIND_OF_TIER = {
+  exact: 'owner',
+  strong: 'variant',
+  address: 'address',
+  possible: 'possible',
+  none: 'other',
+} as const
 
 /** Groups records by spelling and says how each spelling relates to the owner asked for. */
-function groupOwners(
-  name: string,
-  records: readonly ParcelRecord[],
-  addresses: ReadonlySet<string>,
-  compare: (owner: string) => Comparison = (o) => compareOwners(name, o),
-): OwnerGroup[] {
+function groupOwners(name: string, records: readonly ParcelRecord[], addresses: ReadonlySet<string>): OwnerGroup[] {
   const byKey = new Map<string, { names: Map<string, number>; records: ParcelRecord[]; atAddress: boolean }>()
   for (const r of records) {
     const owner = text(r.owner) ?? '(no owner)'
@@ -138,16 +144,12 @@ function groupOwners(
   const groups: OwnerGroup[] = []
   for (const [key, g] of byKey) {
     const shown = [...g.names].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1))[0]?.[0] ?? key
-    const c = compare(shown)
-    const kind: GroupKind =
-      c.relation === 'same' ? 'owner' : c.relation === 'variant' ? 'variant' : g.atAddress ? 'address' : 'other'
-    const reasons = [...c.reasons]
-    if (g.atAddress && kind !== 'owner') reasons.push('same mailing address')
+    const match = matchOwner(name, shown, { sharedAddress: g.atAddress })
     groups.push({
       key,
       name: shown,
-      kind,
-      reasons,
+      kind: KIND_OF_TIER[match.tier],
+      reasons: match.evidence,
       ids: g.records.map((r) => r.svc_uuid),
       acres: Math.round(g.records.reduce((s, r) => s + (Number(r.acres_calc ?? r.acres) || 0), 0) * 100) / 100,
       counties: [...new Set(g.records.map(countyLabel))].sort(),
@@ -158,7 +160,10 @@ function groupOwners(
   )
 }
 
-/** The groups a new portfolio starts with: the name itself, never a variant (the user adds those). */
+/**
+ * The groups a new portfolio starts with: the name itself, never another spelling — even the strong
+ * tier is the user's to add (one "Include all" press), so nothing is merged on the app's judgement.
+ */
 export const defaultIncluded = (groups: readonly OwnerGroup[]): string[] =>
   groups.filter((g) => g.kind === 'owner').map((g) => g.key)
 

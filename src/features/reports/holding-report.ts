@@ -14,7 +14,7 @@ import type { Block, ReportDocument, TableBlock } from './report-model'
 
 export interface HoldingReportName {
   name: string
-  kind: 'owner' | 'variant' | 'address' | 'other'
+  kind: 'owner' | 'variant' | 'address' | 'possible' | 'other'
   /** How it differs from the name asked for ("word order", "same mailing address"…). */
   reasons: readonly string[]
   parcels: number
@@ -97,6 +97,7 @@ const KIND_WORDS: Record<HoldingReportName['kind'], string> = {
   owner: 'the name asked for',
   variant: 'another spelling',
   address: 'same mailing address',
+  possible: 'possibly related (name only)',
   other: 'contains the name',
 }
 
