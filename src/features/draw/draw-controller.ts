@@ -1,6 +1,6 @@
 /**
  * terra-draw on the MapLibre map. terra-draw owns geometry while the user edits; every finished
- * shape or edit is validated (validate-area.ts) and reported as a DrawnArea. The store's area list
+ * shape or edit is validated (area-guard.ts) and reported as a DrawnArea. The store's area list
  * is pushed back in with `syncAreas` (e.g. a delete button in the list), which no-ops when equal.
  */
 import type { LineString, Point, Polygon } from 'geojson'
@@ -11,6 +11,7 @@ import {
   TerraDrawCircleMode,
   TerraDrawFreehandMode,
   TerraDrawLineStringMode,
+  type TerraDrawMouseEvent,
   TerraDrawPointMode,
   TerraDrawPolygonMode,
   TerraDrawRectangleMode,
@@ -18,10 +19,10 @@ import {
   ValidateNotSelfIntersecting,
 } from 'terra-draw'
 import { TerraDrawMapLibreGLAdapter } from 'terra-draw-maplibre-gl-adapter'
-import { checkDrawnArea } from '../../geo/validate-area'
 import type { DrawEvents, DrawPort, MeasureKind } from '../../ports/workspace-ports'
 import type { DrawnArea } from '../../state/search-spec'
 import type { MapTool } from '../../state/ui-slice'
+import { guardDrawnArea } from './area-guard'
 import type { Vertex } from './keyboard-sketch'
 import { SketchLayer } from './sketch-layer'
 
@@ -58,6 +59,18 @@ const STYLE = {
   fillOpacity: 0.12,
   outlineWidth: 2,
 } as const
+
+/**
+ * terra-draw's circle takes its radius from the last pointer move, and a finger has no hover: the
+ * edge tap finished a circle of the 1 cm starting radius (issue 37, item 1). Its polygon mode feeds
+ * itself a move before each click for the same reason; the circle gets the same here.
+ */
+class TapCircleMode extends TerraDrawCircleMode {
+  override onClick(event: TerraDrawMouseEvent): void {
+    if (this.state === 'drawing') this.onMouseMove(event)
+    super.onClick(event)
+  }
+}
 
 const isKind = (m: unknown): m is DrawnArea['kind'] => AREA_KINDS.includes(m as DrawnArea['kind'])
 
@@ -107,7 +120,7 @@ export class DrawController implements DrawPort {
           },
         }),
         new TerraDrawRectangleMode({ styles, drawInteraction: 'click-move-or-drag' }),
-        new TerraDrawCircleMode({ styles, drawInteraction: 'click-move-or-drag' }),
+        new TapCircleMode({ styles, drawInteraction: 'click-move-or-drag' }),
         new TerraDrawFreehandMode({ styles, drawInteraction: 'click-move-or-drag' }),
         new TerraDrawLineStringMode({ styles: { lineStringColor: STYLE.outlineColor, lineStringWidth: 3 } }),
         new TerraDrawPointMode({ styles: { pointColor: STYLE.outlineColor, pointWidth: 6 } }),
@@ -204,7 +217,7 @@ export class DrawController implements DrawPort {
     if (feature?.geometry.type !== 'Polygon') return
     const kindProp = feature.properties?.mode
     const kind = isKind(kindProp) ? kindProp : 'polygon'
-    const result = checkDrawnArea(feature.geometry as Polygon)
+    const result = guardDrawnArea(feature.geometry as Polygon, kind)
     if (!result.valid) {
       const previous = this.accepted.get(id)
       if (previous && action !== 'draw') {

@@ -1,7 +1,11 @@
 /**
  * Turning failures into what the user sees: the contract's rules checked before any call is spent,
- * and server errors pointed at the user's filter row (never at the planner's own svc_uuid filter).
+ * and server errors pointed at the user's filter row (never at the planner's own svc_uuid filter)
+ * and worded for a person — never a JSON path (issue 37: "features[1].geometry.coordinates[0]: ring
+ * needs at least 4 positions" was shown for a search area the server refused).
  */
+import { RING_REASONS } from '../../../contract/area-rules'
+import type { ValidationIssue } from '../../../contract/errors'
 import { checkQueryRequest, checkScope } from '../../../contract/query-rules'
 import { ApiError, apiErrorFromResponse } from '../../api/api-error'
 import type { LoadPolicy, SearchSpec } from '../../state/search-spec'
@@ -18,13 +22,40 @@ export function localCheck(spec: SearchSpec, policy: LoadPolicy): ApiError | nul
   return attribute(apiErrorFromResponse(check.status, { detail: check.detail }, ''), spec)
 }
 
-/** Points the error at the user's filter; our own `svc_uuid` filter (last) is no user row. */
+/** Points the error at the user's filter (our own `svc_uuid` filter, last, is no user row) and words it. */
 export function attribute(e: ApiError, spec: SearchSpec): ApiError {
   if (e.kind !== 'invalid' && e.kind !== 'validation') return e
-  if (e.filterIndex !== undefined) return e.filterIndex < spec.filters.length ? e : e.withFilterIndex(undefined)
+  if (e.filterIndex !== undefined)
+    return inWords(e.filterIndex < spec.filters.length ? e : e.withFilterIndex(undefined))
   // The scope rule's 400 names a field, not an index; the rule itself tells which row it means.
   const scope = /missing required scope/i.test(e.detail) ? checkScope(spec.filters) : null
-  return scope ? e.withFilterIndex(scope.filterIndex) : e
+  return inWords(scope ? e.withFilterIndex(scope.filterIndex) : e)
+}
+
+/** The ring rules as a person reads them: a search area the server could not use, and why. */
+const AREA_WORDS: Partial<Record<string, string>> = {
+  [RING_REASONS.tooFew]: 'it is too small or has too few corners',
+  [RING_REASONS.notClosed]: 'it is too small or has too few corners',
+  [RING_REASONS.zeroArea]: 'it encloses no area',
+  [RING_REASONS.selfIntersects]: 'its edges cross each other',
+}
+
+function issueInWords({ loc, msg }: ValidationIssue): string {
+  if (loc[1] !== 'features') return msg
+  return `A search area could not be searched: ${AREA_WORDS[msg] ?? msg} (redraw or remove it, then search again)`
+}
+
+/** "filters[1].value: …", "features[0].geometry: …": the path goes, the words stay. */
+const PATH = /(^|;\s*)[A-Za-z_]\w*(?:\[\d+\]|\.[A-Za-z_]\w*)+:\s*/g
+
+/**
+ * A 400 or 422 in words: each issue by what it is about (the filter row is pointed at by
+ * filterIndex, so its words need no number), a plain detail without its JSON path.
+ */
+export function inWords(e: ApiError): ApiError {
+  const detail = e.issues?.length ? [...new Set(e.issues.map(issueInWords))].join('; ') : e.detail.replace(PATH, '$1')
+  if (detail === e.detail) return e
+  return new ApiError({ status: e.status, kind: e.kind, detail, issues: e.issues, filterIndex: e.filterIndex })
 }
 
 export function unexpected(e: unknown): ApiError {
