@@ -224,6 +224,51 @@ test.describe('drawing by taps on a 390×844 touch phone', () => {
   })
 })
 
+test('phone: a rectangle by two finger taps and a freehand shape by a traced drag are listed with their acres', async ({
+  browser,
+}) => {
+  const { page, context, pageErrors } = await open(browser, PHONE)
+  const b = await mapBox(page)
+  const mpp = metresPerPixel(page)
+  const x0 = b.x + 40
+  const y0 = b.y + 150
+  await pickOnPhone(page, 'rectangle')
+  await fingerTap(page, x0, y0)
+  await fingerTap(page, x0 + 120, y0 + 80)
+  let rows = await listedAreas(page)
+  expect(rows).toHaveLength(1)
+  const rect = (120 * 80 * mpp ** 2) / SQ_M_PER_ACRE
+  expect(Math.abs(acresIn(rows[0]) - rect) / rect, `${rows[0]} vs ${rect.toFixed(2)} ac`).toBeLessThan(0.05)
+
+  // Freehand: press and trace a square of 100 px beside it, back to the start.
+  await pickOnPhone(page, 'freehand')
+  const fx = b.x + 220
+  const cdp = await context.newCDPSession(page)
+  const at = (x: number, y: number) => [{ x: Math.round(x), y: Math.round(y), id: 1 }]
+  const path: [number, number][] = []
+  for (const [dx, dy] of [
+    [1, 0],
+    [0, 1],
+    [-1, 0],
+    [0, -1],
+  ] as const) {
+    const [sx, sy] = path.at(-1) ?? [fx, y0]
+    for (let i = 1; i <= 10; i++) path.push([sx + dx * 10 * i, sy + dy * 10 * i])
+  }
+  await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: at(fx, y0) })
+  for (const [x, y] of path) await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: at(x, y) })
+  await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] })
+  await cdp.detach()
+  rows = await listedAreas(page)
+  expect(rows).toHaveLength(2)
+  const square = (100 * mpp) ** 2 / SQ_M_PER_ACRE
+  // terra-draw thins a freehand trace by pixel distance: within 10 % of the traced square.
+  expect(Math.abs(acresIn(rows[1]) - square) / square, `${rows[1]} vs ${square.toFixed(2)} ac`).toBeLessThan(0.1)
+  await noKeyboardDrawing(page)
+  expect(pageErrors).toEqual([])
+  await context.close()
+})
+
 test('desktop 1400×900: a circle drawn with the mouse still works (click, move, click), no crosshair', async ({
   browser,
 }) => {
