@@ -2,7 +2,8 @@
 import { describe, expect, it } from 'vitest'
 import { ApiError, apiErrorFromResponse } from '../../api/api-error'
 import type { SearchSpec } from '../../state/search-spec'
-import { attribute, inWords } from './search-errors'
+import { attribute, inWords, localCheck } from './search-errors'
+import { areaSpec, harness } from './search-harness.test-support'
 
 const spec = { mode: 'area', areas: [], filters: [{ field: 'acres', op: 'gte', value: 40 }] } as unknown as SearchSpec
 
@@ -71,5 +72,31 @@ describe('search errors in words', () => {
   it('other kinds (auth, quota, server) are left to their own wording', () => {
     const e = new ApiError({ status: 401, kind: 'auth', detail: 'unknown key' })
     expect(attribute(e, spec)).toBe(e)
+  })
+
+  it('an area whose ring has collapsed is named before its call is spent, and the search spends none', async () => {
+    const collapsed = {
+      id: 'c',
+      kind: 'circle' as const,
+      geometry: {
+        type: 'Polygon' as const,
+        coordinates: [
+          [
+            [-93.62, 42.03],
+            [-93.62001, 42.03],
+            [-93.62, 42.03],
+          ],
+        ],
+      },
+    }
+    const spec = areaSpec([], { areas: [areaSpec().areas[0] as SearchSpec['areas'][number], collapsed] })
+    expect(localCheck(spec, 'all')?.message).toBe(
+      'Search area 2 could not be searched: it is too small or has too few corners (redraw or remove it, then search again)',
+    )
+    expect(localCheck(areaSpec(), 'all')).toBeNull()
+    const r = await harness(100).run(spec)
+    expect(r.status).toBe('failed')
+    expect(r.calls).toEqual({ area: 0, query: 0 })
+    expect(r.error?.message).toMatch(/^Search area 2 could not be searched/)
   })
 })

@@ -14,6 +14,8 @@ import { serverSorted } from './spec-key'
 
 /** The contract's own rules, checked before a call is spent (the server would answer the same). */
 export function localCheck(spec: SearchSpec, policy: LoadPolicy): ApiError | null {
+  const area = spec.mode === 'area' ? collapsedArea(spec) : null
+  if (area) return area
   const filters =
     spec.mode === 'area' ? [...spec.filters, idFilter(['00000000-0000-0000-0000-000000000000'])] : spec.filters
   const order = serverSorted(spec, policy) ? spec.order : ID_ORDER
@@ -43,6 +45,18 @@ const AREA_WORDS: Partial<Record<string, string>> = {
 function issueInWords({ loc, msg }: ValidationIssue): string {
   if (loc[1] !== 'features') return msg
   return `A search area could not be searched: ${AREA_WORDS[msg] ?? msg} (redraw or remove it, then search again)`
+}
+
+/**
+ * An area whose ring has collapsed (fewer than the contract's 4 positions: the 0.00 ac circle of
+ * issue 37) is named before its call is spent. Drawing refuses such shapes; this holds for an area
+ * that reached the store another way. Only the cheap count: the server checks the rest.
+ */
+function collapsedArea(spec: SearchSpec): ApiError | null {
+  const i = spec.areas.findIndex((a) => a.geometry.coordinates.some((ring) => ring.length < 4))
+  if (i < 0) return null
+  const detail = `Search area ${i + 1} could not be searched: ${AREA_WORDS[RING_REASONS.tooFew]} (redraw or remove it, then search again)`
+  return new ApiError({ status: 422, kind: 'validation', detail })
 }
 
 /** "filters[1].value: …", "features[0].geometry: …": the path goes, the words stay. */
