@@ -111,7 +111,12 @@ export interface DrawEvents {
   onGuide(geometry: LineString | Point): void
   /** The Measure tool's line or shape as it is drawn (the cursor's point included), or null when cleared. */
   onMeasure(geometry: LineString | Polygon | null): void
+  /** A circle or polygon being drawn with the pointer, as it grows; null when none is. */
+  onProgress?(progress: ShapeProgress | null): void
 }
+
+/** A shape being drawn with the pointer (issue 37): a circle's radius, a polygon's corners so far. */
+export type ShapeProgress = { kind: 'circle'; radiusMetres: number } | { kind: 'polygon'; corners: number }
 
 /** What the Measure tool draws: a line (its length) or a shape (its area). */
 export type MeasureKind = 'distance' | 'area'
@@ -125,6 +130,10 @@ export interface DrawPort {
   setMeasureKind(kind: MeasureKind): void
   /** The keyboard drawing's points so far, shown on the map (empty: none). */
   setSketch(vertices: readonly (readonly [number, number])[]): void
+  /** Closes the polygon being drawn with the pointer (a touch screen's "Done", a desktop's Enter). */
+  finishShape?(): void
+  /** Takes back the last corner of the polygon being drawn with the pointer. */
+  undoCorner?(): void
   destroy(): void
 }
 

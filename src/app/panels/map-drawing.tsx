@@ -3,9 +3,10 @@
  * keyboard drawing (issue 18, problems 9 and 10). Keys pressed on the focused map reach the
  * workspace here, before the app's single-key shortcuts (F would otherwise pick Freehand).
  */
-import { type RefObject, useEffect, useState } from 'react'
+import { type RefObject, useEffect } from 'react'
 import { KeyboardDrawing } from '../../features/draw/keyboard-drawing'
 import { MeasureReadout } from '../../features/draw/measure-readout'
+import { useKeyboardFocus } from '../../features/draw/use-keyboard-focus'
 import type { MapTool } from '../../state/ui-slice'
 import { useValueStore } from '../../state/use-value-store'
 import { useWorkspace } from './workspace-context'
@@ -25,13 +26,12 @@ export function MapDrawing({
   const measurement = useValueStore(workspace.draw.measurement)
   const measureKind = useValueStore(workspace.draw.measureKind)
   const sketch = useValueStore(workspace.draw.keyboard.state)
-  const [focused, setFocused] = useState(false)
+  // The crosshair and banner are for keyboard users: never for a tap or a focus the app moved.
+  const focused = useKeyboardFocus(container, isMapCanvas)
 
   useEffect(() => {
     const el = container.current
     if (!el) return
-    const onFocus = (e: FocusEvent) => setFocused(isMapCanvas(e.target))
-    const onBlur = () => setFocused(false)
     const onKey = (e: KeyboardEvent) => {
       if (e.ctrlKey || e.metaKey || e.altKey || !isMapCanvas(e.target)) return
       if (workspace.store.getState().tool !== 'polygon') return
@@ -39,12 +39,8 @@ export function MapDrawing({
       e.preventDefault()
       e.stopPropagation()
     }
-    el.addEventListener('focusin', onFocus)
-    el.addEventListener('focusout', onBlur)
     el.addEventListener('keydown', onKey)
     return () => {
-      el.removeEventListener('focusin', onFocus)
-      el.removeEventListener('focusout', onBlur)
       el.removeEventListener('keydown', onKey)
     }
   }, [container, workspace])

@@ -67,7 +67,7 @@ export function MapPane() {
         </div>
         <ThemeLegend theme={theme} onTheme={setTheme} rows={rows} />
       </MapControls>
-      <ToolHint tool={tool} touch={touch} onExit={() => workspace.draw.pickTool('pan')} />
+      <ToolHint tool={tool} touch={touch} onExit={() => workspace.draw.pickTool('pan')} shape={workspace.draw} />
       <MapDrawing container={containerRef} tool={tool} touch={touch} />
       <MapSearchButton />
       <FieldMapOverlays onOpen={(r) => workspace.parcels.open(r, { zoom: false })} />

@@ -1,6 +1,6 @@
 /**
  * terra-draw on the MapLibre map. terra-draw owns geometry while the user edits; every finished
- * shape or edit is validated (validate-area.ts) and reported as a DrawnArea. The store's area list
+ * shape or edit is validated (area-guard.ts) and reported as a DrawnArea. The store's area list
  * is pushed back in with `syncAreas` (e.g. a delete button in the list), which no-ops when equal.
  */
 import type { LineString, Point, Polygon } from 'geojson'
@@ -11,6 +11,7 @@ import {
   TerraDrawCircleMode,
   TerraDrawFreehandMode,
   TerraDrawLineStringMode,
+  type TerraDrawMouseEvent,
   TerraDrawPointMode,
   TerraDrawPolygonMode,
   TerraDrawRectangleMode,
@@ -18,10 +19,10 @@ import {
   ValidateNotSelfIntersecting,
 } from 'terra-draw'
 import { TerraDrawMapLibreGLAdapter } from 'terra-draw-maplibre-gl-adapter'
-import { checkDrawnArea } from '../../geo/validate-area'
-import type { DrawEvents, DrawPort, MeasureKind } from '../../ports/workspace-ports'
+import type { DrawEvents, DrawPort, MeasureKind, ShapeProgress } from '../../ports/workspace-ports'
 import type { DrawnArea } from '../../state/search-spec'
 import type { MapTool } from '../../state/ui-slice'
+import { guardDrawnArea } from './area-guard'
 import type { Vertex } from './keyboard-sketch'
 import { SketchLayer } from './sketch-layer'
 
@@ -59,10 +60,53 @@ const STYLE = {
   outlineWidth: 2,
 } as const
 
+/**
+ * terra-draw's circle takes its radius from the last pointer move, and a finger has no hover: the
+ * edge tap finished a circle of the 1 cm starting radius (issue 37, item 1). Its polygon mode feeds
+ * itself a move before each click for the same reason; the circle gets the same here.
+ */
+class TapCircleMode extends TerraDrawCircleMode {
+  override onClick(event: TerraDrawMouseEvent): void {
+    if (this.state === 'drawing') this.onMouseMove(event)
+    super.onClick(event)
+  }
+}
+
+/** How far (CSS pixels) a press may slide and still be a tap, not a drag. */
+const TAP_SLOP_PX = 10
+
+/**
+ * A drag starts where the press went down, not where it passed the tap slop: terra-draw hands its
+ * modes the move that crossed the threshold, which put a dragged circle's centre (a rectangle's
+ * corner, a dragged vertex) TAP_SLOP_PX off. While a press is undecided the adapter's last event
+ * is the press itself.
+ */
+class PressAdapter extends TerraDrawMapLibreGLAdapter<MapLibreMap> {
+  override register(callbacks: Parameters<TerraDrawMapLibreGLAdapter<MapLibreMap>['register']>[0]): void {
+    super.register({
+      ...callbacks,
+      onDragStart: (event, setMapDraggability) =>
+        callbacks.onDragStart(this._lastDrawEvent ?? event, setMapDraggability),
+    })
+  }
+}
+
+function progressOf(p: Record<string, unknown> | undefined): ShapeProgress | null {
+  if (p?.mode === 'circle' && typeof p.radiusKilometers === 'number')
+    return { kind: 'circle', radiusMetres: p.radiusKilometers * 1000 }
+  if (p?.mode === 'polygon' && typeof p.committedCoordinateCount === 'number')
+    return { kind: 'polygon', corners: p.committedCoordinateCount }
+  return null
+}
+
 const isKind = (m: unknown): m is DrawnArea['kind'] => AREA_KINDS.includes(m as DrawnArea['kind'])
 
 export class DrawController implements DrawPort {
   private readonly draw: TerraDraw
+  /** The search areas' polygon mode: the touch "Done" and "Undo corner" act on it. */
+  private readonly polygonMode: TerraDrawPolygonMode
+  private progress: ShapeProgress | null = null
+  private progressId: string | null = null
   handlers: DrawEvents
   /** Last accepted geometry per area, used to revert an invalid edit. */
   private accepted = new Map<string, DrawnArea>()
@@ -78,7 +122,15 @@ export class DrawController implements DrawPort {
   constructor(map: MapLibreMap, whenReady: (cb: () => void) => void, handlers: DrawEvents) {
     this.handlers = handlers
     this.sketch = new SketchLayer(map)
-    const adapter = new TerraDrawMapLibreGLAdapter({ map, coordinatePrecision: 7 })
+    const adapter = new PressAdapter({
+      map,
+      coordinatePrecision: 7,
+      // A finger's tap slides a few pixels. terra-draw takes a slide of 1 px (8 px once drawing) for
+      // a drag, and a drag is no click: the tap's corner was lost, or a circle started by dragging
+      // and finished at once (issue 37, item 2). A tap stays a tap within TAP_SLOP_PX.
+      minPixelDragDistance: TAP_SLOP_PX,
+      minPixelDragDistanceDrawing: TAP_SLOP_PX,
+    })
     const styles = {
       fillColor: STYLE.fillColor,
       outlineColor: STYLE.outlineColor,
@@ -92,22 +144,23 @@ export class DrawController implements DrawPort {
         coordinates: { midpoints: true, draggable: true, deletable: true },
       },
     }
+    this.polygonMode = new TerraDrawPolygonMode({
+      styles,
+      // Refuse a click that would make edges cross, and say why (terra-draw alone refuses silently).
+      validation: (feature, { updateType }) => {
+        if (String(updateType) === 'provisional') return { valid: true }
+        const r = ValidateNotSelfIntersecting(feature)
+        if (!r.valid) this.handlers.onRejected('That point would make the edges cross; choose another point.')
+        return r
+      },
+    })
     this.draw = new TerraDraw({
       adapter,
       idStrategy: AREA_ID_STRATEGY as NonNullable<ConstructorParameters<typeof TerraDraw>[0]['idStrategy']>,
       modes: [
-        new TerraDrawPolygonMode({
-          styles,
-          // Refuse a click that would make edges cross, and say why (terra-draw alone refuses silently).
-          validation: (feature, { updateType }) => {
-            if (String(updateType) === 'provisional') return { valid: true }
-            const r = ValidateNotSelfIntersecting(feature)
-            if (!r.valid) this.handlers.onRejected('That point would make the edges cross; choose another point.')
-            return r
-          },
-        }),
+        this.polygonMode,
         new TerraDrawRectangleMode({ styles, drawInteraction: 'click-move-or-drag' }),
-        new TerraDrawCircleMode({ styles, drawInteraction: 'click-move-or-drag' }),
+        new TapCircleMode({ styles, drawInteraction: 'click-move-or-drag' }),
         new TerraDrawFreehandMode({ styles, drawInteraction: 'click-move-or-drag' }),
         new TerraDrawLineStringMode({ styles: { lineStringColor: STYLE.outlineColor, lineStringWidth: 3 } }),
         new TerraDrawPointMode({ styles: { pointColor: STYLE.outlineColor, pointWidth: 6 } }),
@@ -145,9 +198,11 @@ export class DrawController implements DrawPort {
         for (const id of ids.map(String)) {
           if (this.accepted.delete(id)) this.handlers.onRemoved(id)
         }
+        this.reportProgress()
         return
       }
       if (isMeasure(this.mode)) this.onMeasureChange(ids.map(String), type)
+      else if (this.mode === 'circle' || this.mode === 'polygon') this.reportProgress(ids.map(String))
     })
     const start = () => {
       this.draw.start()
@@ -179,6 +234,33 @@ export class DrawController implements DrawPort {
     }
   }
 
+  /** The circle's radius or the polygon's corners while one is drawn (shown live on the map). */
+  private reportProgress(ids: readonly string[] = []): void {
+    const drawing = (id: string | null) => {
+      const f = id === null ? undefined : this.draw.getSnapshotFeature(id)
+      return f?.properties?.currentlyDrawing && f.geometry.type === 'Polygon' ? f : undefined
+    }
+    // The shape in progress, by its id: a change of another feature does not end it.
+    const id = ids.find((i) => drawing(i)) ?? (drawing(this.progressId) ? this.progressId : null)
+    this.progressId = id
+    const next = progressOf(drawing(id)?.properties)
+    if (JSON.stringify(next) === JSON.stringify(this.progress)) return
+    this.progress = next
+    this.handlers.onProgress?.(next)
+  }
+
+  /** Closes the polygon being drawn, as terra-draw's own finish key (Enter) does. */
+  finishShape(): void {
+    if (!this.started || this.mode !== 'polygon') return
+    this.polygonMode.onKeyUp({ key: 'Enter', heldKeys: [], preventDefault: () => {} })
+  }
+
+  undoCorner(): void {
+    if (!this.started || this.mode !== 'polygon') return
+    this.polygonMode.undo()
+    this.reportProgress()
+  }
+
   private clearMeasures(): void {
     const measures = this.draw.getSnapshot().filter((f) => isMeasure(f.properties?.mode))
     if (measures.length) this.draw.removeFeatures(measures.map((f) => f.id as NonNullable<GeoJSONStoreFeatures['id']>))
@@ -204,7 +286,7 @@ export class DrawController implements DrawPort {
     if (feature?.geometry.type !== 'Polygon') return
     const kindProp = feature.properties?.mode
     const kind = isKind(kindProp) ? kindProp : 'polygon'
-    const result = checkDrawnArea(feature.geometry as Polygon)
+    const result = guardDrawnArea(feature.geometry as Polygon, kind)
     if (!result.valid) {
       const previous = this.accepted.get(id)
       if (previous && action !== 'draw') {
@@ -246,6 +328,7 @@ export class DrawController implements DrawPort {
     this.draw.setMode(mode)
     // Leaving Measure (or switching between distance and area) clears the old measurement.
     if (wasMeasuring) this.clearMeasures()
+    this.reportProgress()
   }
 
   setSketch(vertices: readonly Vertex[]): void {

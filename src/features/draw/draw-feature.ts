@@ -5,7 +5,7 @@
  */
 import type { Polygon } from 'geojson'
 import type { Feature, FeatureContext } from '../../ports/feature-context'
-import type { DrawEvents, MeasureKind } from '../../ports/workspace-ports'
+import type { DrawEvents, MeasureKind, ShapeProgress } from '../../ports/workspace-ports'
 import type { MapTool } from '../../state/ui-slice'
 import { ValueStore } from '../../state/value-store'
 import { addPolygons } from './add-polygons'
@@ -17,20 +17,25 @@ export class DrawIntents {
   /** The Measure tool's figures for the line or shape being measured (null: nothing measured). */
   readonly measurement = new ValueStore<Measurement | null>(null)
   readonly measureKind = new ValueStore<MeasureKind>('distance')
+  /** A circle or polygon being drawn with the pointer: its radius or corners, shown live on the map. */
+  readonly progress = new ValueStore<ShapeProgress | null>(null)
   /** Drawing a polygon with the keyboard: its points so far and what the live region says. */
   readonly keyboard: KeyboardDrawFlow
   /** The drawing layer's events, given to it when the workspace makes it. */
   readonly events: DrawEvents
 
   constructor(private readonly ctx: FeatureContext) {
-    this.events = drawEvents(
-      ctx.store,
-      (geometry) => {
-        const label = geometry.type === 'Point' ? 'point' : 'line'
-        ctx.store.getState().openDialog({ kind: 'buffer', label, geometry })
-      },
-      (geometry) => this.measurement.set(geometry ? measure(geometry) : null),
-    )
+    this.events = {
+      ...drawEvents(
+        ctx.store,
+        (geometry) => {
+          const label = geometry.type === 'Point' ? 'point' : 'line'
+          ctx.store.getState().openDialog({ kind: 'buffer', label, geometry })
+        },
+        (geometry) => this.measurement.set(geometry ? measure(geometry) : null),
+      ),
+      onProgress: (progress) => this.progress.set(progress),
+    }
     this.keyboard = new KeyboardDrawFlow({
       view: () => ctx.map()?.view?.() ?? ctx.store.getState().view,
       draw: ctx.draw,
@@ -47,6 +52,15 @@ export class DrawIntents {
     const s = this.ctx.store.getState()
     s.setTool(tool)
     if (tool !== 'pan') s.setSearchSheetOpen(false)
+  }
+
+  /** Closes the polygon being drawn (on a touch screen there is no Enter key or double tap to do it). */
+  finishShape(): void {
+    this.ctx.draw()?.finishShape?.()
+  }
+
+  undoCorner(): void {
+    this.ctx.draw()?.undoCorner?.()
   }
 
   frameAreas(areas: readonly { geometry: Polygon }[] = this.ctx.store.getState().areas): void {

@@ -32,7 +32,7 @@ export const TOOLS: readonly ToolDef[] = [
     label: 'Polygon',
     key: 'P',
     hint: 'Click each corner; click the first point to close',
-    touchHint: 'Tap each corner; tap the first point to close',
+    touchHint: 'Tap each corner; tap the first point or Done to close',
   },
   {
     tool: 'rectangle',

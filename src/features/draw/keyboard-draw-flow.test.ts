@@ -22,8 +22,8 @@ function harness() {
     events: { onArea: (a) => areas.push(a) },
     newId: () => 'kbd-1',
   })
-  const moveTo = (lng: number, lat: number) => {
-    view = { center: [lng, lat], zoom: 15 }
+  const moveTo = (lng: number, lat: number, zoom = 15) => {
+    view = { center: [lng, lat], zoom }
   }
   return { flow, sketches, areas, moveTo }
 }
@@ -73,5 +73,20 @@ describe('KeyboardDrawFlow', () => {
     h.moveTo(-93.6, 42)
     h.flow.key('Enter')
     expect(h.areas).toHaveLength(1)
+  })
+
+  it('a shape under the minimum area is not added; the points stay and the message says why', () => {
+    const h = harness()
+    // Zoomed in far enough that points 4 m apart are not "the same point" for Enter.
+    h.moveTo(-93.6, 42, 21)
+    h.flow.key('Enter')
+    h.moveTo(-93.59995, 42, 21)
+    h.flow.key('Enter')
+    h.moveTo(-93.59995, 42.00005, 21)
+    h.flow.key('Enter')
+    h.flow.key('f')
+    expect(h.areas).toHaveLength(0)
+    expect(h.flow.state.get().vertices).toHaveLength(3)
+    expect(h.flow.state.get().message).toMatch(/^Area not added: the shape is too small to search/)
   })
 })

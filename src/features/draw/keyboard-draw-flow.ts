@@ -7,10 +7,11 @@
  */
 import type { Polygon } from 'geojson'
 import { metresPerPixel } from '../../geo/ground-resolution'
-import { acresOf, checkDrawnArea } from '../../geo/validate-area'
+import { acresOf } from '../../geo/validate-area'
 import type { DrawEvents, DrawPort } from '../../ports/workspace-ports'
 import type { MapViewState } from '../../state/ui-slice'
 import { ValueStore } from '../../state/value-store'
+import { guardDrawnArea } from './area-guard'
 import {
   CLOSE_PIXELS,
   closeSketch,
@@ -86,7 +87,7 @@ export class KeyboardDrawFlow {
       this.set(step.vertices, step.message)
       return
     }
-    const check = checkDrawnArea(step.polygon)
+    const check = guardDrawnArea(step.polygon)
     if (!check.valid) {
       this.set(this.state.get().vertices, `Area not added: ${check.reason}.`)
       return
