@@ -49,6 +49,10 @@ it('reads the sentence on Enter: parts underlined, unknown words marked with the
   expect(s.submitted).toBeNull()
   expect(fetchSpy).not.toHaveBeenCalled()
 
+  await userEvent.click(within(panel()).getByRole('button', { name: 'Edit the filters' }))
+  expect(store.getState().searchSheetOpen).toBe(true)
+  expect(screen.queryByRole('region', { name: 'What the words ask' })).toBeNull()
+  await userEvent.type(box(), '{Enter}')
   await userEvent.click(within(panel()).getByRole('button', { name: 'Search' }))
   expect(store.getState().submitted?.filters).toEqual(s.filters)
   expect(fetchSpy).not.toHaveBeenCalled()

@@ -129,6 +129,16 @@ export function WordsBox({ flow }: { flow: WordsFlow }) {
               <button type="button" className="primary-button" onClick={() => flow.search()}>
                 Search
               </button>
+              <button
+                type="button"
+                className="button"
+                onClick={() => {
+                  setOpen(false)
+                  flow.showFilters()
+                }}
+              >
+                Edit the filters
+              </button>
               <button type="button" className="button" onClick={clear}>
                 Clear
               </button>

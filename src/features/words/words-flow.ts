@@ -58,6 +58,11 @@ export class WordsFlow {
     s.setSearchSheetOpen(false)
   }
 
+  /** The filter panel, where the rows can be changed: on a phone it is a sheet that opens over the map. */
+  showFilters(): void {
+    this.ctx.store.getState().setSearchSheetOpen(true)
+  }
+
   clear(): void {
     this.reading++
     this.state.set(EMPTY)
