@@ -122,9 +122,7 @@ export function WordsBox({ flow }: { flow: WordsFlow }) {
               </ul>
             )}
             {notice && <p className="notice notice-warning">{notice}</p>}
-            <p className="muted words-hint">
-              Set up in Areas &amp; filters, where you can change it. Nothing has run yet.
-            </p>
+            <p className="muted words-hint">Set up as the filters, where you can change it. Nothing has run yet.</p>
             <div className="words-actions">
               <button type="button" className="primary-button" onClick={() => flow.search()}>
                 Search
