@@ -11,6 +11,7 @@ import { holdingsInput, ownerHoldings } from './holdings-tool'
 import { addressInput, parcelAtPoint, parcelsAtAddress, pointInput, queryInput, queryParcels } from './lookup-tools'
 import type { PlatCalls } from './plat-calls'
 import { answerWith } from './tool-answer'
+import { registerWordsTool } from './words-tool'
 
 /** The tool set's version (not the app's): it changes when a tool's input or answer does. */
 export const PLAT_MCP_VERSION = '1.0.0'
@@ -99,5 +100,6 @@ export function createPlatMcpServer({ calls, appUrl, version }: PlatMcpOptions):
     },
     (input) => answerWith(calls(), countyChanges(input, appUrl)),
   )
+  registerWordsTool(server, calls, appUrl)
   return server
 }

@@ -23,6 +23,7 @@ const TOOLS = [
   'parcels_at_address',
   'parcels_in_area',
   'query_parcels',
+  'search_in_words',
 ]
 
 const linkParams = (link: string) => new URL(link).searchParams
@@ -188,6 +189,32 @@ describe('MCP over Streamable HTTP (/mcp)', () => {
     expect(reply.data.changes).toEqual(api.body.changes)
     expect(reply.data.calls).toEqual({ requests: 0, records: 0, free: 1 })
     expect(linkParams(reply.data.link).get('dv')).toMatch(new RegExp(`^${version}\\.\\d{8}$`))
+  })
+
+  it('search_in_words: GET /parse-query’s reading, free, with the link that sets the search up unrun', async () => {
+    const words = 'corn over 80 acres in Story County, largest first, zorbl'
+    const api = await get<{ filters: unknown[]; scope: unknown; unknown: { text: string }[]; link: string }>(
+      '/parse-query',
+      { q: words },
+    )
+    expect(api.status, show(api)).toBe(200)
+    const reply = await callTool(client, 'search_in_words', { words })
+    expect(reply.isError, reply.text).toBe(false)
+    expect(reply.data.filters).toEqual([
+      { field: 'cdl_majority_category', op: 'eq', value: 'Corn' },
+      { field: 'acres', op: 'gt', value: 80 },
+      { field: 'state_fp', op: 'eq', value: '19' },
+      { field: 'county_fp', op: 'eq', value: '169' },
+    ])
+    expect(reply.data.filters).toEqual(api.body.filters)
+    expect(reply.data.scope).toEqual(api.body.scope)
+    expect(reply.data.unknown.map((u: { text: string }) => u.text)).toEqual(['zorbl'])
+    expect(reply.data.calls).toEqual({ requests: 0, records: 0, free: 1 })
+    expect(reply.data.link).toBe(`${baseUrl()}${api.body.link}`)
+    const link = linkParams(reply.data.link)
+    expect(link.get('s')).toBeNull()
+    expect(decodeFilters(link.get('f') ?? '', 10).filters).toEqual(reply.data.filters)
+    expect(reply.text).toMatch(/no API call/)
   })
 
   it('refuses what the API refuses, with its status and reason', async () => {

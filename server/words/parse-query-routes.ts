@@ -7,10 +7,11 @@
  */
 import { Hono } from 'hono'
 import { parseWords } from '../../contract/words/parse-words'
+import { searchFilters } from '../../contract/words/search-filters'
 import type { KeyGuard } from '../auth/key-guard'
 import { errorResponse, validationResponse } from '../http-kit/responses'
 import { censusCounties } from './census-counties'
-import { searchFilters, wordsLink } from './words-link'
+import { wordsLink } from './words-link'
 
 export function parseQueryRoutes(guard: KeyGuard) {
   const app = new Hono()

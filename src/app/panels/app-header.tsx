@@ -2,6 +2,7 @@
 import type { ParcelRecord } from '../../../contract/schemas'
 import { OfflinePacksButton, offlinePacksLabel } from '../../features/field/field-panels'
 import { AddressBox } from '../../features/lookup/address-box'
+import { WordsBox } from '../../features/words/words-box'
 import { useAppStore } from '../../state/store'
 import { useValueStore } from '../../state/use-value-store'
 import { useMediaQuery } from '../../ui/use-media-query'
@@ -38,6 +39,7 @@ export function AppHeader() {
         covered={coverage.status === 'ready' ? coverage.coverage.counties : []}
         onJump={(c) => workspace.jumpTo(c)}
       />
+      <WordsBox flow={workspace.words} />
       <div className="header-actions">
         <button
           type="button"

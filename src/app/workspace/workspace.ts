@@ -23,6 +23,8 @@ import { createSearchFeature, type SearchIntents } from '../../features/search/s
 import type { SearchSession } from '../../features/search/search-session'
 import type { SearchResult } from '../../features/search/search-types'
 import { type CompsIntents, createCompsFeature } from '../../features/value/comps-feature'
+import { createWordsFeature } from '../../features/words/words-feature'
+import type { WordsFlow } from '../../features/words/words-flow'
 import type { Feature, FeatureContext, FeatureHooks } from '../../ports/feature-context'
 import type { DrawPort, MapPort } from '../../ports/workspace-ports'
 import type { SearchSpec } from '../../state/search-spec'
@@ -65,6 +67,8 @@ export class Workspace {
   readonly reports: ReportIntents
   /** Searches started from the panels (set-up, map view, county, owner), and sorting. */
   readonly searches: SearchIntents
+  /** "Ask in words": a sentence set up as the search (features/words). */
+  readonly words: WordsFlow
   /** Every feature's hooks, in the order they were created; each is called at its registration point. */
   private readonly features: FeatureHooks[] = []
   private map: MapPort | null = null
@@ -102,6 +106,7 @@ export class Workspace {
     this.comps = this.add(createCompsFeature(ctx))
     this.field = this.add(createFieldFeature(ctx, deps.field))
     this.draw = this.add(createDrawFeature(ctx))
+    this.words = this.add(createWordsFeature(ctx))
     this.reports = new ReportIntents(ctx, {
       renderMap: deps.renderReportMap,
       search: () => this.search.getSnapshot(),
