@@ -141,10 +141,14 @@ test('a link whose search lost an area and a filter is not run until asked, and 
   if (await go.isVisible()) await go.click()
   await waitForSearchDone(page)
   await expect.poll(() => new URL(page.url()).searchParams.get('s')).toBe('1')
-  const link = new URL(page.url())
   // One more area and one more filter, both unreadable: what is left is not the sender's search.
-  link.searchParams.set('a', `${link.searchParams.get('a')}~x123`)
-  link.searchParams.set('f', `${link.searchParams.get('f')}~nosuch:eq:s1`)
+  // (Spliced as text: URLSearchParams would escape the format's own `~` and `:`.)
+  const link = new URL(
+    page
+      .url()
+      .replace(/([?&]a=[^&]*)/, '$1~x123')
+      .replace(/([?&]f=[^&]*)/, '$1~nosuch:eq:s1'),
+  )
 
   const context = await browser.newContext()
   await context.addInitScript((key) => {
@@ -161,7 +165,7 @@ test('a link whose search lost an area and a filter is not run until asked, and 
   await expect(notice).toBeVisible()
   await expect(notice).toContainText('This link’s search lost parts, so it was not run. What was lost:')
   await expect(notice).toContainText(/Search area \d/)
-  await expect(notice).toContainText(/Filter \d/)
+  await expect(notice).toContainText('Filter 2 was left out')
   const run = notice.getByRole('button', { name: 'Run what is left (not the shared search)' })
   await expect(run).toBeVisible()
   await page2.screenshot({ path: '/work/shots/link-garbled-desktop.png' })
