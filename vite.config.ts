@@ -10,11 +10,11 @@ const proxied = ['/parcels', '/healthz', '/demo-key', '/tiles', '/coverage', '/c
 /**
  * Installable and offline-capable (issue 24): Workbox through vite-plugin-pwa precaches the app
  * shell (HTML, scripts, styles, the us-atlas boundary files of the offline base map, sql.js's wasm,
- * icons), so the app opens with no network after one visit. Nothing of the API is cached by the
- * service worker: records go into a field pack's store deliberately, tiles through the packs'
- * protocol (src/features/field). `prompt`: a new version installs and waits; the app shows "new
- * version" and it takes over on the next visit or when the person says so, never mid-task. The
- * dev server runs without it (hot reload and a caching worker fight).
+ * icons, the reports' font), so the app opens with no network after one visit. Nothing of the API
+ * is cached by the service worker: records go into a field pack's store deliberately, tiles through
+ * the packs' protocol (src/features/field). `prompt`: a new version installs and waits; the app
+ * shows "new version" and it takes over on the next visit or when the person says so, never
+ * mid-task. The dev server runs without it (hot reload and a caching worker fight).
  */
 const pwa = VitePWA({
   registerType: 'prompt',
@@ -36,7 +36,7 @@ const pwa = VitePWA({
     ],
   },
   workbox: {
-    globPatterns: ['**/*.{js,css,html,json,wasm,png,svg,webmanifest}'],
+    globPatterns: ['**/*.{js,css,html,json,wasm,png,svg,webmanifest,ttf}'],
     globIgnores: ['**/*.map', '**/*.br', '**/*.gz'],
     // MapLibre's chunk and the county lines are ~1 MB each.
     maximumFileSizeToCacheInBytes: 4 * 1024 * 1024,

@@ -125,3 +125,66 @@ test('a garbled link says what it could not restore, keeps the rest, and the app
   await expect(page.getByRole('button', { name: 'Search', exact: true })).toBeVisible()
   expect(errors).toEqual([])
 })
+
+test('a link whose search lost an area and a filter is not run until asked, and says so', async ({ page, browser }) => {
+  test.setTimeout(180_000)
+  const keys = e2eKeys()
+  await openApp(page, keys.full)
+  await addFilter(page, 1, 'acres', 'gte', '40')
+  await page.getByRole('button', { name: 'Search a county…' }).click()
+  const county = page.getByRole('dialog', { name: 'Search a county' })
+  await county.getByLabel('State').selectOption({ label: 'Iowa' })
+  await county.getByLabel('County').selectOption({ label: 'Story' })
+  await county.getByRole('button', { name: 'Search this county' }).click()
+  const go = page.getByRole('alertdialog', { name: 'This search is large' }).getByRole('button', { name: 'Continue' })
+  await expect(go.or(grid(page).getByRole('row').nth(1))).toBeVisible({ timeout: 60_000 })
+  if (await go.isVisible()) await go.click()
+  await waitForSearchDone(page)
+  await expect.poll(() => new URL(page.url()).searchParams.get('s')).toBe('1')
+  // One more area and one more filter, both unreadable: what is left is not the sender's search.
+  // (Spliced as text: URLSearchParams would escape the format's own `~` and `:`.)
+  const link = new URL(
+    page
+      .url()
+      .replace(/([?&]a=[^&]*)/, '$1~x123')
+      .replace(/([?&]f=[^&]*)/, '$1~nosuch:eq:s1'),
+  )
+
+  const context = await browser.newContext()
+  await context.addInitScript((key) => {
+    sessionStorage.setItem('plat.connection', JSON.stringify({ baseUrl: '', apiKey: key }))
+  }, keys.full)
+  const page2 = await context.newPage()
+  const errors = watchConsole(page2)
+  const searches: string[] = []
+  page2.on('request', (r) => {
+    if (/\/parcels\/(area|query)$/.test(new URL(r.url()).pathname)) searches.push(r.url())
+  })
+  await page2.goto(link.href)
+  const notice = page2.getByRole('alert').filter({ hasText: 'so it was not run' })
+  await expect(notice).toBeVisible()
+  await expect(notice).toContainText('This link’s search lost parts, so it was not run. What was lost:')
+  await expect(notice).toContainText(/Search area \d/)
+  await expect(notice).toContainText('Filter 2 was left out')
+  const run = notice.getByRole('button', { name: 'Run what is left (not the shared search)' })
+  await expect(run).toBeVisible()
+  await page2.screenshot({ path: '/work/shots/link-garbled-desktop.png' })
+  await page2.waitForTimeout(1500)
+  expect(searches).toEqual([])
+
+  await run.click()
+  await expect(notice).toHaveCount(0)
+  await expect.poll(() => searches.length, { timeout: 30_000 }).toBeGreaterThan(0)
+  expect(errors).toEqual([])
+  await context.close()
+
+  const phone = await browser.newContext({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true })
+  await phone.addInitScript((key) => {
+    sessionStorage.setItem('plat.connection', JSON.stringify({ baseUrl: '', apiKey: key }))
+  }, keys.full)
+  const page3 = await phone.newPage()
+  await page3.goto(link.href)
+  await expect(page3.getByRole('alert').filter({ hasText: 'so it was not run' })).toBeVisible()
+  await page3.screenshot({ path: '/work/shots/link-garbled-phone.png' })
+  await phone.close()
+})

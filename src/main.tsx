@@ -22,12 +22,13 @@ const restored = (() => {
     return restoreFromUrl(appStore, window.location.search)
   } catch {
     // The codec never throws by design; this guards the store setters so a bad link can't blank the app.
-    return { view: null, problems: ['This link could not be read; the app opened without it.'] }
+    return { view: null, problems: ['This link could not be read; the app opened without it.'], held: false }
   }
 })()
 
 const workspace = createWorkspace(appStore, queryClient, window, restored.view)
 workspace.linkProblems.set(restored.problems)
+workspace.linkHeld.set(restored.held)
 
 // The service worker (issue 24): the app shell offline after one visit; updates wait for a reload.
 if (import.meta.env.PROD) registerAppUpdates()

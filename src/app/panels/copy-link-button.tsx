@@ -14,12 +14,16 @@ export function shareQuery(): string {
   return encodeShareState(shareStateOf(appStore.getState()))
 }
 
-/** The search the rows on screen answer, run on opening (issue 18: an edited search keeps its results). */
+/**
+ * The search the rows on screen answer, run on opening (issue 18: an edited search keeps its
+ * results), in the table's order as it is now (issue 37: the order it was run in is not the one the
+ * person sees after sorting by a column).
+ */
 function submittedQuery(): string {
   const s = appStore.getState()
   const run = s.submitted
   if (!run) return shareQuery()
-  return encodeShareState({ ...shareStateOf(s), ...run, searched: true })
+  return encodeShareState({ ...shareStateOf(s), ...run, order: s.order, searched: true })
 }
 
 const linkOf = (query: string) => `${window.location.origin}${window.location.pathname}${query ? `?${query}` : ''}`

@@ -9,6 +9,8 @@ import { parcel, square } from '../../features/holdings/holdings-fixtures.test-s
 import type { OwnerGroup } from '../../features/holdings/portfolio'
 import type { ReportMapRequest } from '../../features/reports/report-desk'
 import { ReportPane } from '../../features/reports/report-pane'
+// The report font from disk: component tests have no network to fetch it with.
+import '../../features/reports/report-fonts.test-support'
 import { harness } from '../../features/search/search-harness.test-support'
 import { appStore } from '../../state/store'
 import { Workspace } from '../workspace/workspace'

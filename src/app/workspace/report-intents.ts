@@ -95,7 +95,7 @@ export class ReportIntents {
   search(): void {
     const s = this.kit.state()
     const run = s.submitted
-    const query = encodeShareState({ ...shareStateOf(s), ...(run ?? {}), searched: !!run })
+    const query = encodeShareState({ ...shareStateOf(s), ...(run ?? {}), order: s.order, searched: !!run })
     reportSearch(this.kit, this.x.search(), `${this.kit.appUrl()}?${query}`)
   }
 

@@ -49,9 +49,11 @@ function searchPart(s: ShareState): string {
 
 /**
  * Puts a decoded link into the store. Parts the link lacks fall back to defaults, so Back to a
- * plain URL really returns to the empty search. Returns the view to move the map to, if any.
+ * plain URL really returns to the empty search. Returns the view to move the map to, if any. A
+ * link whose search lost an area or a filter is set up but not run (`hold`): what is left is
+ * another search, and the person decides whether to run it.
  */
-function applyShareState(store: AppStore, state: Partial<ShareState>): MapViewState | null {
+function applyShareState(store: AppStore, state: Partial<ShareState>, hold = false): MapViewState | null {
   const s = store.getState()
   s.replaceAreas(state.areas ?? [])
   s.setMode(state.mode ?? 'area')
@@ -61,7 +63,7 @@ function applyShareState(store: AppStore, state: Partial<ShareState>): MapViewSt
   s.setVisibleColumns(state.visibleColumns ?? DEFAULT_COLUMNS)
   s.setTheme(state.theme ?? 'plain')
   s.setAssemblage(state.assemblage ?? null)
-  if (state.searched) {
+  if (state.searched && !hold) {
     const now = store.getState()
     if (!isSearched(now)) now.submit()
     // The link's data version stays with its search until a new search is run (workspace changes flow).
@@ -70,6 +72,8 @@ function applyShareState(store: AppStore, state: Partial<ShareState>): MapViewSt
   } else if (s.submitted) {
     s.clearSubmitted()
   }
+  // The notice saying the search was held lives in the search panel: on a phone, open its sheet.
+  if (state.searched && hold) store.getState().setSearchSheetOpen(true)
   store.getState().select(state.selectedId ?? null, state.selectedId != null)
   // Comps for a parcel show in its details: that parcel is the one open.
   const comps = state.comps ?? null
@@ -80,18 +84,25 @@ function applyShareState(store: AppStore, state: Partial<ShareState>): MapViewSt
 }
 
 export interface UrlSyncHandlers {
-  /** A restored link had problems; show them (empty list clears). */
-  onProblems(problems: string[]): void
+  /**
+   * A restored link had problems; show them (empty list clears). `held`: its search lost parts and
+   * was not run.
+   */
+  onProblems(problems: string[], held: boolean): void
   /** Back/Forward restored a view: move the camera there. */
   onView(view: MapViewState): void
 }
 
 /** Reads the start-up URL into the store (before the first render, so the map opens on its view). */
-export function restoreFromUrl(store: AppStore, search: string): { view: MapViewState | null; problems: string[] } {
+export function restoreFromUrl(
+  store: AppStore,
+  search: string,
+): { view: MapViewState | null; problems: string[]; held: boolean } {
   const query = search.replace(/^\?/, '')
-  if (query === '') return { view: null, problems: [] }
-  const { state, problems } = decodeShareState(query)
-  return { view: applyShareState(store, state), problems }
+  if (query === '') return { view: null, problems: [], held: false }
+  const { state, problems, searchLost } = decodeShareState(query)
+  const held = !!state.searched && searchLost
+  return { view: applyShareState(store, state, held), problems, held }
 }
 
 export interface UrlSync {
@@ -127,17 +138,18 @@ export function startUrlSync(store: AppStore, handlers: UrlSyncHandlers, win: Wi
   const apply = (query: string) => {
     if (timer) clearTimeout(timer)
     timer = null
-    const { state, problems } = decodeShareState(query)
+    const { state, problems, searchLost } = decodeShareState(query)
+    const held = !!state.searched && searchLost
     applying = true
     let view: MapViewState | null
     try {
-      view = applyShareState(store, state)
+      view = applyShareState(store, state, held)
     } finally {
       applying = false
     }
     written = query
     writtenSearchPart = searchPart(shareStateOf(store.getState()))
-    handlers.onProblems(problems)
+    handlers.onProblems(problems, held)
     if (view) handlers.onView(view)
   }
   const onPopState = () => apply(win.location.search.replace(/^\?/, ''))

@@ -337,6 +337,19 @@ describe('comparable sales (issue 20)', () => {
     expect(store.getState().comps).toBeNull()
   })
 
+  it('a link whose search lost a filter is set up but not run; a whole one runs', () => {
+    const held = createAppStore()
+    const r = restoreFromUrl(held, '?f=nosuch:eq:s1~acres:gt:5~state:eq:sIA&s=1&c=-93.5,42,10&v=1')
+    expect(r.held).toBe(true)
+    expect(r.problems).toHaveLength(1)
+    expect(held.getState().filters).toHaveLength(2)
+    expect(held.getState().submitted).toBeNull()
+    const whole = createAppStore()
+    const w = restoreFromUrl(whole, '?f=acres:gt:5~state:eq:sIA&s=1&c=-93.5,42,10&v=1')
+    expect(w.held).toBe(false)
+    expect(whole.getState().submitted).not.toBeNull()
+  })
+
   it('a link with comps restores them and opens their parcel; a garbled comps part is reported and the rest kept', () => {
     const store = createAppStore()
     const id = '012dc70f-abe8-5d09-af93-5f033862e78b'

@@ -48,6 +48,8 @@ export class Workspace {
     identifying: false,
   })
   readonly linkProblems = new ValueStore<readonly string[]>([])
+  /** The link's search lost an area or a filter and was not run; the person may run what is left. */
+  readonly linkHeld = new ValueStore<boolean>(false)
   readonly coverage: CoverageFlow
   /** Opening parcels: lookups, identify, and parcels fetched by id (a click on the tiles). */
   readonly parcels: ParcelOpener
@@ -120,7 +122,13 @@ export class Workspace {
     if (deps.win) {
       this.urlSync = startUrlSync(
         this.store,
-        { onProblems: (p) => this.linkProblems.set(p), onView: (v) => this.map?.flyTo(v.center, v.zoom) },
+        {
+          onProblems: (p, held) => {
+            this.linkProblems.set(p)
+            this.linkHeld.set(held)
+          },
+          onView: (v) => this.map?.flyTo(v.center, v.zoom),
+        },
         deps.win,
       )
     }

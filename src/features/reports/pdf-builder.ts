@@ -1,21 +1,15 @@
 /**
  * The laid pages as a PDF (pdf-lib, in the browser, offline): the same items the printed HTML shows,
  * drawn in the same order — map pictures, then rules, swatches and the QR code, then text and
- * tables — in the standard fonts whose metrics laid the text out (text-metrics.ts). Links are
- * clickable. Loaded on first use (a chunk of its own), so the app does not carry it until asked.
+ * tables — in the font whose metrics laid the text out (report-fonts.ts), embedded as a subset of
+ * the glyphs used. Links are clickable. Loaded on first use (a chunk of its own, with fontkit, which
+ * pdf-lib embeds TrueType fonts with), so the app does not carry it until asked.
  */
-import {
-  type Color,
-  PDFDocument,
-  type PDFFont,
-  type PDFImage,
-  type PDFPage,
-  PDFString,
-  rgb,
-  StandardFonts,
-} from 'pdf-lib'
+import fontkit from '@pdf-lib/fontkit'
+import { type Color, PDFDocument, type PDFFont, type PDFImage, type PDFPage, PDFString, rgb } from 'pdf-lib'
 import { mapDecorations } from './layout-map'
 import { HEADER_FILL, ZEBRA_FILL } from './layout-style'
+import { loadReportFonts } from './report-fonts'
 import type { LaidItem, LaidPage, LaidTable, LaidText, MapImage } from './report-model'
 import { baselineOffset, printable } from './text-metrics'
 
@@ -54,10 +48,11 @@ export async function buildReportPdf(
   doc.setSubject(printable(meta.subject))
   doc.setCreator('Plat')
   doc.setProducer('Plat (pdf-lib)')
-  const fonts = {
-    normal: await doc.embedFont(StandardFonts.Helvetica),
-    bold: await doc.embedFont(StandardFonts.HelveticaBold),
-  }
+  const files = await loadReportFonts()
+  doc.registerFontkit(fontkit)
+  // No ligatures: "fi" drawn as one glyph would not be the two widths the layout measured.
+  const embed = (bytes: Uint8Array) => doc.embedFont(bytes, { subset: true, features: { liga: false } })
+  const fonts = { normal: await embed(files.normal), bold: await embed(files.bold) }
   const images = new Map<string, PDFImage>()
   for (const [id, image] of Object.entries(maps)) images.set(id, await doc.embedPng(image.dataUrl))
   for (const laid of pages) {

@@ -90,8 +90,11 @@ export class ReportDesk {
     this.abort?.abort()
     const abort = new AbortController()
     this.abort = abort
-    // The layout carries the PDF fonts' metrics (~170 KB): loaded with the first report, not the app.
-    const { layoutReport } = await import('./layout')
+    // The layout and the font it measures with load with the first report, not with the app.
+    const [{ layoutReport }] = await Promise.all([
+      import('./layout'),
+      import('./report-fonts').then((m) => m.loadReportFonts()),
+    ])
     if (abort.signal.aborted) return
     const pages = layoutReport(doc, PAPERS[paper])
     const frames = new Map<string, LaidMap>()

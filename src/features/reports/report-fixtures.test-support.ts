@@ -2,6 +2,8 @@
 import type { ParcelRecord } from '../../../contract/schemas'
 import type { HoldingReportInput, HoldingReportParcel } from './holding-report'
 import type { ParcelReportInput } from './parcel-report'
+// Every test that lays a report out needs the font's metrics; they come from disk here.
+import './report-fonts.test-support'
 
 const FARM: ParcelRecord = {
   svc_uuid: '2f1c0e4a-4b1d-4c3e-9a8b-0123456789ab',

@@ -1,11 +1,18 @@
 import { describe, expect, it } from 'vitest'
-import { fitText, printable, textWidth, wrapText } from './text-metrics'
+import './report-fonts.test-support'
+import { baselineOffset, fitText, printable, textWidth, wrapText } from './text-metrics'
 
-describe('text metrics (Helvetica, as the PDF draws and Arial prints)', () => {
-  it('measures by the font’s own widths: "i" is narrow, "W" wide, bold wider', () => {
-    expect(textWidth('iiii', 10)).toBeCloseTo(4 * 2.22, 2) // Helvetica i = 222 units
-    expect(textWidth('W', 10)).toBeCloseTo(9.44, 2)
+describe('text metrics (DejaVu Sans, as the PDF embeds it and the HTML draws it)', () => {
+  it('measures by the font’s own widths: "i" is narrow, "W" wide, bold wider, "≥" its own', () => {
+    expect(textWidth('iiii', 10)).toBeCloseTo((4 * 569 * 10) / 2048, 3) // DejaVu Sans i = 569 of 2048 units
+    expect(textWidth('W', 10)).toBeCloseTo((2025 * 10) / 2048, 3)
+    expect(textWidth('≥', 10)).toBeCloseTo((1716 * 10) / 2048, 3)
     expect(textWidth('Owner', 10, 'bold')).toBeGreaterThan(textWidth('Owner', 10))
+  })
+
+  it('puts the baseline where CSS centres DejaVu’s ascent and descent in the line box', () => {
+    // hhea ascender 1901, descender −483 of 2048 units.
+    expect(baselineOffset(12, 10)).toBeCloseTo((12 - (2384 / 2048) * 10) / 2 + (1901 / 2048) * 10, 6)
   })
 
   it('cuts with an ellipsis only when the text does not fit', () => {
@@ -27,9 +34,9 @@ describe('text metrics (Helvetica, as the PDF draws and Arial prints)', () => {
     expect(two[1]?.endsWith('…')).toBe(true)
   })
 
-  it('keeps Latin-1 (Müller, Ærø), unaccents what the standard fonts lack, and marks the rest', () => {
-    expect(printable('Müller Ærø')).toBe('Müller Ærø')
-    expect(printable('Dvořák')).toBe('Dvorák') // á is Latin-1, ř is not
+  it('keeps what the font draws (accents, ≥ ≤ ± ×, Greek), unaccents what it lacks, and marks the rest', () => {
+    expect(printable('Müller Ærø Dvořák Łódź')).toBe('Müller Ærø Dvořák Łódź')
+    expect(printable('Acres ≥ 40, ≤ 5, ± 0.5, 2 × 3, Δ')).toBe('Acres ≥ 40, ≤ 5, ± 0.5, 2 × 3, Δ')
     expect(printable('王 Farms')).toBe('? Farms')
     expect(printable('line\nbreak')).toBe('line break')
   })

@@ -1,50 +1,60 @@
 /**
- * Text widths for the report layout, from the metrics of the PDF standard fonts Helvetica and
- * Helvetica-Bold (Adobe's AFM files, as pdf-lib ships them). The PDF is drawn in those fonts and the
- * printed HTML in Arial / Liberation Sans, which share Helvetica's widths, so text cut to fit here
- * fits in both. The standard fonts encode WinAnsi (Latin-1 and a few more) only: `printable` maps
- * anything else to its unaccented letter or "?", so both renderers print the same characters.
+ * Text widths for the report layout, from the metrics of the font both renderers draw in: DejaVu
+ * Sans (report-fonts.ts loads it with the first report and hands its metrics here). The PDF embeds
+ * a subset of it and the printed HTML draws in it, so text cut to fit here fits in both. The
+ * font covers Latin, Greek, Cyrillic and the symbols the data and the app use (≥ ≤ ± ×); `printable`
+ * maps a character it lacks to its unaccented letter or "?", so both renderers print the same.
  */
-import { Encodings, Font, FontNames } from '@pdf-lib/standard-fonts'
+import type { FontMetrics } from './font-metrics'
 
 export type FontWeight = 'normal' | 'bold'
 
-const fonts = {
-  normal: Font.load(FontNames.Helvetica),
-  bold: Font.load(FontNames.HelveticaBold),
-}
-const winAnsi = Encodings.WinAnsi
+export type ReportFontMetrics = Readonly<Record<FontWeight, FontMetrics>>
 
-/** Line box a CSS `line-height: normal` would give Arial (ascent 0.905, descent 0.212 of the size). */
-const ASCENT = 0.905
-const DESCENT = 0.212
+let fonts: ReportFontMetrics | null = null
+const widthCache = new Map<string, number>()
+
+/** The fonts text is measured in from now on (report-fonts.ts, once their files are loaded). */
+export function setFontMetrics(metrics: ReportFontMetrics): void {
+  fonts = metrics
+  widthCache.clear()
+}
+
+function font(weight: FontWeight): FontMetrics {
+  if (!fonts) throw new Error('The report font is not loaded yet.')
+  return fonts[weight]
+}
 
 const ELLIPSIS = '…'
 
-/** Text the standard fonts can draw: accents stripped where needed, other characters replaced by "?". */
+/** Both weights draw it (a "?" in place of a missing glyph would print in one and not the other). */
+const drawable = (ch: string): boolean => {
+  const cp = ch.codePointAt(0) as number
+  return font('normal').glyph(cp) !== 0 && font('bold').glyph(cp) !== 0
+}
+
+/** Text the report font can draw: accents stripped where needed, other characters replaced by "?". */
 export function printable(text: string): string {
   let out = ''
   for (const ch of text.replace(/[\t\n\r]+/g, ' ')) {
-    const cp = ch.codePointAt(0) as number
-    if (winAnsi.canEncodeUnicodeCodePoint(cp)) {
+    if (drawable(ch)) {
       out += ch
       continue
     }
     const base = ch.normalize('NFKD').replace(/[\u0300-\u036f]/g, '')
-    out += [...base].every((c) => winAnsi.canEncodeUnicodeCodePoint(c.codePointAt(0) as number)) && base ? base : '?'
+    out += base && [...base].every(drawable) ? base : '?'
   }
   return out
 }
 
-const widthCache = new Map<string, number>()
-
+/** Advance of one character in thousandths of the font size (printable text: the glyph exists). */
 function glyphWidth(ch: string, weight: FontWeight): number {
   const key = weight === 'bold' ? `b${ch}` : ch
   const cached = widthCache.get(key)
   if (cached !== undefined) return cached
-  const cp = ch.codePointAt(0) as number
-  const name = winAnsi.canEncodeUnicodeCodePoint(cp) ? winAnsi.encodeUnicodeCodePoint(cp).name : 'question'
-  const w = (fonts[weight].getWidthOfGlyph(name) as number | undefined) ?? 556
+  const f = font(weight)
+  const glyph = f.glyph(ch.codePointAt(0) as number) || f.glyph(0x3f)
+  const w = (f.advance(glyph) * 1000) / f.unitsPerEm
   widthCache.set(key, w)
   return w
 }
@@ -120,5 +130,6 @@ export function wrapText(
 
 /** Where a line's baseline sits in its line box (CSS centres the font's ascent + descent in it). */
 export function baselineOffset(lineHeight: number, size: number): number {
-  return (lineHeight - (ASCENT + DESCENT) * size) / 2 + ASCENT * size
+  const { ascent, descent } = font('normal')
+  return (lineHeight - (ascent + descent) * size) / 2 + ascent * size
 }

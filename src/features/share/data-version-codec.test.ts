@@ -32,6 +32,7 @@ describe('the data version in a link', () => {
     expect(decodeShareState(link)).toEqual({
       state: expect.objectContaining({ searched: true, dataStamp }),
       problems: [],
+      searchLost: false,
     })
     // Not run: no results to compare, so no version.
     expect(encodeShareState({ ...base, dataStamp })).not.toContain('dv=')

@@ -100,6 +100,14 @@ describe('share link codec', () => {
     expect(problems.join('\n')).toMatch(/selected parcel/)
   })
 
+  it('says when the search itself lost a part (an area or a filter), and not for the rest', () => {
+    const good = encodeShareState({ ...base, filters: [{ field: 'state', op: 'eq', value: 'KS' }], searched: true })
+    expect(decodeShareState(good).searchLost).toBe(false)
+    expect(decodeShareState(`${good}&o=nope.z&c=999,abc`).searchLost).toBe(false)
+    expect(decodeShareState(`${good}&a=p%%%~x123`).searchLost).toBe(true)
+    expect(decodeShareState('v=1&s=1&f=nosuch:eq:s1~acres:gt:5').searchLost).toBe(true)
+  })
+
   it('drops unknown fields and wrong operators with the reason', () => {
     const { state, problems } = decodeShareState('v=1&f=nosuch:eq:s1~acres:ilike:s2~acres:gt:5')
     expect(state.filters).toEqual([{ field: 'acres', op: 'gt', value: 5 }])
@@ -185,7 +193,11 @@ describe('share link codec', () => {
     filters.push({ field: 'owner', op: 'in', value: values }, { field: 'acres', op: 'gt', value: 1e21 })
     const link = encodeShareState({ ...base, filters: filters.slice(0, 10) })
     expect(link).not.toMatch(/[+ <>"'()!*]/)
-    expect(decodeShareState(link)).toEqual({ state: { filters: filters.slice(0, 10), view: base.view }, problems: [] })
+    expect(decodeShareState(link)).toEqual({
+      state: { filters: filters.slice(0, 10), view: base.view },
+      problems: [],
+      searchLost: false,
+    })
   })
 
   it('reads a hand-typed + as a space and a link a mail tool re-escaped', () => {

@@ -59,6 +59,11 @@ export function encodeShareState(s: ShareState): string {
 export interface DecodedLink {
   state: Partial<ShareState>
   problems: string[]
+  /**
+   * An area or a filter could not be read: what is left is not the search the sender ran, so a link
+   * that says "run it" must not be run as if it were.
+   */
+  searchLost: boolean
 }
 
 export function decodeShareState(query: string): DecodedLink {
@@ -66,7 +71,7 @@ export function decodeShareState(query: string): DecodedLink {
     return decode(query)
   } catch {
     // Unreachable by design; a last guard so a link can never take the app down.
-    return { state: {}, problems: ['This link could not be read; the app opened without it.'] }
+    return { state: {}, problems: ['This link could not be read; the app opened without it.'], searchLost: false }
   }
 }
 
@@ -88,17 +93,20 @@ function decode(input: string): DecodedLink {
     else if (mode === 'a') state.mode = 'area'
     else problems.push('The search mode could not be read; searching by drawn area.')
   }
+  let searchLost = false
   const areas = params.get('a')
   if (areas) {
     const r = decodeAreas(areas)
     state.areas = r.areas
     problems.push(...r.problems)
+    searchLost ||= r.problems.length > 0
   }
   const filters = params.get('f')
   if (filters) {
     const r = decodeFilters(filters, MAX_FILTERS)
     state.filters = r.filters
     problems.push(...r.problems)
+    searchLost ||= r.problems.length > 0
   }
   const order = params.get('o')
   if (order !== undefined) {
@@ -149,7 +157,7 @@ function decode(input: string): DecodedLink {
     if (d) state.dataStamp = d
     else problems.push('The date of the link’s data could not be read; changes since it was made are not shown.')
   }
-  return { state, problems }
+  return { state, problems, searchLost }
 }
 
 function decodeView(text: string): MapViewState | null {
