@@ -345,7 +345,7 @@ test('holding report: an owner’s holdings mapped and labelled, totals equal to
   // One more spelling, in another state: the report names it and maps each state.
   const before = await total.innerText()
   await panel
-    .getByRole('list', { name: 'Likely other spellings' })
+    .getByRole('list', { name: 'Same owner, other spellings' })
     .getByRole('checkbox', { name: /MILLER FARM LLC/ })
     .check()
   await expect(total).not.toHaveText(before)
