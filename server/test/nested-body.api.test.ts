@@ -25,7 +25,7 @@ describe('nested bodies', () => {
     expect(res.text).not.toContain('deeper than')
   })
 
-  it('/healthz answers in under 250 ms while five nested 4 MB bodies are sent, and each gets 422', async () => {
+  it('/healthz answers quickly (median under 250 ms) while five nested 4 MB bodies are sent, and each gets 422', async () => {
     // The bodies are built and sent from a worker thread, so the health probe's timings here measure
     // the server, not this process's own work of encoding 20 MB.
     const sender = new Worker(SENDER, {
@@ -63,12 +63,13 @@ describe('nested bodies', () => {
       expect(JSON.parse(res.text).detail[0].loc).toEqual(['body'])
     }
     expect(healthTimes.length).toBeGreaterThan(0)
-    // Typically under 250 ms; on a machine so loaded that a health check alone takes that long, no
-    // slower than a few times the slowest of the baseline (before the fix each took 3.4 s).
+    // The median under 250 ms; the slowest under 1 s, or a few times the slowest of the baseline on a
+    // machine so loaded that a health check alone takes that long. Before the fix each took 3.4 s; in
+    // CI, beside the e2e lane, one of 26 checks took 339 ms while the median was 19 ms.
     const shown = `during: ${healthTimes.map((t) => t.toFixed(0)).join(', ')}; before: ${baseline.map((t) => t.toFixed(0)).join(', ')}`
     const sorted = [...healthTimes].sort((a, b) => a - b)
     expect(sorted[Math.floor(sorted.length / 2)], shown).toBeLessThan(250)
-    expect(Math.max(...healthTimes), shown).toBeLessThan(Math.max(250, 5 * Math.max(...baseline)))
+    expect(Math.max(...healthTimes), shown).toBeLessThan(Math.max(1_000, 5 * Math.max(...baseline)))
   })
 })
 
