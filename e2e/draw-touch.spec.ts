@@ -10,7 +10,7 @@ import { type Browser, type BrowserContext, expect, type Page, test } from '@pla
 import { cameraSettled, mapBox, openApp } from './support/app'
 import { e2eKeys } from './support/keys'
 import { AREA_OUTLINE, mapPixels } from './support/pixels'
-import { touchDrag } from './support/probe'
+import { touchTrace } from './support/probe'
 
 const SHOTS = '/work/shots'
 mkdirSync(SHOTS, { recursive: true })
@@ -71,7 +71,7 @@ async function listedAreas(page: Page): Promise<string[]> {
 
 /** A finger's tap: down, a slide of a few pixels, up (Playwright's own tap never moves). */
 async function fingerTap(page: Page, x: number, y: number): Promise<void> {
-  await touchDrag(page, { x, y }, { x: x + 4, y: y + 3 }, 2)
+  await touchTrace(page, [{ x, y }, { x: x + 2, y: y + 1 }, { x: x + 4, y: y + 3 }], 0)
 }
 
 const acresIn = (row: string | undefined) => Number((/([\d,.]+) ac/.exec(row ?? '')?.[1] ?? 'NaN').replace(/,/g, ''))
@@ -243,22 +243,17 @@ test('phone: a rectangle by two finger taps and a freehand shape by a traced dra
   // Freehand: press and trace a square of 100 px beside it, back to the start.
   await pickOnPhone(page, 'freehand')
   const fx = b.x + 220
-  const cdp = await context.newCDPSession(page)
-  const at = (x: number, y: number) => [{ x: Math.round(x), y: Math.round(y), id: 1 }]
-  const path: [number, number][] = []
+  const path: { x: number; y: number }[] = [{ x: fx, y: y0 }]
   for (const [dx, dy] of [
     [1, 0],
     [0, 1],
     [-1, 0],
     [0, -1],
   ] as const) {
-    const [sx, sy] = path.at(-1) ?? [fx, y0]
-    for (let i = 1; i <= 10; i++) path.push([sx + dx * 10 * i, sy + dy * 10 * i])
+    const { x: sx, y: sy } = path.at(-1) ?? { x: fx, y: y0 }
+    for (let i = 1; i <= 10; i++) path.push({ x: sx + dx * 10 * i, y: sy + dy * 10 * i })
   }
-  await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: at(fx, y0) })
-  for (const [x, y] of path) await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: at(x, y) })
-  await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] })
-  await cdp.detach()
+  await touchTrace(page, path)
   rows = await listedAreas(page)
   expect(rows).toHaveLength(2)
   const square = (100 * mpp) ** 2 / SQ_M_PER_ACRE

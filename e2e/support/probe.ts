@@ -40,23 +40,39 @@ export function uncovered(page: Page, points: readonly [number, number][]): Prom
 export const hexRgb = (hex: string): [number, number, number] =>
   [1, 3, 5].map((i) => Number.parseInt(hex.slice(i, i + 2), 16)) as [number, number, number]
 
-/** A one-finger drag on a touch screen (Chrome DevTools Protocol touch events), in page pixels. */
-export async function touchDrag(
+/**
+ * One finger pressed at the first point, moved through the rest and lifted, on a touch screen (Chrome
+ * DevTools Protocol touch events), in page pixels. The finger rests at the last point before it
+ * lifts, as a person's does at the end of a trace: lifted while still moving fast, Chromium reads a
+ * fling, and a tap in the next second only stops the fling (no click). A CI run lost the tap on
+ * "Areas & filters" that way right after a freehand trace.
+ */
+export async function touchTrace(page: Page, points: readonly { x: number; y: number }[], restMs = 120): Promise<void> {
+  const [first, ...rest] = points
+  if (!first) return
+  const cdp = await page.context().newCDPSession(page)
+  const at = (p: { x: number; y: number }) => [{ x: Math.round(p.x), y: Math.round(p.y), id: 1 }]
+  await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: at(first) })
+  for (const p of rest) await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: at(p) })
+  const last = rest.at(-1) ?? first
+  await page.waitForTimeout(restMs)
+  await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: at(last) })
+  await page.waitForTimeout(restMs)
+  await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] })
+  await cdp.detach()
+}
+
+/** A one-finger drag in a straight line, `steps` moves long (see touchTrace). */
+export function touchDrag(
   page: Page,
   from: { x: number; y: number },
   to: { x: number; y: number },
   steps = 12,
 ): Promise<void> {
-  const cdp = await page.context().newCDPSession(page)
-  const at = (x: number, y: number) => [{ x: Math.round(x), y: Math.round(y), id: 1 }]
-  await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: at(from.x, from.y) })
+  const points = [from]
   for (let i = 1; i <= steps; i++) {
     const f = i / steps
-    await cdp.send('Input.dispatchTouchEvent', {
-      type: 'touchMove',
-      touchPoints: at(from.x + (to.x - from.x) * f, from.y + (to.y - from.y) * f),
-    })
+    points.push({ x: from.x + (to.x - from.x) * f, y: from.y + (to.y - from.y) * f })
   }
-  await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] })
-  await cdp.detach()
+  return touchTrace(page, points)
 }
