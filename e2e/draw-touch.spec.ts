@@ -71,7 +71,15 @@ async function listedAreas(page: Page): Promise<string[]> {
 
 /** A finger's tap: down, a slide of a few pixels, up (Playwright's own tap never moves). */
 async function fingerTap(page: Page, x: number, y: number): Promise<void> {
-  await touchTrace(page, [{ x, y }, { x: x + 2, y: y + 1 }, { x: x + 4, y: y + 3 }], 0)
+  await touchTrace(
+    page,
+    [
+      { x, y },
+      { x: x + 2, y: y + 1 },
+      { x: x + 4, y: y + 3 },
+    ],
+    0,
+  )
 }
 
 const acresIn = (row: string | undefined) => Number((/([\d,.]+) ac/.exec(row ?? '')?.[1] ?? 'NaN').replace(/,/g, ''))
