@@ -59,14 +59,28 @@ function runStep(step: string): Promise<Outcome> {
   })
 }
 
+/** How long a stopped step has to shut down what it started before it is killed. */
+const GRACE_MS = 20_000
+
+const signalGroup = (child: ChildProcess, signal: NodeJS.Signals) => {
+  try {
+    if (child.pid) process.kill(-child.pid, signal)
+  } catch {
+    // already gone
+  }
+}
+
+/**
+ * SIGINT first: Playwright stops its web servers on it (they run in process groups of their own,
+ * out of reach of a signal to the step's group), and vitest runs its teardown. With SIGTERM the
+ * runner died at once and left the e2e servers holding their ports. Whatever still runs after the
+ * grace period is killed.
+ */
 function stopOthers(): void {
   stopping = true
   for (const child of running) {
-    try {
-      if (child.pid) process.kill(-child.pid, 'SIGTERM')
-    } catch {
-      // already gone
-    }
+    signalGroup(child, 'SIGINT')
+    setTimeout(() => signalGroup(child, 'SIGKILL'), GRACE_MS).unref()
   }
 }
 
@@ -93,7 +107,11 @@ async function runLane(steps: string[]): Promise<void> {
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.on(signal, () => {
     stopOthers()
-    process.exit(1)
+    // Exit once the steps have shut down (or were killed after the grace period).
+    const t0 = performance.now()
+    setInterval(() => {
+      if (running.size === 0 || performance.now() - t0 > GRACE_MS + 1_000) process.exit(1)
+    }, 200)
   })
 }
 
