@@ -37,8 +37,7 @@ async function open(browser: Browser, options: Parameters<Browser['newContext']>
   page.on('request', (r) => {
     if (r.url().endsWith('/parcels/area')) calls++
   })
-  await openApp(page, e2eKeys().full)
-  await page.goto(START)
+  await openApp(page, e2eKeys().full, START)
   await expect(page.locator('.maplibregl-canvas')).toBeVisible()
   await expect(page.getByTestId('map')).toHaveAttribute('data-draw-ready', 'true')
   await cameraSettled(page)

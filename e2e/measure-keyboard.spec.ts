@@ -27,8 +27,7 @@ type Size = (typeof SIZES)[number]
 async function open(browser: Browser, size: Size): Promise<Page> {
   const context = await browser.newContext({ viewport: size.viewport, hasTouch: size.phone })
   const page = await context.newPage()
-  await openApp(page, e2eKeys().full)
-  await page.goto(START)
+  await openApp(page, e2eKeys().full, START)
   await expect(page.locator('.maplibregl-canvas')).toBeVisible()
   await expect(page.getByTestId('map')).toHaveAttribute('data-draw-ready', 'true')
   await cameraSettled(page)

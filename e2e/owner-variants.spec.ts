@@ -39,8 +39,7 @@ async function coupleParcel(request: APIRequestContext, key: string): Promise<st
 async function portfolio(page: Page, request: APIRequestContext) {
   const key = e2eKeys().full
   const id = await coupleParcel(request, key)
-  await openApp(page, key)
-  await page.goto(`/?p=${id}&v=1`)
+  await openApp(page, key, `/?p=${id}&v=1`)
   await page
     .getByRole('complementary', { name: 'Parcel details' })
     .getByRole('button', { name: 'Owner’s holdings' })

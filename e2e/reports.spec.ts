@@ -120,8 +120,7 @@ test('parcel report: one page with the map, the owner, parcel number and acres, 
   const keys = e2eKeys()
   const errors = watchConsole(page)
   const farm = await someFarm(request, keys.full)
-  await openApp(page, keys.full)
-  await page.goto(`/?p=${farm.svc_uuid}&v=1`)
+  await openApp(page, keys.full, `/?p=${farm.svc_uuid}&v=1`)
   const details = page.getByRole('complementary', { name: 'Parcel details' })
   await details.getByRole('button', { name: 'Report' }).click()
   const dialog = report(page, 'Parcel report')
@@ -289,8 +288,7 @@ test('comps report: subject and comps on the map, the indicated value with what 
   test.setTimeout(180_000)
   const keys = e2eKeys()
   const farm = await someFarm(request, keys.full)
-  await openApp(page, keys.full)
-  await page.goto(`/?p=${farm.svc_uuid}&v=1`)
+  await openApp(page, keys.full, `/?p=${farm.svc_uuid}&v=1`)
   const details = page.getByRole('complementary', { name: 'Parcel details' })
   await details.getByRole('button', { name: 'Comparable sales' }).click()
   const panel = details.getByRole('region', { name: 'Comparable sales' })
@@ -332,8 +330,7 @@ test('holding report: an owner’s holdings mapped and labelled, totals equal to
   })
   const farm = miller.results[0]
   if (!farm) throw new Error('no MILLER FARMS LLC parcel in the demo data')
-  await openApp(page, keys.full)
-  await page.goto(`/?p=${farm.svc_uuid}&v=1`)
+  await openApp(page, keys.full, `/?p=${farm.svc_uuid}&v=1`)
   await page
     .getByRole('complementary', { name: 'Parcel details' })
     .getByRole('button', { name: 'Owner’s holdings' })
@@ -399,8 +396,7 @@ test('on a phone: the report fits the screen width and offers its PDF', async ({
   const farm = await someFarm(request, keys.full)
   const context = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true })
   const page = await context.newPage()
-  await openApp(page, keys.full)
-  await page.goto(`/?p=${farm.svc_uuid}&v=1`)
+  await openApp(page, keys.full, `/?p=${farm.svc_uuid}&v=1`)
   await page.getByRole('complementary', { name: 'Parcel details' }).getByRole('button', { name: 'Report' }).click()
   const dialog = report(page, 'Parcel report')
   await ready(dialog)
@@ -410,4 +406,32 @@ test('on a phone: the report fits the screen width and offers its PDF', async ({
   const pdf = await downloaded(page, dialog)
   expect(pdfText(pdf)).toContain(String(farm.owner))
   await context.close()
+})
+
+test.describe('a report asked for offline before its font was ever saved', () => {
+  // No service worker: the font is in no cache, as on a device that never finished installing.
+  test.use({ serviceWorkers: 'block' })
+
+  test('says so in words with Try again, and opens once the connection is back', async ({ page, context, request }) => {
+    const keys = e2eKeys()
+    const errors = watchConsole(page)
+    const farm = await someFarm(request, keys.full)
+    await openApp(page, keys.full, `/?p=${farm.svc_uuid}&v=1`)
+    const details = page.getByRole('complementary', { name: 'Parcel details' })
+    await expect(details.getByRole('button', { name: 'Report' })).toBeVisible()
+    await context.setOffline(true)
+    await details.getByRole('button', { name: 'Report' }).click()
+    const problem = page.getByRole('dialog', { name: 'Report', exact: true })
+    await expect(problem.getByRole('alert')).toHaveText(
+      'The report could not be opened: you are offline, and the report font is not saved on this device yet. Connect once, then try again.',
+    )
+    await context.setOffline(false)
+    await problem.getByRole('button', { name: 'Try again' }).click()
+    const dialog = report(page, 'Parcel report')
+    await ready(dialog)
+    await expect(dialog.getByRole('heading', { level: 1 })).toHaveText(String(farm.owner))
+    await expect(problem).toBeHidden()
+    // The offline attempt's failed fetches are the browser's; the app itself threw nothing.
+    expect(errors.filter((e) => !e.startsWith('Failed to load resource'))).toEqual([])
+  })
 })

@@ -1,14 +1,18 @@
 import { type APIRequestContext, expect, type Page } from '@playwright/test'
 import { someAddress } from './api'
 
-/** Starts the app with a key as a user who ticked "remember" would have it (sessionStorage). */
-export async function openApp(page: Page, apiKey?: string): Promise<void> {
+/**
+ * Starts the app with a key as a user who ticked "remember" would have it (sessionStorage), at
+ * `path` (a shared link, a view) straight away: a first load of `/` only to go on to the link cost
+ * a whole app start (the map's WebGL set up in software) per test.
+ */
+export async function openApp(page: Page, apiKey?: string, path = '/'): Promise<void> {
   if (apiKey) {
     await page.addInitScript((key) => {
       sessionStorage.setItem('plat.connection', JSON.stringify({ baseUrl: '', apiKey: key }))
     }, apiKey)
   }
-  await page.goto('/')
+  await page.goto(path)
   await expect(page.locator('.maplibregl-canvas')).toBeVisible()
   await page.waitForFunction(() => document.querySelector('.maplibregl-canvas') !== null)
 }

@@ -63,13 +63,7 @@ export function filterTar(tar: Uint8Array, keep: (name: string) => boolean): Uin
     longName = null
   }
   parts.push(new Uint8Array(BLOCK * 2))
-  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0))
-  let offset = 0
-  for (const p of parts) {
-    out.set(p, offset)
-    offset += p.length
-  }
-  return out
+  return Buffer.concat(parts)
 }
 
 function text(bytes: Uint8Array, start: number, length: number): string {

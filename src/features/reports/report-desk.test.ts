@@ -12,7 +12,10 @@ const IMAGE: MapImage = {
   notes: [],
 }
 
-function desk(render: (req: ReportMapRequest) => Promise<MapImage> = async () => IMAGE) {
+function desk(
+  render: (req: ReportMapRequest) => Promise<MapImage> = async () => IMAGE,
+  loadFonts?: () => Promise<unknown>,
+) {
   let paper: PaperId = 'letter'
   const asked: ReportMapRequest[] = []
   const d = new ReportDesk({
@@ -21,6 +24,7 @@ function desk(render: (req: ReportMapRequest) => Promise<MapImage> = async () =>
       return render(req)
     },
     paper: { get: () => paper, set: (p) => (paper = p) },
+    loadFonts,
   })
   return { d, asked, paper: () => paper }
 }
@@ -84,5 +88,37 @@ describe('the report desk', () => {
     finish(IMAGE)
     await settle()
     expect(d.state.get()).toBeNull()
+  })
+
+  it('a report whose font does not load says so in words, offers Try again, and opens once the font comes', async () => {
+    let fontThere = false
+    const { d } = desk(undefined, async () => {
+      if (!fontThere) throw new TypeError('Failed to fetch')
+    })
+    d.open(parcelReport(parcelInput()), [spec])
+    await vi.waitFor(() => expect(d.failure.get()).not.toBeNull(), { timeout: 5000 })
+    expect(d.failure.get()).toBe(
+      'The report could not be opened: its font did not load from the server. Check the connection and try again.',
+    )
+    expect(d.state.get()).toBeNull()
+    fontThere = true
+    d.retry()
+    await vi.waitFor(() => expect(d.state.get()).not.toBeNull(), { timeout: 5000 })
+    expect(d.failure.get()).toBeNull()
+  })
+
+  it('offline, the font failure says the font is not saved on this device yet; Close forgets it', async () => {
+    vi.stubGlobal('navigator', { onLine: false })
+    try {
+      const { d } = desk(undefined, () => Promise.reject(new TypeError('Failed to fetch')))
+      d.open(parcelReport(parcelInput()), [spec])
+      await vi.waitFor(() => expect(d.failure.get()).toMatch(/you are offline, and the report font is not saved/), {
+        timeout: 5000,
+      })
+      d.close()
+      expect(d.failure.get()).toBeNull()
+    } finally {
+      vi.unstubAllGlobals()
+    }
   })
 })

@@ -37,7 +37,11 @@ export interface ReportState {
 export interface ReportDeskDeps {
   renderMap(req: ReportMapRequest, signal: AbortSignal): Promise<MapImage>
   paper: { get(): PaperId; set(paper: PaperId): void }
+  /** Loads the report font (report-fonts.ts); tests pass their own. */
+  loadFonts?(): Promise<unknown>
 }
+
+const loadFontFiles = () => import('./report-fonts').then((m) => m.loadReportFonts())
 
 const RENDERING = 'Basemap: rendering…'
 
@@ -54,6 +58,11 @@ function withBasemap(doc: ReportDocument, id: string, image: MapImage): ReportDo
 
 export class ReportDesk {
   readonly state = new ValueStore<ReportState | null>(null)
+  /**
+   * Why the report asked for could not be opened (its font or layout did not load: offline before
+   * the app was ever cached, a server gone). Said in words with Try again; before, nothing opened.
+   */
+  readonly failure = new ValueStore<string | null>(null)
   private specs: readonly ReportMapSpec[] = []
   private abort: AbortController | null = null
   private template: ReportDocument | null = null
@@ -76,6 +85,12 @@ export class ReportDesk {
     this.abort = null
     this.template = null
     this.state.set(null)
+    this.failure.set(null)
+  }
+
+  /** Tries the report that failed to open again. */
+  retry(): void {
+    if (this.template) void this.lay(this.deps.paper.get())
   }
 
   /** Every map drawn (or failed): printing now prints what the preview shows. */
@@ -91,11 +106,21 @@ export class ReportDesk {
     const abort = new AbortController()
     this.abort = abort
     // The layout and the font it measures with load with the first report, not with the app.
-    const [{ layoutReport }] = await Promise.all([
-      import('./layout'),
-      import('./report-fonts').then((m) => m.loadReportFonts()),
-    ])
+    let layoutReport: (doc: ReportDocument, paper: Paper) => LaidPage[]
+    try {
+      ;[{ layoutReport }] = await Promise.all([import('./layout'), (this.deps.loadFonts ?? loadFontFiles)()])
+    } catch {
+      if (abort.signal.aborted) return
+      const offline = typeof navigator !== 'undefined' && navigator.onLine === false
+      this.failure.set(
+        offline
+          ? 'The report could not be opened: you are offline, and the report font is not saved on this device yet. Connect once, then try again.'
+          : 'The report could not be opened: its font did not load from the server. Check the connection and try again.',
+      )
+      return
+    }
     if (abort.signal.aborted) return
+    this.failure.set(null)
     const pages = layoutReport(doc, PAPERS[paper])
     const frames = new Map<string, LaidMap>()
     for (const p of pages) for (const i of p.items) if (i.t === 'map') frames.set(i.id, i)
