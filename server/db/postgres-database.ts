@@ -27,6 +27,13 @@ const HEAVY_RESERVE = 2
 const QUERY_CANCELED = '57014'
 /** Connection-level failures: the server went away or is shutting down. */
 const UNAVAILABLE = /^(08|57P)/
+/**
+ * The socket's own failures, which Node reports by errno name in the same `code` field as a
+ * SQLSTATE: a reset mid-statement came back as a 500 "read ECONNRESET" (issue 39 §7, a cut under
+ * load on every surface), where a reset before the statement was already a 503.
+ */
+const SOCKET_FAILURE =
+  /^(ECONNRESET|ECONNREFUSED|ECONNABORTED|EPIPE|ETIMEDOUT|EHOSTUNREACH|ENETUNREACH|ENOTFOUND|EAI_AGAIN)$/
 
 /**
  * A PostgreSQL + PostGIS server, for real data at scale and for several server processes on one
@@ -170,7 +177,8 @@ function classify(e: unknown, o: QueryOptions, cancelled: boolean): Error {
   if (code === QUERY_CANCELED) {
     return cancelled ? new QueryCancelledError() : new QueryTimeoutError(o.timeoutMs ?? 0)
   }
-  if (typeof code === 'string' && UNAVAILABLE.test(code)) return new DatabaseUnavailableError((e as Error).message)
+  if (typeof code === 'string' && (UNAVAILABLE.test(code) || SOCKET_FAILURE.test(code)))
+    return new DatabaseUnavailableError((e as Error).message)
   if (!(e instanceof Error)) return new Error(String(e))
   // Connection errors from the driver (reset, refused) carry no SQLSTATE.
   if (!code && /connection|ECONN|terminat/i.test(e.message)) return new DatabaseUnavailableError(e.message)
