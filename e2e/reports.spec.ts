@@ -425,6 +425,7 @@ test.describe('a report asked for offline before its font was ever saved', () =>
     await expect(problem.getByRole('alert')).toHaveText(
       'The report could not be opened: you are offline, and the report font is not saved on this device yet. Connect once, then try again.',
     )
+    await page.screenshot({ path: '/work/shots/report-font-offline.png' })
     await context.setOffline(false)
     await problem.getByRole('button', { name: 'Try again' }).click()
     const dialog = report(page, 'Parcel report')
