@@ -18,7 +18,7 @@ export const ACRE_WORDS: Record<AcreKind, { label: string; source: string }> = {
 }
 
 export const measuredAcres = (r: ParcelRecord): number | null => toNumber(r.acres_calc)
-const recordedAcres = (r: ParcelRecord): number | null => toNumber(r.acres)
+export const recordedAcres = (r: ParcelRecord): number | null => toNumber(r.acres)
 
 /** The key of a footprint: the server's stack id, else the outline itself, else the parcel. */
 export function footprintKey(r: ParcelRecord): string {
