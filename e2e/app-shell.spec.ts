@@ -156,7 +156,7 @@ test('4 and 5. partial totals say so; sorting a complete filters-only result is 
   await expect(confirm).toBeVisible()
   await confirm.getByRole('button', { name: 'Cancel' }).click()
   const summary = page.getByRole('region', { name: 'Results summary' })
-  await expect(summary).toContainText('Total acres (of 100 loaded)')
+  await expect(summary).toContainText('Measured acres (of 100 loaded)')
   await expect(summary).toContainText('Assessed value (of 100 loaded)')
   const before = queries.length
   const beforeText = await apiCalls(page).innerText()

@@ -57,6 +57,8 @@ function distinctAcres(records: readonly Rec[]): number {
 }
 
 const acresShown = (text: string) => Number(text.replace(/[^\d.]/g, ''))
+/** The figure of a total as shown ("7,862.6 ac (3 parcels without)" → 7862.6). */
+const figure = (text: string) => Number(text.split(/ ac| \(/)[0]?.replace(/,/g, ''))
 const centroid = (r: Rec): [number, number] => {
   const ring = outer(r)
   const xs = ring.slice(0, -1).map((p) => p[0] as number)
@@ -166,6 +168,18 @@ test('owner portfolio across the covered counties: variants offered and chosen, 
   expect(await cardAcres()).toBeCloseTo(distinctAcres(spelled), 0)
   await expect(panel.getByText(/Finney, KS/).first()).toBeVisible()
   await expect(panel.getByText(/Fresno, CA/).first()).toBeVisible()
+  // One acreage vocabulary (issue 37 item 6): the panel and the results summary name each total's kind
+  // and, for the same parcels, show the same figures.
+  const summary = page.getByRole('region', { name: 'Results summary' })
+  for (const kind of ['measured', 'recorded']) {
+    const shownInPanel = figure(await panel.getByTestId(`holdings-${kind}-acres`).innerText())
+    expect(shownInPanel).toBeGreaterThan(0)
+    await expect
+      .poll(async () => figure(await summary.getByTestId(`summary-${kind}-acres`).innerText()))
+      .toBe(shownInPanel)
+  }
+  await expect(summary.getByText(/^Measured acres/)).toBeVisible()
+  await expect(summary.getByText(/^Recorded acres/)).toBeVisible()
 
   // Drawn on the map in one colour, and listed in the table.
   await panel.getByRole('button', { name: 'Zoom to' }).first().click()
@@ -186,7 +200,10 @@ test('owner portfolio across the covered counties: variants offered and chosen, 
   const holdingCount = await panel.getByTestId('holding-acres').count()
   expect(fc.features).toHaveLength(holdingCount)
   expect(
-    fc.features.reduce((s: number, f: { properties: { acres: number } }) => s + f.properties.acres, 0),
+    fc.features.reduce(
+      (s: number, f: { properties: { measured_acres: number } }) => s + f.properties.measured_acres,
+      0,
+    ),
   ).toBeCloseTo(distinctAcres(spelled), 0)
   expect(
     fc.features.reduce((s: number, f: { properties: { parcel_count: number } }) => s + f.properties.parcel_count, 0),

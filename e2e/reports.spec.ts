@@ -367,7 +367,7 @@ test('holding report: an owner’s holdings mapped and labelled, totals equal to
   expect(text).toContain('MILLER FARM LLC')
   expect(text).toContain(`${holdings} holding${holdings === 1 ? '' : 's'} · ${parcels.toLocaleString('en-US')} parcels`)
   // The total acres printed are the holdings panel's (it rounds to 0.1 ac above 100 ac).
-  const printedAcres = Number(/Total acres\s+([\d,]+\.\d\d)/.exec(text)?.[1]?.replace(/,/g, ''))
+  const printedAcres = Number(/Measured acres\s+([\d,]+\.\d\d)/.exec(text)?.[1]?.replace(/,/g, ''))
   expect(Math.abs(printedAcres - paneAcres)).toBeLessThanOrEqual(0.051)
   expect(text).toMatch(/How acres are counted/)
   expect(text).toMatch(/Page 1 of \d+/)
@@ -384,7 +384,7 @@ test('holding report: an owner’s holdings mapped and labelled, totals equal to
   // Print (Chromium's PDF) gives the same pages.
   const viaPrint = await printed(page)
   expect(pdfPageCount(viaPrint)).toBe(count)
-  expect(pdfText(viaPrint)).toContain(`Total acres`)
+  expect(pdfText(viaPrint)).toContain(`Measured acres`)
   expectSubjectInFrame(viaPrint, frame, 'holding-print-p1', 30, HOLDING_SHOTS)
   await dialog.getByRole('button', { name: 'Close' }).click()
   await expect(panel.getByRole('button', { name: 'Report' })).toBeFocused()

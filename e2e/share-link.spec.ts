@@ -1,4 +1,4 @@
-import { expect, type Page, test } from '@playwright/test'
+import { type APIRequestContext, type Browser, type BrowserContext, expect, type Page, test } from '@playwright/test'
 import {
   addFilter,
   cameraSettled,
@@ -21,14 +21,21 @@ async function firstRows(page: Page, n: number): Promise<string[]> {
   return out
 }
 
-/** The view the link holds (center + zoom), read back from the page's own URL once it has settled. */
-const viewOf = (url: string) => new URL(url).searchParams.get('c')
+/**
+ * The rendered rows by their place in the table (aria-rowindex), whatever the scroll: the grid scrolls
+ * to keep the selected parcel in view, so the first rows on screen need not be the table's first.
+ */
+async function rowsByPlace(page: Page): Promise<Map<string, string>> {
+  const rows = grid(page).locator('[role=row][aria-rowindex]:not([aria-rowindex="1"])')
+  await expect(rows.nth(7)).toBeVisible()
+  const out = new Map<string, string>()
+  for (const row of await rows.all()) out.set((await row.getAttribute('aria-rowindex')) ?? '', await row.innerText())
+  return out
+}
 
-test('a copied link reopens the same search: rows, order, selection and view', async ({ page, browser, request }) => {
-  const keys = e2eKeys()
-  const errors = watchConsole(page)
-  await page.context().grantPermissions(['clipboard-read', 'clipboard-write'])
-  await openAtParcels(page, request, keys.full, 2)
+/** A drawn area searched for parcels over 0.2 acres, the table sorted by acres, largest first. */
+async function searchSortedByAcres(page: Page, request: APIRequestContext, key: string): Promise<void> {
+  await openAtParcels(page, request, key, 2)
   await drawRectangle(page, [0.3, 0.3], [0.7, 0.7])
   await addFilter(page, 1, 'acres', 'gt', '0.2')
   await page.getByRole('button', { name: 'Search', exact: true }).click()
@@ -39,6 +46,28 @@ test('a copied link reopens the same search: rows, order, selection and view', a
   await header.click()
   await header.click()
   await expect(header).toHaveAttribute('aria-sort', 'descending')
+}
+
+/** `link` opened in a fresh browser: nothing cached, nothing in storage but the key; its search done. */
+async function openFresh(browser: Browser, key: string, link: string): Promise<{ other: BrowserContext; page: Page }> {
+  const other = await browser.newContext({ viewport: { width: 1400, height: 900 } })
+  const page = await other.newPage()
+  await page.addInitScript((apiKey) => {
+    sessionStorage.setItem('plat.connection', JSON.stringify({ baseUrl: '', apiKey }))
+  }, key)
+  await page.goto(link)
+  await waitForSearchDone(page)
+  return { other, page }
+}
+
+/** The view the link holds (center + zoom), read back from the page's own URL once it has settled. */
+const viewOf = (url: string) => new URL(url).searchParams.get('c')
+
+test('a copied link reopens the same search: rows, order, selection and view', async ({ page, browser, request }) => {
+  const keys = e2eKeys()
+  const errors = watchConsole(page)
+  await page.context().grantPermissions(['clipboard-read', 'clipboard-write'])
+  await searchSortedByAcres(page, request, keys.full)
   await grid(page).getByRole('row').nth(3).click()
   await expect(grid(page).locator('[role=row][aria-selected=true]')).toHaveCount(1)
   const selectedText = await grid(page).locator('[role=row][aria-selected=true]').innerText()
@@ -51,14 +80,7 @@ test('a copied link reopens the same search: rows, order, selection and view', a
   expect(link.length).toBeLessThan(2000)
   await expect.poll(() => page.url()).toBe(link)
 
-  // A fresh browser: nothing cached, nothing in storage but the key.
-  const other = await browser.newContext({ viewport: { width: 1400, height: 900 } })
-  const page2 = await other.newPage()
-  await page2.addInitScript((key) => {
-    sessionStorage.setItem('plat.connection', JSON.stringify({ baseUrl: '', apiKey: key }))
-  }, keys.full)
-  await page2.goto(link)
-  await waitForSearchDone(page2)
+  const { other, page: page2 } = await openFresh(browser, keys.full, link)
   expect(await firstRows(page2, 8)).toEqual(rows)
   await expect.poll(() => grid(page2).locator('[role=row][aria-selected=true]').innerText()).toBe(selectedText)
   await expect(
@@ -187,4 +209,43 @@ test('a link whose search lost an area and a filter is not run until asked, and 
   await expect(page3.getByRole('alert').filter({ hasText: 'so it was not run' })).toBeVisible()
   await page3.screenshot({ path: '/work/shots/link-garbled-phone.png' })
   await phone.close()
+})
+
+test('"Link to these results" of an edited search keeps the table’s sort: the recipient reads the same rows in the same order', async ({
+  page,
+  browser,
+  request,
+}) => {
+  // Two browsers each open, search and draw: more than the default on a busy machine.
+  test.setTimeout(180_000)
+  const keys = e2eKeys()
+  const errors = watchConsole(page)
+  await page.context().grantPermissions(['clipboard-read', 'clipboard-write'])
+  await searchSortedByAcres(page, request, keys.full)
+  const rows = await rowsByPlace(page)
+  // The search is edited after it ran: the link offers these results or the edit.
+  await page.getByLabel('Filter 1 value').fill('0.3')
+  await page.getByRole('button', { name: 'Copy link' }).click()
+  await page.getByRole('button', { name: /Link to these results/ }).click()
+  await expect(page.getByRole('status').filter({ hasText: 'Link copied' })).toBeVisible()
+  const link = await page.evaluate(() => navigator.clipboard.readText())
+  expect(new URL(link).searchParams.get('o')).toBe('acres.d')
+
+  const { other, page: page2 } = await openFresh(browser, keys.full, link)
+  await expect(page2.getByLabel('Filter 1 value')).toHaveValue('0.2')
+  await expect(
+    grid(page2)
+      .getByRole('columnheader', { name: /^Acres/ })
+      .first(),
+  ).toHaveAttribute('aria-sort', 'descending')
+  // Row for row at the same places (the table is virtualised: compare the places both have drawn).
+  await expect
+    .poll(async () => {
+      const theirs = await rowsByPlace(page2)
+      const both = [...theirs.keys()].filter((k) => rows.has(k))
+      return both.length >= 6 && both.every((k) => theirs.get(k) === rows.get(k))
+    })
+    .toBe(true)
+  await other.close()
+  expect(errors).toEqual([])
 })

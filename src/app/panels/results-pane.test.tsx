@@ -48,7 +48,7 @@ describe('ResultsPane', () => {
       expect(within(summary).getByText('Parcels').nextElementSibling?.textContent).toBe(String(records.length)),
     )
     const acres = records.reduce((sum, r) => sum + Number(r.acres), 0)
-    expect(within(summary).getByText('Total acres').nextElementSibling?.textContent).toBe(
+    expect(within(summary).getByText('Recorded acres').nextElementSibling?.textContent).toBe(
       acres.toLocaleString('en-US', { maximumFractionDigits: 1 }),
     )
     expect((screen.getByRole('button', { name: 'Report' }) as HTMLButtonElement).disabled).toBe(false)

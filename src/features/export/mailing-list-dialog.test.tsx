@@ -75,7 +75,7 @@ it('Download CSV saves one row per owner and says so', async () => {
     .replace(/^\uFEFF/, '')
     .split(/\r?\n/)
     .filter(Boolean)
-  expect(lines[0]).toBe('owner,mail_address1,mail_city,mail_state,mail_zip,mail_addr,parcel_count,total_acres')
+  expect(lines[0]).toBe('owner,mail_address1,mail_city,mail_state,mail_zip,mail_addr,parcel_count,total_recorded_acres')
   expect(lines).toHaveLength(3)
   expect(lines[2]).toBe('SMITH FARMS LLC,100 MAIN ST,AMES,IA,50010,"100 MAIN ST, AMES, IA 50010",2,120.5')
   expect(within(dialog).getByText(`Saved 2 owners as ${file.name}.`)).toBeTruthy()

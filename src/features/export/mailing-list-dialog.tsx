@@ -62,7 +62,7 @@ export function MailingListDialog({ records, searchSummary, onClose }: MailingLi
                 <th scope="col">Owner</th>
                 <th scope="col">Mailing address</th>
                 <th scope="col">Parcels</th>
-                <th scope="col">Acres</th>
+                <th scope="col">Recorded acres</th>
               </tr>
             </thead>
             <tbody>

@@ -5,7 +5,7 @@
  */
 import type { ParcelRecord } from '../../../contract/schemas'
 import { csvDocument } from '../../../formats/csv'
-import { toNumber } from '../../format/format-value'
+import { recordedAcres } from '../../format/acreage'
 
 export interface MailingEntry {
   key: string
@@ -64,7 +64,7 @@ export function buildMailingList(rows: readonly (ParcelRecord | undefined)[]): M
       [parts.address1, parts.city, [parts.state, zip].filter(Boolean).join(' ')].filter(Boolean).join(', ')
     const base = { name, mailAddress, ...parts, zip }
     const key = `${normaliseKeyPart(name)}|${addressKey(base)}`
-    const acres = toNumber(r.acres) ?? 0
+    const acres = recordedAcres(r) ?? 0
     const found = byKey.get(key)
     if (found) {
       found.parcelCount++
@@ -88,7 +88,8 @@ export const MAILING_CSV_HEADER = [
   'mail_zip',
   'mail_addr',
   'parcel_count',
-  'total_acres',
+  // The county's acres (format/acreage.ts): named, as every total is, so no one reads them as measured.
+  'total_recorded_acres',
 ] as const
 
 export function mailingCsv(entries: readonly MailingEntry[], bom = true): string {

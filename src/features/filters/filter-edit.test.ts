@@ -16,6 +16,17 @@ describe('filter editing', () => {
     expect(defaultOperator('state')).toBe('eq')
   })
 
+  it('the rotation filter opens on "is" with its list, as other enum filters do (issue 37 item 10)', () => {
+    expect(defaultOperator('rotation')).toBe('eq')
+    expect(changeField({ field: 'owner', op: 'ilike', value: 'x' }, 'rotation')).toEqual({
+      field: 'rotation',
+      op: 'eq',
+      value: '',
+    })
+    // A list operator the user chose stays.
+    expect(changeField({ field: 'zoning', op: 'in', value: [] }, 'rotation').op).toBe('in')
+  })
+
   it('empty values have the shape the operator takes', () => {
     expect(emptyValueFor('isnull')).toBe(true)
     expect(emptyValueFor('between')).toEqual([])

@@ -8,10 +8,16 @@ import { toNumber } from '../../format/format-value'
 
 type Value = FilterItem['value']
 
+/**
+ * Text fields whose values are a fixed list of ids (contract/rotation.ts): they open on "is" with
+ * the list, like the other enum filters, not as a free-text "contains" box nobody knows the ids for.
+ */
+const LISTED_TEXT_FIELDS: ReadonlySet<string> = new Set(['rotation'])
+
 /** The operator a freshly chosen field starts with: the one people want most often for it. */
 export function defaultOperator(field: string): Operator {
   const def = fieldDef(field)
-  if (!def) return 'eq'
+  if (!def || LISTED_TEXT_FIELDS.has(field)) return 'eq'
   if (def.group === 'text') return 'ilike'
   if (def.group === 'numeric') return 'gte'
   return 'eq'
@@ -36,7 +42,8 @@ export function newFilter(field = 'acres'): FilterItem {
  */
 export function changeField(filter: FilterItem, field: string): FilterItem {
   const ops = operatorsFor(field)
-  const op = ops.includes(filter.op as Operator) ? filter.op : defaultOperator(field)
+  const keeps = ops.includes(filter.op as Operator) && !(LISTED_TEXT_FIELDS.has(field) && filter.op === 'ilike')
+  const op = keeps ? filter.op : defaultOperator(field)
   const group = fieldDef(field)?.group
   const sameGroup = group !== undefined && group === fieldDef(filter.field)?.group
   if (op === filter.op && sameGroup) return { field, op, value: filter.value }

@@ -111,3 +111,14 @@ it('× removes the row', async () => {
   await user.click(screen.getByRole('button', { name: 'Remove filter 2' }))
   expect(onRemove).toHaveBeenCalledTimes(1)
 })
+
+it('choosing Rotation offers its known values in a list, not a free-text box', async () => {
+  const user = userEvent.setup()
+  render(<Harness initial={{ field: 'owner', op: 'ilike', value: '' }} />)
+  await user.selectOptions(screen.getByRole('combobox', { name: 'Filter 2 field' }), 'rotation')
+  expect(json()).toEqual({ field: 'rotation', op: 'eq', value: '' })
+  const values = optionLabels('Filter 2 value')
+  expect(values[0]).toBe('Choose a rotation…')
+  expect(values.length).toBeGreaterThan(3)
+  expect(screen.queryByRole('textbox', { name: 'Filter 2 value' })).toBeNull()
+})

@@ -4,7 +4,7 @@
  * addresses; named, saved, shared by link, exported, and usable as a search area.
  */
 import { useEffect, useId, useState } from 'react'
-import { acresText, FileButtons, plural, usd } from './holdings-ui'
+import { AcreFacts, acresText, FileButtons, plural, usd } from './holdings-ui'
 import type { AssemblageState, FileKind } from './holdings-views'
 
 export interface AssemblagePanelProps {
@@ -76,10 +76,7 @@ function Ready(p: AssemblagePanelProps & { state: Extract<AssemblageState, { sta
       </div>
       {sum && (
         <dl className="hold-facts" aria-label="Assemblage totals">
-          <div>
-            <dt>Total acres</dt>
-            <dd data-testid="assemblage-acres">{acresText(sum.acres)}</dd>
-          </div>
+          <AcreFacts totals={sum.acreTotals} testId="assemblage" />
           <div>
             <dt>Parcels</dt>
             <dd>{sum.parcelCount}</dd>

@@ -1,14 +1,17 @@
 /** Holdings as one thing: each merged outline's totals (acres with shared footprints once). */
+import { acreTotalText, addAcreTotals } from '../../format/acreage'
 import type { HoldingSummary } from './holding-summary'
-import { acresText, plural, usd } from './holdings-ui'
+import { AcreFacts, plural, usd } from './holdings-ui'
 
 export function HoldingList({ holdings, onFrame }: { holdings: readonly HoldingSummary[]; onFrame(id: string): void }) {
-  const acres = holdings.reduce((s, h) => s + h.acres, 0)
+  const totals = addAcreTotals(holdings.map((h) => h.acreTotals))
   const parcels = holdings.reduce((s, h) => s + h.parcelCount, 0)
   return (
     <div className="hold-holdings">
       <p className="hold-total" data-testid="holdings-total">
-        <strong>{plural(holdings.length, 'holding')}</strong> · {acresText(acres)} · {plural(parcels, 'parcel')}
+        <strong>{plural(holdings.length, 'holding')}</strong> · {plural(parcels, 'parcel')} · measured{' '}
+        <span data-testid="holdings-measured-acres">{acreTotalText(totals.measured)}</span> · recorded{' '}
+        <span data-testid="holdings-recorded-acres">{acreTotalText(totals.recorded)}</span>
       </p>
       <ol className="hold-list">
         {holdings.map((h) => (
@@ -20,10 +23,7 @@ export function HoldingList({ holdings, onFrame }: { holdings: readonly HoldingS
               </button>
             </div>
             <dl className="hold-facts">
-              <div>
-                <dt>Total acres</dt>
-                <dd data-testid="holding-acres">{acresText(h.acres)}</dd>
-              </div>
+              <AcreFacts totals={h.acreTotals} testId="holding" />
               <div>
                 <dt>Parcels</dt>
                 <dd>{h.parcelCount}</dd>
@@ -53,8 +53,9 @@ export function HoldingList({ holdings, onFrame }: { holdings: readonly HoldingS
         ))}
       </ol>
       <p className="muted hold-note">
-        Total acres add each parcel’s computed acres (<code>acres_calc</code>) once per footprint: stacked units and
-        repeated records count once.
+        Measured acres add each parcel’s area measured on its outline (<code>acres_calc</code>), recorded acres the
+        county’s figure (<code>acres</code>); both once per footprint (stacked units and repeated records count once),
+        as the results summary adds them.
       </p>
     </div>
   )

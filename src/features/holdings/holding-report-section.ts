@@ -3,12 +3,12 @@
  * maps, totals and every parcel — with the link that reruns the portfolio's parcels as a search.
  */
 
+import { footprintKey, measuredAcres } from '../../format/acreage'
 import { DEFAULT_COLUMNS } from '../../state/ui-slice'
 import { HOLDING_MAP_ID, holdingMaps, holdingReport } from '../reports/holding-report'
 import type { ReportMapSpec } from '../reports/report-desk'
 import { boundsOf, dataSource, pointOn, printed, type ReportKit } from '../reports/report-kit'
 import { encodeShareState } from '../share/url-codec'
-import { footprintKey } from './holding-summary'
 import type { HoldingsPortfolio } from './holdings-flows'
 
 /** The link that reruns the portfolio's parcels as a search: its owners' spellings in its states. */
@@ -59,6 +59,7 @@ export function reportHolding(kit: ReportKit, p: HoldingsPortfolio): void {
       id: h.id,
       parcelCount: h.parcelCount,
       acres: h.acres,
+      acreTotals: h.acreTotals,
       outlineAcres: h.outlineAcres,
       counties: h.counties,
       assessedValue: h.assessedValue,
@@ -72,7 +73,7 @@ export function reportHolding(kit: ReportKit, p: HoldingsPortfolio): void {
       owner: text(r.owner) ?? '',
       county: text(r.county) ?? '?',
       state: text(r.state) ?? '?',
-      acres: num(r.acres_calc) ?? num(r.acres),
+      acres: measuredAcres(r),
       value: num(r.parcel_value),
       landUse: text(r.land_use),
       footprint: footprintKey(r),

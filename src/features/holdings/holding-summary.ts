@@ -8,6 +8,7 @@ import turfArea from '@turf/area'
 import type { MultiPolygon, Polygon } from 'geojson'
 import type { ParcelRecord } from '../../../contract/schemas'
 import { SQ_M_PER_ACRE } from '../../../contract/units'
+import { type AcreTotals, acreTotals, footprintKey } from '../../format/acreage'
 import { boxOf } from '../../geo/bbox'
 import type { DissolvedGroup } from './dissolve'
 import { countyLabel } from './portfolio'
@@ -25,8 +26,10 @@ export interface HoldingSummary {
   owners: string[]
   parcelIds: string[]
   parcelCount: number
-  /** Σ acres_calc over distinct footprints (shared footprints counted once). */
+  /** Measured acres (Σ acres_calc, each footprint once), rounded: what sorts, exports and comps use. */
   acres: number
+  /** Both acreages unrounded, with what each leaves out (format/acreage.ts): what panels show. */
+  acreTotals: AcreTotals
   /** Geodesic area of the merged outline (the same land, measured on the union). */
   outlineAcres: number
   counties: string[]
@@ -45,21 +48,12 @@ export interface HoldingSummary {
 const num = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) ? v : null)
 const round2 = (n: number) => Math.round(n * 100) / 100
 
-/** The key of a footprint: the server's stack id, else the outline itself. */
-export function footprintKey(r: ParcelRecord): string {
-  if (typeof r.svc_stack_uuid === 'string' && r.svc_stack_uuid) return `s:${r.svc_stack_uuid}`
-  const g = r.geom as { coordinates?: unknown } | undefined
-  return g?.coordinates ? `g:${JSON.stringify(g.coordinates)}` : `u:${r.svc_uuid}`
-}
-
-/** A record's acres for totals: acres_calc (from geometry), else the county's acres. */
+/** A record's weight in the crop and land-use shares: measured acres, else recorded. */
 const recordAcres = (r: ParcelRecord): number => num(r.acres_calc) ?? num(r.acres) ?? 0
 
-/** Σ acres with each footprint counted once. */
+/** Measured acres with each footprint counted once (the figure every holdings total shows). */
 export function distinctAcres(records: readonly ParcelRecord[]): number {
-  const byFootprint = new Map<string, number>()
-  for (const r of records) if (!byFootprint.has(footprintKey(r))) byFootprint.set(footprintKey(r), recordAcres(r))
-  return round2([...byFootprint.values()].reduce((s, a) => s + a, 0))
+  return round2(acreTotals(records).measured.acres)
 }
 
 /** Acres by a text field, largest first, over distinct footprints. */
@@ -82,7 +76,7 @@ export function summarizeHolding(
   records: readonly ParcelRecord[],
   geometry: Polygon | MultiPolygon,
 ): HoldingSummary {
-  const acres = distinctAcres(records)
+  const totals = acreTotals(records)
   const exact = acresBy(records, 'svc_stack_uuid').reduce((s, [, a]) => s + a, 0)
   const values = records.map((r) => num(r.parcel_value)).filter((v): v is number => v !== null)
   const crops = acresBy(records, 'cdl_majority_category')
@@ -99,7 +93,8 @@ export function summarizeHolding(
     owners: [...new Set(records.map((r) => (typeof r.owner === 'string' ? r.owner : '')).filter(Boolean))].sort(),
     parcelIds: records.map((r) => r.svc_uuid),
     parcelCount: records.length,
-    acres,
+    acres: round2(totals.measured.acres),
+    acreTotals: totals,
     outlineAcres: round2(turfArea(geometry) / SQ_M_PER_ACRE),
     counties: [...new Set(records.map(countyLabel))].sort(),
     assessedValue: values.reduce((s, v) => s + v, 0),

@@ -14,6 +14,8 @@ import type { HoldingSummary } from './holding-summary'
 
 export type HoldingsFileKind = 'geojson' | 'kml' | 'csv'
 
+const round2 = (n: number) => Math.round(n * 100) / 100
+
 const cropText = (h: HoldingSummary) =>
   h.cropMix
     .slice(0, 5)
@@ -26,7 +28,9 @@ function holdingFields(h: HoldingSummary): [string, unknown][] {
     ['holding', h.label],
     ['owners', h.owners.join('; ')],
     ['parcel_count', h.parcelCount],
-    ['acres', h.acres],
+    // Named by kind (format/acreage.ts): a bare "acres" column read as the county's figure.
+    ['measured_acres', h.acres],
+    ['recorded_acres', h.acreTotals.recorded.counted ? round2(h.acreTotals.recorded.acres) : null],
     ['outline_acres', h.outlineAcres],
     ['counties', h.counties.join('; ')],
     ['assessed_value', h.assessedValue],
@@ -102,6 +106,7 @@ const emptyHolding: HoldingSummary = {
   parcelIds: [],
   parcelCount: 0,
   acres: 0,
+  acreTotals: { measured: { acres: 0, counted: 0, missing: 0 }, recorded: { acres: 0, counted: 0, missing: 0 } },
   outlineAcres: 0,
   counties: [],
   assessedValue: 0,

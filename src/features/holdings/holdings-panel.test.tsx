@@ -34,7 +34,9 @@ describe('HoldingList', () => {
     const rs = [parcel({ geom: square(0, 0), acres_calc: 10 }), parcel({ geom: square(5, 5), acres_calc: 2.5 })]
     const onFrame = vi.fn()
     render(<HoldingList holdings={holdingsOf(rs, dissolve(footprints(rs)))} onFrame={onFrame} />)
-    expect(screen.getByTestId('holdings-total').textContent).toBe('2 holdings · 12.5 ac · 2 parcels')
+    expect(screen.getByTestId('holdings-total').textContent).toBe(
+      '2 holdings · 2 parcels · measured 12.5 ac · recorded –',
+    )
     await userEvent.click(screen.getAllByRole('button', { name: 'Zoom to' })[1] as HTMLElement)
     expect(onFrame).toHaveBeenCalledWith('H2')
   })

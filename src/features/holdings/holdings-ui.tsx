@@ -1,11 +1,28 @@
 /** Small pieces the holdings panels share: numbers, a progress bar, a cost question, file buttons. */
 import type { ReactNode } from 'react'
 import type { Spent } from '../../calls/tally'
+import { ACRE_WORDS, type AcreTotals, acreTotalText } from '../../format/acreage'
 import type { FileKind } from './holdings-views'
 
 const fmt = (n: number, digits = 0) => n.toLocaleString('en-US', { maximumFractionDigits: digits })
 export const plural = (n: number, one: string, many = `${one}s`) => `${fmt(n)} ${n === 1 ? one : many}`
 export const acresText = (n: number) => `${fmt(n, n < 100 ? 2 : 1)} ac`
+/** Both acreages of a holding or assemblage, named, as `<dl>` rows. */
+export function AcreFacts({ totals, testId }: { totals: AcreTotals; testId: string }) {
+  return (
+    <>
+      <div title={ACRE_WORDS.measured.source}>
+        <dt>{ACRE_WORDS.measured.label}</dt>
+        <dd data-testid={`${testId}-acres`}>{acreTotalText(totals.measured)}</dd>
+      </div>
+      <div title={ACRE_WORDS.recorded.source}>
+        <dt>{ACRE_WORDS.recorded.label}</dt>
+        <dd data-testid={`${testId}-recorded-acres`}>{acreTotalText(totals.recorded)}</dd>
+      </div>
+    </>
+  )
+}
+
 export const usd = (n: number) => `$${fmt(Math.round(n))}`
 
 /** "3 calls · 2 answers from cache". */

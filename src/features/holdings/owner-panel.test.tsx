@@ -139,7 +139,7 @@ describe('OwnerPanel', () => {
     const variants = screen.getByRole('list', { name: 'Same owner, other spellings' })
     const box = within(variants).getByRole('checkbox', { name: /MILLER FARMS, L.L.C./ }) as HTMLInputElement
     expect(box.checked).toBe(false)
-    expect(variants.textContent).toMatch(/1 parcel · 20 ac · Finney, KS/)
+    expect(variants.textContent).toMatch(/1 parcel · 20 ac measured · Finney, KS/)
     expect(variants.textContent).toMatch(/same name, other spelling, L.L.C. for LLC/)
     expect(variants.textContent).toMatch(/same mailing address, singular\/plural/)
     await userEvent.click(box)

@@ -211,7 +211,7 @@ function Groups({
                     <span className="hold-group-name">{g.name}</span>
                     <span className="muted">
                       {' '}
-                      · {plural(g.ids.length, 'parcel')} · {acresText(g.acres)} · {g.counties.join('; ')}
+                      · {plural(g.ids.length, 'parcel')} · {acresText(g.acres)} measured · {g.counties.join('; ')}
                     </span>
                     {g.reasons.length > 0 && <span className="hold-reasons">{g.reasons.join(', ')}</span>}
                   </span>

@@ -14,6 +14,7 @@
  */
 import type { ParcelRecord } from '../../../contract/schemas'
 import type { QuerySourceLike, Runner } from '../../calls/runner'
+import { acreTotals } from '../../format/acreage'
 import { matchOwner } from './owner-match'
 import { type Comparison, compareOwners, probeWords, spellingKey } from './owner-names'
 import { loadScoped, pagesFor, type ScopeCounty, type ScopedOptions } from './scoped-query'
@@ -31,6 +32,7 @@ export interface OwnerGroup {
   /** The evidence and how it differs from the owner asked for ("same mailing address", "word order"…). */
   reasons: string[]
   ids: string[]
+  /** Measured acres, each footprint once (format/acreage.ts). */
   acres: number
   /** "Story, IA" … */
   counties: string[]
@@ -151,7 +153,7 @@ function groupOwners(name: string, records: readonly ParcelRecord[], addresses: 
       kind: KIND_OF_TIER[match.tier],
       reasons: match.evidence,
       ids: g.records.map((r) => r.svc_uuid),
-      acres: Math.round(g.records.reduce((s, r) => s + (Number(r.acres_calc ?? r.acres) || 0), 0) * 100) / 100,
+      acres: Math.round(acreTotals(g.records).measured.acres * 100) / 100,
       counties: [...new Set(g.records.map(countyLabel))].sort(),
     })
   }

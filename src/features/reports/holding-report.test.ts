@@ -19,7 +19,7 @@ describe('the holding report', () => {
   it('names the owner and the spellings included, and counts those left out', () => {
     const doc = holdingReport(holdingInput())
     expect(doc).toMatchObject({ kind: 'holding', title: 'Holding report', heading: 'MILLER FARMS LLC' })
-    expect(doc.subheading).toBe('2 holdings · 4 parcels · 200.75 ac · IA, KS')
+    expect(doc.subheading).toBe('2 holdings · 4 parcels · 200.75 measured ac · IA, KS')
     const names = doc.blocks.find((b) => b.kind === 'paragraph' && b.text.startsWith('Names included'))
     expect(names).toMatchObject({
       text: 'Names included: MILLER FARMS LLC (the name asked for; 3 parcels); MILLER FARMS, L.L.C. (punctuation; 2 parcels). 1 other name offered (4 parcels) was left out.',
@@ -32,11 +32,13 @@ describe('the holding report', () => {
     expect(facts(doc.blocks)).toMatchObject({
       Holdings: '2',
       Parcels: '4',
-      'Total acres': '200.75',
+      'Measured acres': '200.75',
+      // Named apart from the measured figure, and saying which parcels it leaves out.
+      'Recorded acres': '198.00 (1 parcel without)',
       'Outline acres': '200.51',
       // H2 has no value: the total says how many parcels it rests on, and no $/acre is made up.
       'Assessed value': '$300,000 (3 of 4 valued)',
-      'Value per acre': '–',
+      'Value per measured acre': '–',
       States: 'IA, KS',
       Counties: '2',
     })

@@ -7,6 +7,7 @@
  * parcel over as many pages as it takes, the data's source and the link that reopens the parcels.
  * Pure: built from a plain summary the app gathers (report-intents.ts).
  */
+import { ACRE_WORDS, type AcreTotals, acreTotalText, addAcreTotals } from '../../format/acreage'
 import { formatAcres, formatUsd } from '../../format/format-value'
 import { REPORT_MAP } from '../../format/report-colors'
 import { provenance } from './parcel-report'
@@ -24,8 +25,10 @@ export interface HoldingReportHolding {
   /** "H1": the label on the map and in the tables. */
   id: string
   parcelCount: number
-  /** Σ acres_calc, each footprint once (the holdings pane's figure). */
+  /** Measured acres (Σ acres_calc, each footprint once), rounded as the holdings panel lists them. */
   acres: number
+  /** Both acreages unrounded, the totals add these (the holdings panel's figures). */
+  acreTotals: AcreTotals
   /** Geodesic area of the merged outline. */
   outlineAcres: number
   /** "Story, IA" … */
@@ -44,7 +47,7 @@ export interface HoldingReportParcel {
   owner: string
   county: string
   state: string
-  /** acres_calc (else the county's acres). */
+  /** Measured acres (acres_calc); null when the parcel has none. */
   acres: number | null
   value: number | null
   landUse: string | null
@@ -147,7 +150,8 @@ export function holdingReport(input: HoldingReportInput): ReportDocument {
   const inHoldings = input.parcels.filter((p) => p.holding !== null)
   const loose = input.parcels.length - inHoldings.length
   const parcels = hs.reduce((s, h) => s + h.parcelCount, 0)
-  const acres = round2(hs.reduce((s, h) => s + h.acres, 0))
+  const totals = addAcreTotals(hs.map((h) => h.acreTotals))
+  const acres = round2(totals.measured.acres)
   const outline = round2(hs.reduce((s, h) => s + h.outlineAcres, 0))
   const value = hs.reduce((s, h) => s + h.assessedValue, 0)
   const valued = hs.reduce((s, h) => s + h.valuedParcels, 0)
@@ -179,10 +183,14 @@ export function holdingReport(input: HoldingReportInput): ReportDocument {
       rows: [
         { label: 'Holdings', value: count(hs.length) },
         { label: 'Parcels', value: count(parcels) },
-        { label: 'Total acres', value: formatAcres(acres) },
+        { label: ACRE_WORDS.measured.label, value: acreTotalText(totals.measured, formatAcres) },
+        { label: ACRE_WORDS.recorded.label, value: acreTotalText(totals.recorded, formatAcres) },
         { label: 'Outline acres', value: formatAcres(outline) },
         { label: 'Assessed value', value: valueText(value, valued, parcels) },
-        { label: 'Value per acre', value: valued === parcels && acres > 0 ? formatUsd(value / acres) : '–' },
+        {
+          label: 'Value per measured acre',
+          value: valued === parcels && acres > 0 ? formatUsd(value / acres) : '–',
+        },
         { label: 'States', value: byState.map((s) => s.key).join(', ') || '–' },
         { label: 'Counties', value: count(byCounty.length) },
       ],
@@ -191,7 +199,7 @@ export function holdingReport(input: HoldingReportInput): ReportDocument {
       kind: 'paragraph',
       tone: 'muted',
       size: 7.5,
-      text: `How acres are counted: each parcel's computed acres (acres_calc, measured on its outline) are added once per footprint, so stacked units and repeated records count once; this is the holdings panel's total. "Outline acres" measure the merged outlines themselves (geodesic area of the union).${
+      text: `How acres are counted: "Measured acres" add each parcel's acres ${ACRE_WORDS.measured.source}, "Recorded acres" ${ACRE_WORDS.recorded.source}; both once per footprint, so stacked units and repeated records count once, and a parcel without a figure counts in neither (never as the other kind). These are the holdings panel's and the results summary's totals. "Outline acres" measure the merged outlines themselves (geodesic area of the union).${
         loose > 0
           ? ` ${plural(loose, 'parcel')} without an outline ${loose === 1 ? 'is' : 'are'} listed below but in no holding and not in the totals.`
           : ''
@@ -225,7 +233,7 @@ export function holdingReport(input: HoldingReportInput): ReportDocument {
     kind: 'holding',
     title: 'Holding report',
     heading: input.owner,
-    subheading: `${plural(hs.length, 'holding')} · ${plural(parcels, 'parcel')} · ${formatAcres(acres)} ac${
+    subheading: `${plural(hs.length, 'holding')} · ${plural(parcels, 'parcel')} · ${formatAcres(acres)} measured ac${
       byState.length ? ` · ${byState.map((s) => s.key).join(', ')}` : ''
     }`,
     printed: input.printed,
@@ -253,7 +261,7 @@ function totalsTable(title: string, label: string, rows: ReturnType<typeof total
     columns: [
       { label, align: 'left', weight: 3 },
       { label: 'Parcels', align: 'right', weight: 1 },
-      { label: 'Acres', align: 'right', weight: 1.4 },
+      { label: 'Measured ac', align: 'right', weight: 1.4 },
       { label: 'Assessed value', align: 'right', weight: 2.6 },
     ],
     rows: [
@@ -273,7 +281,7 @@ function holdingsTable(hs: readonly HoldingReportHolding[]): TableBlock {
     columns: [
       { label: 'Holding', align: 'left', weight: 44 },
       { label: 'Parcels', align: 'right', weight: 42 },
-      { label: 'Acres', align: 'right', weight: 58 },
+      { label: 'Measured ac', align: 'right', weight: 58 },
       { label: 'Outline acres', align: 'right', weight: 58 },
       { label: 'Assessed value', align: 'right', weight: 110 },
       { label: 'Counties', align: 'left', weight: 110 },
@@ -327,7 +335,7 @@ function parcelsTable(parcels: readonly HoldingReportParcel[], hs: readonly Hold
       { label: 'APN (parcel ID)', align: 'left', weight: 100 },
       { label: 'Owner', align: 'left', weight: 150 },
       { label: 'County', align: 'left', weight: 80 },
-      { label: 'Acres', align: 'right', weight: 56 },
+      { label: 'Measured ac', align: 'right', weight: 56 },
       { label: 'Assessed value', align: 'right', weight: 72 },
       { label: 'Land use', align: 'left', weight: 130 },
     ],

@@ -108,6 +108,10 @@ export function holdingInput(): HoldingReportInput {
         id: 'H1',
         parcelCount: 3,
         acres: 120.5,
+        acreTotals: {
+          measured: { acres: 120.5, counted: 2, missing: 0 },
+          recorded: { acres: 118, counted: 1, missing: 1 },
+        },
         outlineAcres: 120.31,
         counties: ['Story, IA'],
         assessedValue: 300_000,
@@ -119,6 +123,10 @@ export function holdingInput(): HoldingReportInput {
         id: 'H2',
         parcelCount: 1,
         acres: 80.25,
+        acreTotals: {
+          measured: { acres: 80.25, counted: 1, missing: 0 },
+          recorded: { acres: 80, counted: 1, missing: 0 },
+        },
         outlineAcres: 80.2,
         counties: ['Finney, KS'],
         assessedValue: 0,

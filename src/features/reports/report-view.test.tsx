@@ -76,8 +76,10 @@ it('a 600-row search report: the table header on every page, every row once, pag
     columns: ['owner', 'parcel_id', 'state', 'acres'],
     theme: 'plain',
     totals: {
-      totalAcres: 1000,
-      acresCount: 600,
+      acres: {
+        measured: { acres: 1010, counted: 600, missing: 0 },
+        recorded: { acres: 1000, counted: 600, missing: 0 },
+      },
       totalValue: 1e6,
       valueCount: 600,
       crops: [{ category: 'Corn', share: 0.67 }],
@@ -114,7 +116,7 @@ it('a holding report: the owner, the names included, a map per state, totals by 
   const pages = within(dialog).getAllByRole('region', { name: /^Page \d+ of \d+$/ })
   const first = pages[0]!
   expect(within(first).getByRole('heading', { level: 1 }).textContent).toBe('MILLER FARMS LLC')
-  expect(within(first).getByText('2 holdings · 4 parcels · 200.75 ac · IA, KS')).toBeTruthy()
+  expect(within(first).getByText('2 holdings · 4 parcels · 200.75 measured ac · IA, KS')).toBeTruthy()
   expect(within(first).getByText(/^Names included: MILLER FARMS LLC/)).toBeTruthy()
   expect(within(first).getAllByText('200.75').length).toBeGreaterThan(0)
   // Three map frames: all holdings (page 1), then Iowa and Kansas; one still drawing holds Print back.
@@ -129,7 +131,7 @@ it('a holding report: the owner, the names included, a map per state, totals by 
     within(parcels)
       .getAllByRole('columnheader')
       .map((h) => h.textContent),
-  ).toEqual(['Holding', 'APN (parcel ID)', 'Owner', 'County', 'Acres', 'Assessed value', 'Land use'])
+  ).toEqual(['Holding', 'APN (parcel ID)', 'Owner', 'County', 'Measured ac', 'Assessed value', 'Land use'])
   expect(within(parcels).getByText('(40.00)')).toBeTruthy()
   expect(within(dialog).getAllByRole('link')[0]?.getAttribute('href')).toBe(holdingInput().link)
 })

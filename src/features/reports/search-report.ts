@@ -6,6 +6,7 @@
 import { CDL_BY_NAME } from '../../../contract/crops'
 import { historyLetter } from '../../../contract/rotation'
 import type { FilterItem, ParcelRecord } from '../../../contract/schemas'
+import { ACRE_WORDS, type AcreTotals, acreTotalText } from '../../format/acreage'
 import { formatAcres, formatUsd } from '../../format/format-value'
 import { cellText, columnLabel, columnWidth, isNumericColumn, visibleExportColumns } from '../../format/record-columns'
 import { REPORT_MAP } from '../../format/report-colors'
@@ -26,8 +27,7 @@ export interface SearchReportInput {
   columns: readonly string[]
   theme: ThemeId
   totals: {
-    totalAcres: number
-    acresCount: number
+    acres: AcreTotals
     totalValue: number
     valueCount: number
     crops: readonly { category: string; share: number }[]
@@ -102,11 +102,15 @@ export function searchReport(input: SearchReportInput): ReportDocument {
           label: 'Parcels',
           value: partial ? `${count(records.length)} of ${count(input.expected)}` : count(records.length),
         },
-        { label: `Total acres${scope}`, value: totals.acresCount ? formatAcres(totals.totalAcres) : '–' },
+        { label: `${ACRE_WORDS.measured.label}${scope}`, value: acreTotalText(totals.acres.measured, formatAcres) },
+        { label: `${ACRE_WORDS.recorded.label}${scope}`, value: acreTotalText(totals.acres.recorded, formatAcres) },
         { label: `Assessed value${scope}`, value: totals.valueCount ? formatUsd(totals.totalValue) : '–' },
         {
-          label: 'Value per acre',
-          value: totals.acresCount && totals.valueCount ? formatUsd(totals.totalValue / totals.totalAcres) : '–',
+          label: 'Value per measured acre',
+          value:
+            totals.acres.measured.counted && totals.acres.measured.acres > 0 && totals.valueCount
+              ? formatUsd(totals.totalValue / totals.acres.measured.acres)
+              : '–',
         },
         { label: 'Sorted by', value: input.order ?? 'as found' },
       ],

@@ -7,7 +7,8 @@ const rec = (i: number, extra: Record<string, unknown>): ParcelRecord => ({ svc_
 describe('summarize', () => {
   it('returns zeros for no rows', () => {
     const s = summarize([])
-    expect(s).toMatchObject({ loaded: 0, expected: 0, totalAcres: 0, totalValue: 0, crops: [], otherShare: 0 })
+    expect(s).toMatchObject({ loaded: 0, expected: 0, totalValue: 0, crops: [], otherShare: 0 })
+    expect(s.acres.measured).toEqual({ acres: 0, counted: 0, missing: 0 })
   })
 
   it('totals acres and value, tolerating strings, nulls and unloaded rows', () => {
@@ -20,8 +21,9 @@ describe('summarize', () => {
     const s = summarize(rows, { rowCount: 4 })
     expect(s.loaded).toBe(3)
     expect(s.expected).toBe(4)
-    expect(s.totalAcres).toBe(13)
-    expect(s.acresCount).toBe(2)
+    // Recorded acres only where the record has them; none of these has a measured figure.
+    expect(s.acres.recorded).toEqual({ acres: 13, counted: 2, missing: 1 })
+    expect(s.acres.measured).toEqual({ acres: 0, counted: 0, missing: 3 })
     expect(s.totalValue).toBe(3000)
     expect(s.valueCount).toBe(2)
   })

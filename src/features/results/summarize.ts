@@ -1,5 +1,6 @@
 /** Pure aggregation behind the summary bar: counts, totals and the crop mix of loaded rows. */
 import type { ParcelRecord } from '../../../contract/schemas'
+import { type AcreTotals, acreTotals } from '../../format/acreage'
 import { isEmptyValue, toNumber } from '../../format/format-value'
 
 export interface CropShare {
@@ -14,9 +15,8 @@ export interface Summary {
   loaded: number
   /** Best known total: the largest of loaded, rowCount and the planner's expectation. */
   expected: number
-  totalAcres: number
-  /** Parcels that contributed an acreage. */
-  acresCount: number
+  /** Measured and recorded acres, each footprint once (the holdings panel's figures for the same set). */
+  acres: AcreTotals
   totalValue: number
   /** Parcels that contributed an assessed value. */
   valueCount: number
@@ -31,8 +31,6 @@ export function summarize(
   opts: { rowCount?: number; recordsExpected?: number; top?: number } = {},
 ): Summary {
   let loaded = 0
-  let totalAcres = 0
-  let acresCount = 0
   let totalValue = 0
   let valueCount = 0
   let categorised = 0
@@ -40,11 +38,6 @@ export function summarize(
   for (const r of rows) {
     if (!r) continue
     loaded++
-    const a = toNumber(r.acres)
-    if (a !== null) {
-      totalAcres += a
-      acresCount++
-    }
     const v = toNumber(r.parcel_value)
     if (v !== null) {
       totalValue += v
@@ -66,8 +59,7 @@ export function summarize(
   return {
     loaded,
     expected: Math.max(loaded, opts.rowCount ?? 0, opts.recordsExpected ?? 0),
-    totalAcres,
-    acresCount,
+    acres: acreTotals(rows),
     totalValue,
     valueCount,
     crops,

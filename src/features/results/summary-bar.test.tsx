@@ -24,7 +24,13 @@ it('shows nothing before a search', () => {
 it('everything loaded: the count, the totals, and the crop mix as an image with a text label', () => {
   const rows = [rec(80, 640_000, 'Corn'), rec(40.25, 410_000, 'Corn'), rec(0.5, null, 'Soybeans')]
   render(<SummaryBar status="done" rows={rows} rowCount={3} recordsExpected={3} />)
-  expect(stats().slice(0, 3)).toEqual(['Parcels: 3', 'Total acres: 120.8', 'Assessed value: $1.1M'])
+  expect(stats().slice(0, 4)).toEqual([
+    'Parcels: 3',
+    // Only recorded acres in these rows: the measured total is a dash, not a zero nor the other kind.
+    'Measured acres: –',
+    'Recorded acres: 120.8',
+    'Assessed value: $1.1M',
+  ])
   // The total value says how many parcels it rests on.
   expect(screen.getByText('$1.1M').getAttribute('title')).toBe('2 parcels with a value')
   expect(screen.getByRole('img', { name: 'Crop mix: Corn 67%, Soybeans 33%' })).toBeTruthy()
@@ -35,7 +41,8 @@ it('a partial load says the totals cover the loaded parcels only, and of how man
   render(<SummaryBar status="loading" rows={rows} rowCount={4} recordsExpected={1250} />)
   expect(stats()).toEqual([
     'Parcels: 2 of 1,250',
-    'Total acres (of 2 loaded): 30',
+    'Measured acres (of 2 loaded): –',
+    'Recorded acres (of 2 loaded): 30',
     'Assessed value (of 2 loaded): $3.0K',
   ])
   // No crop categories loaded: no crop mix.
@@ -44,7 +51,22 @@ it('a partial load says the totals cover the loaded parcels only, and of how man
 
 it('no acreage or value in the data: a dash, not a misleading zero', () => {
   render(<SummaryBar status="done" rows={[rec(null, null, null)]} rowCount={1} />)
-  expect(stats()).toEqual(['Parcels: 1', 'Total acres: –', 'Assessed value: –'])
+  expect(stats()).toEqual(['Parcels: 1', 'Measured acres: –', 'Recorded acres: –', 'Assessed value: –'])
+})
+
+it('both acreages named, each footprint once, and what each total leaves out', () => {
+  const rows = [
+    { svc_uuid: 'a', svc_stack_uuid: 's1', acres_calc: 40.26, acres: 40 },
+    // A stacked unit on the same footprint: counted once.
+    { svc_uuid: 'b', svc_stack_uuid: 's1', acres_calc: 40.26, acres: 40 },
+    { svc_uuid: 'c', svc_stack_uuid: 's2', acres_calc: 79.9, acres: null },
+    { svc_uuid: 'd', svc_stack_uuid: 's3', acres_calc: null, acres: '12.5' },
+  ] as ParcelRecord[]
+  render(<SummaryBar status="done" rows={rows} rowCount={4} />)
+  expect(stats().slice(1, 3)).toEqual([
+    'Measured acres: 120.2 (1 parcel without)',
+    'Recorded acres: 52.5 (1 parcel without)',
+  ])
 })
 
 it('past four crop types the rest are summed up as “other”', () => {

@@ -4,13 +4,13 @@
  */
 import { useDeferredValue, useMemo } from 'react'
 import type { ParcelRecord } from '../../../contract/schemas'
+import { ACRE_WORDS, type AcreKind, acreGap, formatAcreTotal } from '../../format/acreage'
 import type { SearchStatus } from '../../state/search-status'
 import { CropHistoryChart } from './crop-history-chart'
 import { summarize } from './summarize'
 import './results.css'
 
 const count = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 })
-const acresFmt = new Intl.NumberFormat('en-US', { maximumFractionDigits: 1 })
 const usdCompact = new Intl.NumberFormat('en-US', {
   style: 'currency',
   currency: 'USD',
@@ -46,10 +46,21 @@ export function SummaryBar({ status, rows: liveRows, rowCount, recordsExpected, 
           {partial && <span className="res-muted"> of {count.format(s.expected)}</span>}
         </span>
       </div>
-      <div className="res-stat">
-        <span className="res-stat-label">Total acres{scope}</span>
-        <span className="res-stat-value">{s.acresCount ? acresFmt.format(s.totalAcres) : '–'}</span>
-      </div>
+      {(['measured', 'recorded'] as const satisfies readonly AcreKind[]).map((kind) => {
+        const gap = acreGap(s.acres[kind])
+        return (
+          <div key={kind} className="res-stat" title={ACRE_WORDS[kind].source}>
+            <span className="res-stat-label">
+              {ACRE_WORDS[kind].label}
+              {scope}
+            </span>
+            <span className="res-stat-value" data-testid={`summary-${kind}-acres`}>
+              {formatAcreTotal(s.acres[kind])}
+              {gap && <span className="res-muted"> ({gap})</span>}
+            </span>
+          </div>
+        )
+      })}
       <div className="res-stat">
         <span className="res-stat-label">Assessed value{scope}</span>
         <span

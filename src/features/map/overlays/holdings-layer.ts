@@ -6,6 +6,7 @@
  */
 import type { Feature, FeatureCollection } from 'geojson'
 import type { GeoJSONSource, LayerSpecification, Map as MapLibreMap } from 'maplibre-gl'
+import { boxOf } from '../../../geo/bbox'
 import type { HoldingsLayerPort, HoldingsOverlay } from '../../../ports/workspace-ports'
 
 const SOURCE = 'holdings'
@@ -16,6 +17,7 @@ const HOLDINGS_LAYERS = {
   assemblageFill: 'holdings-assemblage-fill',
   assemblageParcels: 'holdings-assemblage-parcels',
   assemblageLine: 'holdings-assemblage-line',
+  dot: 'holdings-dot',
   label: 'holdings-label',
 } as const
 
@@ -30,6 +32,16 @@ export function holdingsFeatures(o: HoldingsOverlay | null): FeatureCollection {
     features.push({ type: 'Feature', properties: { kind: 'parcel', id: p.id }, geometry: p.geometry })
   for (const h of o.holdings)
     features.push({ type: 'Feature', properties: { kind: 'holding', id: h.id, label: h.label }, geometry: h.geometry })
+  // A dot at each holding's centre: framed across states (issue 37 item 10, ~z5) a farm is under a
+  // pixel and its outline draws nothing, the dot still says where it is (as the report's maps do).
+  for (const h of o.holdings) {
+    const [w, s, e, n] = boxOf(h.geometry)
+    features.push({
+      type: 'Feature',
+      properties: { kind: 'holding-dot', id: h.id },
+      geometry: { type: 'Point', coordinates: [(w + e) / 2, (s + n) / 2] },
+    })
+  }
   if (o.assemblage) {
     for (const p of o.assemblage.parcels)
       features.push({ type: 'Feature', properties: { kind: 'assemblage-parcel', id: p.id }, geometry: p.geometry })
@@ -88,6 +100,22 @@ function layers(): LayerSpecification[] {
       source: SOURCE,
       filter: kind('assemblage'),
       paint: { 'line-color': ASSEMBLAGE_COLOUR, 'line-width': 3 },
+    },
+    {
+      id: HOLDINGS_LAYERS.dot,
+      type: 'circle',
+      source: SOURCE,
+      filter: kind('holding-dot'),
+      // Gone by the zoom where the outline itself reads.
+      maxzoom: 13,
+      paint: {
+        'circle-radius': 5,
+        'circle-color': HOLDING_COLOUR,
+        'circle-stroke-color': '#fff',
+        'circle-stroke-width': 1.5,
+        'circle-opacity': ['interpolate', ['linear'], ['zoom'], 11, 1, 13, 0] as never,
+        'circle-stroke-opacity': ['interpolate', ['linear'], ['zoom'], 11, 1, 13, 0] as never,
+      },
     },
     {
       id: HOLDINGS_LAYERS.label,
