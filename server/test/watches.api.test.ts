@@ -160,7 +160,7 @@ describe(`watches over a reload (${backendName})`, () => {
     expect(made.lots!.feed_url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/watches\/feed\/[A-Za-z0-9_-]{32}$/)
     expect(made.owners).toMatchObject({ kind: 'owner', owner: 'owner 2', variants: ['Owner, 11'], states: ['IA'] })
     expect(made.area).toMatchObject({ kind: 'area' })
-    expect(reloadOut).toMatch(/changes +1 split, 2 removed, 2 sold, 2 new owners, 4 values changed/)
+    expect(reloadOut).toMatch(/changes +1 split, 2 removed, 2 sold, 2 new owners, 3 values changed, 1 boundary changed/)
   })
 
   it('a parcel watch tells each watched parcel’s changes, and nothing of the rest', async () => {
