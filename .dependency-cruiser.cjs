@@ -28,7 +28,7 @@ const FOUNDATION = 'api|cache|calls|state|config|format|geo|ports|ui'
  *   cli/                       the commands
  * Tests (*.test.ts, *.test-support.ts, server/test/) may assemble any server layers.
  */
-const SERVER_FEATURES = 'demo-data|load|tiles|proxy|changes|words|mcp'
+const SERVER_FEATURES = 'demo-data|load|tiles|proxy|changes|watches|words|mcp'
 const SERVER_TESTS = '\\.test\\.ts$|\\.test-support\\.ts$|^server/test/'
 const SERVER_ROOT = '^server/(?!config\\.ts$)[^/]+\\.ts$'
 

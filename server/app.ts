@@ -26,14 +26,16 @@ import { proxyRoutes } from './proxy/proxy-routes'
 import { TILE_EXPOSED_HEADERS } from './tiles/tile-headers'
 import { tileRoutes } from './tiles/tile-routes'
 import type { TileService } from './tiles/tile-service'
+import { watchRoutes } from './watches/watch-routes'
+import type { WatchesRepo } from './watches/watches-repo'
 import { parseQueryRoutes } from './words/parse-query-routes'
 
 /**
  * Where parcel answers come from: the local database (which also makes tiles and coverage and keeps
- * the change log), or a hosted parcel API (proxy mode: no local parcels, so none of those).
+ * the change log and the watches it feeds), or a hosted parcel API (proxy mode: no local parcels, so none of those).
  */
 export type ParcelSource =
-  | { mode: 'local'; repo: ParcelsRepo; tiles: TileService; changes: ChangesService }
+  | { mode: 'local'; repo: ParcelsRepo; tiles: TileService; changes: ChangesService; watches: WatchesRepo }
   | { mode: 'proxy'; proxy: ProxyMode }
 
 export interface AppDeps {
@@ -107,6 +109,15 @@ export function createApp({
     c.res.headers.set('cache-control', 'no-store')
   })
   app.use('/changes', compressAnswers())
+  // Watches name owners and parcels, and a feed's address is its only key: no shared caches.
+  app.use('/watches/*', async (c, next) => {
+    await next()
+    c.res.headers.set('cache-control', 'no-store')
+  })
+  app.use('/watches', async (c, next) => {
+    await next()
+    c.res.headers.set('cache-control', 'no-store')
+  })
   app.use('/proxy/*', async (c, next) => {
     await next()
     c.res.headers.set('cache-control', 'no-store')
@@ -146,10 +157,16 @@ export function createApp({
     app.all('/coverage', (c) => errorResponse(c, 404, none))
     app.all('/tiles/*', (c) => errorResponse(c, 404, none))
     app.all('/changes', (c) => errorResponse(c, 404, 'Proxy mode has no parcels of its own: no change log.'))
+    // 501: the endpoint exists in Plat but not in this mode, which no key or body can change.
+    const noWatches =
+      'Watches are not available in proxy mode: the upstream parcel API keeps no change log for them to read (docs/watches.md).'
+    app.all('/watches', (c) => errorResponse(c, 501, noWatches))
+    app.all('/watches/*', (c) => errorResponse(c, 501, noWatches))
   } else {
     app.route('/parcels', parcelRoutes(parcels.repo, guard))
     app.route('/', tileRoutes(parcels.tiles, guard, { publicCoverage: Boolean(staticDir) && coverageInPage }))
     app.route('/', changesRoutes(parcels.changes, guard))
+    app.route('/', watchRoutes(parcels.watches, guard))
   }
   methodNotAllowed(app, {
     '/parcels/area': ['POST'],
@@ -159,6 +176,10 @@ export function createApp({
     '/tiles/parcels/:z/:x/:y': ['GET'],
     '/coverage': ['GET'],
     '/changes': ['GET'],
+    '/watches': ['GET', 'POST'],
+    '/watches/:id': ['GET', 'PATCH', 'DELETE'],
+    '/watches/:id/events': ['GET'],
+    '/watches/feed/:secret': ['GET'],
     '/parse-query': ['GET'],
     '/healthz': ['GET'],
     '/readyz': ['GET'],

@@ -28,6 +28,7 @@ import { dropLeftoverStages } from './load/stage/stage-cleanup'
 import { openDatabase } from './open-database'
 import { openProxyMode } from './proxy/proxy-mode'
 import { tileService } from './tiles/tile-service'
+import { watchesRepo } from './watches/watches-repo'
 
 export interface RunningServer {
   url: string
@@ -94,6 +95,7 @@ export async function startServer(
           log,
         }),
         changes: changesService(db, { timeoutMs }),
+        watches: watchesRepo(db, { timeoutMs }),
       }
   // Beside serving, not before it: a build can take a minute on a large database, and reads go on
   // meanwhile (parcel-indexes.ts). A failure is logged; the next load builds them anyway.

@@ -21,6 +21,7 @@ import { type HeldLiveness, holdLoadLiveness } from '../load/stage/load-liveness
 import { dropLeftoverStages } from '../load/stage/stage-cleanup'
 import { stateFips } from '../load/states'
 import { openDatabase } from '../open-database'
+import { evaluateWatches } from '../watches/evaluate-watches'
 
 const USAGE = `Usage:
   npm run load -- FILE --state XX --county-fp NNN --county NAME --map MAPPING.json
@@ -184,6 +185,8 @@ async function main() {
       out: process.stderr,
       signal: stop.signal,
       landUseRules,
+      // Watches learn of the reload in its own transaction (watches/evaluate-watches.ts).
+      afterLog: evaluateWatches,
     })
     for (const line of result.lines) console.log(line)
   } finally {

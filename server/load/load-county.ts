@@ -25,6 +25,7 @@ import { StagedRanges } from './stage/staged-ranges'
 import type { CountyChanges } from './write/compare-county'
 import {
   buildCountyRows,
+  type ChangeLogHook,
   type CountyIdentity,
   summarizeCountyRows,
   type WriteOptions,
@@ -74,6 +75,8 @@ export interface LoadCountyOptions {
   landUseRules?: LandUseRules
   /** PostgreSQL: staged rows between the geometry checks during the read (default CHECK_EVERY) */
   checkEvery?: number
+  /** Run in the county's transaction once its change log is written (the load CLI: watches). */
+  afterLog?: ChangeLogHook
 }
 
 export interface LoadSummary {
@@ -182,6 +185,7 @@ export async function loadCounty(db: Database, o: LoadCountyOptions): Promise<Lo
       dem: Boolean(o.rasters?.dem),
       cdl: Boolean(o.rasters?.cdl),
       landUse: landUse.pairs,
+      afterLog: o.afterLog,
     }
     // PostgreSQL builds the rows on two connections before the transaction (write-county.ts).
     const prebuilt = postgres

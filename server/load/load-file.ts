@@ -18,7 +18,7 @@ import { fileItems, knownCount } from './rows/file-items'
 import type { Mapping } from './rows/mapping'
 import { TEXT_MAX_BYTES, TextHygieneLog } from './rows/text-hygiene'
 import { changeLines, landUseLines, reportExtras } from './summary-extras'
-import type { CountyIdentity } from './write/write-county'
+import type { ChangeLogHook, CountyIdentity } from './write/write-county'
 
 export interface LoadFileOptions {
   file: string
@@ -36,6 +36,8 @@ export interface LoadFileOptions {
   signal?: AbortSignal
   /** `--land-use FILE`, read (land-use-class.ts readLandUseRules) */
   landUseRules?: LandUseRules
+  /** Run in the county's transaction once its change log is written (issue 41: watches). */
+  afterLog?: ChangeLogHook
 }
 
 export interface LoadFileResult {
@@ -103,6 +105,7 @@ export async function loadFile(db: Database, o: LoadFileOptions): Promise<LoadFi
       onProgress: (p) => (p.phase === 'read' ? bar.read(p.done ?? 0) : bar.step(p.phase)),
       signal: o.signal,
       landUseRules: o.landUseRules,
+      afterLog: o.afterLog,
     })
     bar.done()
     join?.report(report)

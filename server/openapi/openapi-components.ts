@@ -51,7 +51,9 @@ const WHY: Record<number, string> = {
   404: 'Not here: in proxy mode, or not in demo mode.',
   413: 'Body over 4 MiB.',
   422: 'The request fails schema validation; `loc` points at the fault.',
+  409: 'The key already keeps the most watches it may.',
   429: "The key's monthly allowance (requests or records) is spent.",
+  501: 'Not available in this mode (proxy mode has no change log).',
   503: 'Too expensive, busy or the database restarting: retry later (see Retry-After when sent).',
 }
 

@@ -26,7 +26,7 @@ const documented = () => Object.keys(openApiDocument().paths ?? {}).map((p) => p
 
 describe('the OpenAPI document', () => {
   it('describes every GET and POST route the app mounts, in local and in proxy mode', () => {
-    const local = servedPaths({ mode: 'local', repo: {}, tiles: {}, changes: {} } as AppDeps['parcels'])
+    const local = servedPaths({ mode: 'local', repo: {}, tiles: {}, changes: {}, watches: {} } as AppDeps['parcels'])
     const operator = new Hono().get('/usage', (c) => c.text(''))
     const proxy = servedPaths({ mode: 'proxy', proxy: { service: {}, operatorRoutes: operator } } as never)
     expect(local).toContain('/parcels/query')

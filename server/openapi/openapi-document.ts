@@ -7,6 +7,7 @@ import { OpenAPIRegistry, OpenApiGeneratorV31 } from '@asteasolutions/zod-to-ope
 import { registerExtensionPaths } from './extension-paths'
 import { PARAMETER_EXAMPLES } from './openapi-examples'
 import { registerParcelPaths } from './parcel-paths'
+import { registerWatchPaths } from './watch-paths'
 
 type Document = ReturnType<OpenApiGeneratorV31['generateDocument']>
 
@@ -35,6 +36,7 @@ function build(): Document {
   })
   registerParcelPaths(registry)
   registerExtensionPaths(registry)
+  registerWatchPaths(registry)
   const doc = new OpenApiGeneratorV31(registry.definitions).generateDocument({
     openapi: '3.1.0',
     info: {

@@ -15,10 +15,12 @@ import type { Queryable } from '../../db/database'
 import { ownerKeySql } from '../derive/owner-key'
 import { classifyStructure, type StructureChange } from './change-structure'
 
-const OLD = 'plat_old_county'
+/** The county's old parcels while its transaction lasts (read by the watches' evaluation, issue 41). */
+export const OLD_COUNTY_TABLE = 'plat_old_county'
+const OLD = OLD_COUNTY_TABLE
 const DIFF = 'plat_county_diff'
 
-const SNAPSHOT_COLUMNS = 'svc_uuid, parcel_id, situs, owner, sale_date, sale_price, parcel_value, geom'
+const SNAPSHOT_COLUMNS = 'svc_uuid, parcel_id, situs, owner, sale_date, sale_price, parcel_value, land_use_class, geom'
 
 /** Deletes the county's parcels, keeping what the comparison needs until the transaction ends. */
 export async function setAsideOldCounty(tx: Queryable, stateFp: string, countyFp: string): Promise<number> {

@@ -17,7 +17,7 @@ import { dropParcelIndexesWhenEmpty, restoreParcelKey } from '../../db/parcel-in
 import { placesSelect, refreshPlaces } from '../../db/places-repo'
 import type { LandUsePair } from '../derive/land-use-class'
 import { STAGED_FIELDS, type Stage, stagedColumn } from '../stage/stage-table'
-import { type CountyChanges, compareCounty, setAsideOldCounty } from './compare-county'
+import { type CountyChanges, compareCounty, OLD_COUNTY_TABLE, setAsideOldCounty } from './compare-county'
 
 export interface CountyIdentity {
   state_fp: string
@@ -34,7 +34,14 @@ export interface WriteOptions {
   cdl: boolean
   /** The classified (land_use_code, land_use) pairs of the county (land-use-class.ts). */
   landUse?: readonly LandUsePair[]
+  /** Run in the county's transaction once its change log is written (issue 41: the watches' events). */
+  afterLog?: ChangeLogHook
 }
+
+export type ChangeLogHook = (
+  tx: Queryable,
+  load: { loadId: number; version: string; state_fp: string; county_fp: string; oldTable: string | null },
+) => Promise<unknown>
 
 export interface WriteResult {
   county: CountyRow
@@ -230,5 +237,11 @@ export async function writeCounty(
     previousVersion,
   })
   const changes = old > 0 ? await compareCounty(tx, county, load) : null
+  await o.afterLog?.(tx, {
+    loadId: load.id,
+    version: load.version,
+    ...county,
+    oldTable: old > 0 ? OLD_COUNTY_TABLE : null,
+  })
   return { county: row, changes, version: load.version }
 }
