@@ -83,6 +83,16 @@ export function watchesRepo(db: Database, { timeoutMs }: { timeoutMs: number }) 
             [id, keyId, input.name, spec.kind, JSON.stringify(spec), input.value_share ?? DEFAULT_VALUE_SHARE, secret],
           )
           if (spec.kind === 'area') {
+            // The drawn shapes as one valid multipolygon: the members' query and every reload's
+            // entered/left check test parcels against it.
+            await tx.query(
+              `UPDATE watches SET area = (
+                 SELECT ST_Multi(ST_CollectionExtract(ST_MakeValid(ST_Union(
+                   ST_SetSRID(ST_GeomFromGeoJSON((f->'geometry')::text), 4326))), 3))
+                 FROM jsonb_array_elements($2::jsonb->'features') f)
+               WHERE id = $1`,
+              [id, JSON.stringify(spec.area)],
+            )
             const params: unknown[] = [id]
             const [n] = await tx.query<{ n: number }>(
               `WITH ins AS (INSERT INTO watch_members (watch_id, svc_uuid, state_fp, county_fp)
