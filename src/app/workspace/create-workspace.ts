@@ -20,7 +20,7 @@ import type { Source } from '../../calls/source'
 import { config } from '../../config/config'
 import { CONUS_BOUNDS } from '../../config/initial-view'
 import { searchSettingsStore } from '../../config/search-settings'
-import { unreachable, withPackFallback } from '../../features/field/offline-sources'
+import { parcelWithPackFallback, unreachable, withPackFallback } from '../../features/field/offline-sources'
 import { PackLibrary } from '../../features/field/pack-library'
 import { openPackStore } from '../../features/field/pack-store'
 import { loadTile, PACK_SCHEME, packTileUrl } from '../../features/field/pack-tiles'
@@ -165,12 +165,8 @@ export function createWorkspace(
       }
     },
     // Through the search's own cached source: keyed like any query page, kept in IndexedDB too.
-    fetchParcel: async (id) => {
-      const body = parcelByIdBody(id)
-      const page =
-        (await answered.query.peek(body)) ?? (await answered.query.fetch(body, new AbortController().signal)).value
-      return page.results[0] ?? null
-    },
+    // With no signal, a parcel no pack holds is "not in your pack", never "gone" (issue 37).
+    fetchParcel: (id) => parcelWithPackFallback(sources.query, library, parcelByIdBody(id), onPackAnswer),
     loadCoverage,
     forgetAnswers: async () => {
       client.removeQueries({ queryKey: ['parcels'] })

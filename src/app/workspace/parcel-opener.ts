@@ -8,6 +8,7 @@
 import type { Geometry } from 'geojson'
 import type { ParcelRecord } from '../../../contract/schemas'
 import { ApiError } from '../../api/api-error'
+import { NotInPackError } from '../../features/field/offline-sources'
 import type { LngLat, Rows } from '../../ports/workspace-ports'
 import type { AppStore } from '../../state/store'
 import { ValueStore } from '../../state/value-store'
@@ -108,11 +109,14 @@ export class ParcelOpener {
       (record) => {
         if (this.pick.get()?.id === id) this.pick.set(null)
         if (!selected()) return
+        // null is the server's own answer (an empty page online): only then is the parcel gone.
         if (!record) return fail('This parcel is no longer on the server.')
         this.lookup.set({ source: 'map', records: [record] })
         this.open(record, { zoom: false })
       },
       (e: unknown) => {
+        // Offline and in no pack: the card says so; it is no error to report.
+        if (e instanceof NotInPackError) return fail(e.message)
         if (e instanceof ApiError) this.d.reportError(e)
         fail(e instanceof ApiError ? e.message : 'The parcel could not be loaded.')
       },

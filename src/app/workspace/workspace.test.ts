@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { CoverageResponse } from '../../../contract/tiles'
+import { NotInPackError } from '../../features/field/offline-sources'
 import { harness, until } from '../../features/search/search-harness.test-support'
 import type { DrawEvents, MapPort } from '../../ports/workspace-ports'
 import { createAppStore } from '../../state/store'
@@ -72,6 +73,7 @@ async function setup(
     lookupPoint: async () => [],
     fetchParcel: async (id) => {
       fetched.push(id)
+      if (id === 'unpacked') throw new NotInPackError()
       return id === 'gone' ? null : { svc_uuid: id, owner: 'TILE OWNER' }
     },
     loadCoverage: async () => coverage,
@@ -249,6 +251,10 @@ describe('workspace intents', () => {
       status: 'failed',
       message: 'This parcel is no longer on the server.',
     })
+    // Offline, a parcel outside the pack's records exists all the same (issue 37).
+    ws.parcels.click('unpacked')
+    await new Promise((r) => setTimeout(r, 0))
+    expect(ws.parcels.pick.get()).toMatchObject({ id: 'unpacked', status: 'failed', message: /not in your pack/ })
     ws.parcels.click(null)
     expect(store.getState().selectedId).toBeNull()
   })

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { ApiError } from '../../api/api-error'
 import type { AreaSource, QuerySource } from '../../cache/cached-sources'
-import { withPackFallback } from './offline-sources'
+import { NotInPackError, parcelWithPackFallback, withPackFallback } from './offline-sources'
 
 const netError = new ApiError({ status: 0, kind: 'network', detail: 'Failed to fetch' })
 const quota = new ApiError({ status: 429, kind: 'quota', detail: 'over' })
@@ -57,5 +57,26 @@ describe('withPackFallback', () => {
       () => {},
     )
     await expect(s.area.fetch(area, new AbortController().signal)).rejects.toBe(netError)
+  })
+})
+
+describe('parcelWithPackFallback', () => {
+  const body = { filters: [{ field: 'svc_uuid', op: 'eq' as const, value: 'p9' }], limit: 1 }
+
+  it('says "not in your pack" offline for a parcel no pack holds — not that it is gone', async () => {
+    const told: (readonly string[] | null)[] = []
+    const empty = {
+      answerQuery: async () => ({ value: { results: [], count: 0, limit: 1, offset: 0 }, packs: ['Story farms'] }),
+    }
+    await expect(
+      parcelWithPackFallback(sources(netError).query, empty, body, (p) => told.push(p)),
+    ).rejects.toBeInstanceOf(NotInPackError)
+    expect(told).toEqual([['Story farms']])
+  })
+
+  it('opens the pack’s record offline, and only the server’s empty answer means gone', async () => {
+    expect(await parcelWithPackFallback(sources(netError).query, packs, body, () => {})).toEqual({ svc_uuid: 'p1' })
+    expect(await parcelWithPackFallback(sources(null).query, packs, body, () => {})).toBeNull()
+    await expect(parcelWithPackFallback(sources(quota).query, packs, body, () => {})).rejects.toBe(quota)
   })
 })

@@ -7,7 +7,7 @@
  * when the server did.
  */
 import type { FeatureCollection } from 'geojson'
-import type { QueryRequest, QueryResponse } from '../../../contract/schemas'
+import type { ParcelRecord, QueryRequest, QueryResponse } from '../../../contract/schemas'
 import { ApiError } from '../../api/api-error'
 import type { AreaSource, QuerySource } from '../../cache/cached-sources'
 import type { Source } from '../../calls/source'
@@ -54,5 +54,46 @@ export function withPackFallback(
   return {
     area: withFallback(sources.area, (req) => packs.answerArea(req), onAnswer),
     query: withFallback(sources.query, (req) => packs.answerQuery(req), onAnswer),
+  }
+}
+
+/**
+ * A parcel asked for with no signal that no pack holds a record of. It is not gone from the server:
+ * a pack keeps the records of its search's results (and the tiles of its whole area), so any other
+ * parcel in the area shows on the map without its record (issue 37).
+ */
+export class NotInPackError extends Error {
+  constructor() {
+    super(
+      'Offline: this parcel’s record is not in your pack (a pack keeps its search’s results). Its owner, parcel number and value show when you are back online.',
+    )
+    this.name = 'NotInPackError'
+  }
+}
+
+/**
+ * One parcel by a one-parcel query `body`: the server's answer (null: the server says it is gone),
+ * or with no signal the packs' record; a parcel no pack holds is `NotInPackError`, never "gone".
+ */
+export async function parcelWithPackFallback(
+  query: QuerySource,
+  packs: Pick<PackAnswers, 'answerQuery'>,
+  body: QueryRequest,
+  onAnswer: (packs: readonly string[] | null) => void,
+): Promise<ParcelRecord | null> {
+  const cached = await query.peek(body)
+  if (cached) return cached.results[0] ?? null
+  try {
+    const got = await query.fetch(body, new AbortController().signal)
+    if (got.network) onAnswer(null)
+    return got.value.results[0] ?? null
+  } catch (e) {
+    if (!unreachable(e)) throw e
+    const packed = await packs.answerQuery(body).catch(() => null)
+    if (!packed) throw e
+    onAnswer(packed.packs)
+    const record = packed.value.results[0]
+    if (!record) throw new NotInPackError()
+    return record
   }
 }

@@ -1,0 +1,138 @@
+/**
+ * Issue 37 item 3: offline, a tap on a parcel of the pack's tiles whose record the pack does not
+ * hold (it is not one of the search's results) says so — "not in your pack" — and never that the
+ * parcel is "no longer on the server": it exists, the pack only holds its outline. The server alone
+ * can say a parcel is gone. On a desktop (click) and a 390×844 phone (tap); offline is the browser
+ * context's own network switch. Screenshots go to SHOTS_DIR when it is set.
+ */
+
+import { type Browser, type BrowserContext, expect, type Page, test } from '@playwright/test'
+import type { MapProbe } from '../src/features/map/map-probe'
+import { drawRectangle, openAtParcels, watchConsole } from './support/app'
+import { e2eKeys } from './support/keys'
+
+type Win = { platMap: MapProbe }
+const rendered = (page: Page) => page.evaluate(() => (window as unknown as Win).platMap.rendered())
+const pointOf = (page: Page, uuid: string) => page.evaluate((u) => (window as unknown as Win).platMap.pointOf(u), uuid)
+const layerVisible = (page: Page, id: string) =>
+  page.evaluate((l) => (window as unknown as Win).platMap.layerVisible(l), id)
+
+async function waitForSearchDone(page: Page): Promise<void> {
+  await expect(page.locator('section.results-pane')).toHaveAttribute('data-status', 'done', { timeout: 90_000 })
+}
+
+/** Every id the page's query pages brought: the records a pack of this search holds. */
+function collectIds(page: Page): Set<string> {
+  const seen = new Set<string>()
+  page.on('response', async (res) => {
+    if (!res.url().endsWith('/parcels/query') || !res.ok()) return
+    const body = (await res.json().catch(() => null)) as { results?: { svc_uuid: string }[] } | null
+    for (const r of body?.results ?? []) seen.add(r.svc_uuid)
+  })
+  return seen
+}
+
+const press = (phone: boolean) => (phone ? 'tap' : 'click')
+
+/** A small search in the middle of a desktop view, run once: its link (which runs it on opening). */
+let searchLink: string | null = null
+async function linkOfASearch(browser: Browser, key: string): Promise<string> {
+  if (searchLink) return searchLink
+  const context = await browser.newContext()
+  const page = await context.newPage()
+  await openAtParcels(page, context.request, key, 1)
+  // The pack's tiles reach past the rectangle, onto parcels that are not its results.
+  await drawRectangle(page, [0.45, 0.45], [0.55, 0.55])
+  await page.getByRole('button', { name: 'Search', exact: true }).click()
+  await waitForSearchDone(page)
+  await expect.poll(() => new URL(page.url()).search).toContain('s=')
+  searchLink = new URL(page.url()).pathname + new URL(page.url()).search
+  await context.close()
+  return searchLink
+}
+
+async function offlineTap(browser: Browser, phone: boolean) {
+  const keys = e2eKeys()
+  const link = await linkOfASearch(browser, keys.full)
+  const context: BrowserContext = await browser.newContext(
+    phone
+      ? { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true }
+      : { viewport: { width: 1440, height: 900 } },
+  )
+  const page = await context.newPage()
+  const errors = watchConsole(page)
+  const ids = collectIds(page)
+  await page.addInitScript((k) => {
+    sessionStorage.setItem('plat.connection', JSON.stringify({ baseUrl: '', apiKey: k }))
+  }, keys.full)
+  await page.goto(link)
+  await expect(page.locator('.maplibregl-canvas')).toBeVisible()
+  await waitForSearchDone(page)
+  expect(ids.size).toBeGreaterThan(0)
+  expect(await page.evaluate(async () => Boolean((await navigator.serviceWorker.ready).active))).toBe(true)
+
+  const opened = page.getByRole('complementary', { name: 'Parcel details' })
+  if (await opened.isVisible()) await page.getByRole('button', { name: 'Close details' })[press(phone)]()
+  await page.getByRole('button', { name: 'Offline & field ▾' })[press(phone)]()
+  await page.getByRole('button', { name: 'Take this search offline…' })[press(phone)]()
+  const dialog = page.getByRole('dialog', { name: 'Take offline' })
+  await dialog.getByRole('button', { name: /^Download/ })[press(phone)]()
+  await expect(dialog.getByText(/is available offline/)).toBeVisible({ timeout: 60_000 })
+  await dialog.getByRole('button', { name: 'Done' })[press(phone)]()
+  await expect.poll(() => layerVisible(page, 'field-pack-line')).toBe(true)
+
+  await context.setOffline(true)
+  await page.reload()
+  await expect(page.locator('.maplibregl-canvas')).toBeVisible()
+  await waitForSearchDone(page)
+  // A parcel drawn from the pack's tiles that is not one of the pack's records, clear of the
+  // header, the banners and (on a phone) the bottom sheet.
+  const box = await page.locator('.maplibregl-canvas').boundingBox()
+  const found: { at?: [number, number] } = {}
+  await expect
+    .poll(
+      async () => {
+        for (const p of await rendered(page)) {
+          if (p.from !== 'tiles' || !p.uuid || ids.has(p.uuid)) continue
+          const at = await pointOf(page, p.uuid)
+          if (at && at[1] > 80 && at[1] < (box?.height ?? 0) * 0.45) {
+            found.at = at
+            return true
+          }
+        }
+        return false
+      },
+      { timeout: 30_000 },
+    )
+    .toBe(true)
+  const [tx, ty] = found.at ?? [0, 0]
+  const x = (box?.x ?? 0) + tx
+  const y = (box?.y ?? 0) + ty
+  if (phone) await page.touchscreen.tap(x, y)
+  else await page.mouse.click(x, y)
+
+  const details = page.getByRole('complementary', { name: 'Parcel details' })
+  await expect(details).toBeVisible()
+  await expect(details.getByRole('alert')).toContainText('not in your pack')
+  await expect(details).not.toContainText('no longer on the server')
+  if (process.env.SHOTS_DIR)
+    await page.screenshot({ path: `${process.env.SHOTS_DIR}/field-offline-tap-${phone ? 'phone' : 'desktop'}.png` })
+
+  await page.getByRole('button', { name: 'Close details' })[press(phone)]()
+  expect(errors.filter((e) => !/Failed to load resource|ERR_INTERNET_DISCONNECTED/.test(e))).toEqual([])
+  await context.close()
+}
+
+test.describe('offline taps', () => {
+  test.describe.configure({ timeout: 240_000 })
+
+  test('desktop: a click on a pack parcel outside its results says it is not in the pack, not gone', async ({
+    browser,
+  }) => {
+    await offlineTap(browser, false)
+  })
+
+  test('phone 390×844 with touch: the same, by a tap', async ({ browser }) => {
+    await offlineTap(browser, true)
+  })
+})
