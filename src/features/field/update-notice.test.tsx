@@ -15,11 +15,21 @@ afterEach(() => {
   vi.useRealTimers()
 })
 
-it('says once that Plat works offline, then goes by itself', () => {
+it('says nothing of being installed in a browser tab, though the shell is cached (issue 37)', () => {
+  render(<UpdateNotice />)
+  act(() => sw.callbacks.onOfflineReady?.())
+  expect(screen.queryByRole('status')).toBeNull()
+})
+
+it('says once that Plat is installed when it is added to the device, then goes by itself', () => {
   vi.useFakeTimers()
   render(<UpdateNotice />)
   expect(screen.queryByRole('status')).toBeNull()
   act(() => sw.callbacks.onOfflineReady?.())
+  expect(screen.queryByRole('status')).toBeNull()
+  act(() => {
+    window.dispatchEvent(new Event('appinstalled'))
+  })
   expect(screen.getByRole('status').textContent).toContain('Plat is installed on this device')
   act(() => vi.advanceTimersByTime(OFFLINE_NEWS_MS - 100))
   expect(screen.queryByRole('status')).not.toBeNull()

@@ -1,5 +1,5 @@
 /**
- * "A new version is ready" (and, once, "ready to work offline"): the service worker's news. The
+ * "A new version is ready" (and, once installed, "works offline now"): the service worker's news. The
  * offline news needs no answer, so it is a toast that goes by itself; while shown only its button
  * takes clicks, so it never sits on a control someone is reaching for (it did, on the column picker).
  */
