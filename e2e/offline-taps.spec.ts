@@ -114,6 +114,8 @@ async function offlineTap(browser: Browser, phone: boolean) {
   const details = page.getByRole('complementary', { name: 'Parcel details' })
   await expect(details).toBeVisible()
   await expect(details.getByRole('alert')).toContainText('not in your pack')
+  // What the pack's tile knows of it: its acres.
+  await expect(details.getByRole('alert')).toContainText(/From the map: [\d.,]+ ac/)
   await expect(details).not.toContainText('no longer on the server')
   if (process.env.SHOTS_DIR)
     await page.screenshot({ path: `${process.env.SHOTS_DIR}/field-offline-tap-${phone ? 'phone' : 'desktop'}.png` })

@@ -55,9 +55,19 @@ export type PositionFixEvent =
   | { kind: 'stop' }
   | { kind: 'error'; message: string }
 
+/** What a parcel tile says of a parcel (no owner, no APN): shown when its record is not at hand. */
+export interface TileFacts {
+  acres: number | null
+  /** The land-use class's label (contract/land-use-classes.ts). */
+  landUse: string | null
+}
+
 export interface MapEvents {
-  /** A click on a parcel: a search result, or any parcel of the tiles (null: on empty map). */
-  onParcelClick(svcUuid: string | null): void
+  /**
+   * A click on a parcel: a search result, or any parcel of the tiles (null: on empty map); `tile`,
+   * what the parcel's tile feature carries.
+   */
+  onParcelClick(svcUuid: string | null, tile?: TileFacts): void
   /** A click in identify mode. */
   onIdentify(at: LngLat): void
   onViewChange(view: MapViewState): void

@@ -9,7 +9,7 @@ import type { Geometry } from 'geojson'
 import type { ParcelRecord } from '../../../contract/schemas'
 import { ApiError } from '../../api/api-error'
 import { NotInPackError } from '../../features/field/offline-sources'
-import type { LngLat, Rows } from '../../ports/workspace-ports'
+import type { LngLat, Rows, TileFacts } from '../../ports/workspace-ports'
 import type { AppStore } from '../../state/store'
 import { ValueStore } from '../../state/value-store'
 
@@ -63,9 +63,9 @@ export class ParcelOpener {
   }
 
   /** A map click: a loaded record opens at once, any other parcel is fetched by its id. */
-  click(id: string | null): void {
+  click(id: string | null, tile?: TileFacts): void {
     if (id === null || this.recordById(id)) this.openById(id, { zoom: false })
-    else this.fetch(id)
+    else this.fetch(id, tile)
   }
 
   showAddress(record: ParcelRecord): void {
@@ -98,7 +98,7 @@ export class ParcelOpener {
   }
 
   /** Selects `id` now and opens it once fetched (a tile click, a link's parcel that no search brings). */
-  fetch(id: string): void {
+  fetch(id: string, tile?: TileFacts): void {
     const selected = () => this.d.store.getState().selectedId === id
     this.d.store.getState().select(id, true)
     this.pick.set({ id, status: 'loading' })
@@ -116,10 +116,19 @@ export class ParcelOpener {
       },
       (e: unknown) => {
         // Offline and in no pack: the card says so; it is no error to report.
-        if (e instanceof NotInPackError) return fail(e.message)
+        if (e instanceof NotInPackError) return fail(withTileFacts(e.message, tile))
         if (e instanceof ApiError) this.d.reportError(e)
         fail(e instanceof ApiError ? e.message : 'The parcel could not be loaded.')
       },
     )
   }
+}
+
+/** What the map's tile knows of a parcel whose record is not at hand, before why the rest is missing. */
+function withTileFacts(message: string, tile: TileFacts | undefined): string {
+  const known = [
+    tile?.acres != null ? `${tile.acres.toLocaleString('en-US', { maximumFractionDigits: 2 })} ac` : null,
+    tile?.landUse ?? null,
+  ].filter((x) => x !== null)
+  return known.length > 0 ? `From the map: ${known.join(', ')}. ${message}` : message
 }

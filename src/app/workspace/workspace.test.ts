@@ -252,9 +252,13 @@ describe('workspace intents', () => {
       message: 'This parcel is no longer on the server.',
     })
     // Offline, a parcel outside the pack's records exists all the same (issue 37).
-    ws.parcels.click('unpacked')
+    ws.parcels.click('unpacked', { acres: 1.5, landUse: 'Residential' })
     await new Promise((r) => setTimeout(r, 0))
-    expect(ws.parcels.pick.get()).toMatchObject({ id: 'unpacked', status: 'failed', message: /not in your pack/ })
+    expect(ws.parcels.pick.get()).toMatchObject({
+      id: 'unpacked',
+      status: 'failed',
+      message: /^From the map: 1\.5 ac, Residential\. Offline: .*not in your pack/,
+    })
     ws.parcels.click(null)
     expect(store.getState().selectedId).toBeNull()
   })

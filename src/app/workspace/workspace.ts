@@ -185,8 +185,8 @@ export class Workspace {
       this.map = map
       const current = () => !gone && this.map === map
       map.handlers = {
-        onParcelClick: (id) => {
-          if (!this.features.some((f) => f.takeParcelClick?.(id))) this.parcels.click(id)
+        onParcelClick: (id, tile) => {
+          if (!this.features.some((f) => f.takeParcelClick?.(id))) this.parcels.click(id, tile)
         },
         onIdentify: (at) => void this.parcels.identify(at),
         onViewChange: (v) => this.store.getState().setView(v),

@@ -129,7 +129,7 @@ export class MapController implements MapPort {
       if (this.clickMode === 'identify') this.handlers.onIdentify?.({ lng: e.lngLat.lng, lat: e.lngLat.lat })
       else if (this.clickMode === 'select') {
         const hit = this.pointer.hitAt(e.point)
-        this.handlers.onParcelClick?.(hit?.uuid ?? null)
+        this.handlers.onParcelClick?.(hit?.uuid ?? null, hit?.kind === 'tile' ? hit.facts : undefined)
         // The details open over (or beside) the map: the parcel just clicked stays in sight.
         if (hit) this.camera.keepInView(e.lngLat)
       }

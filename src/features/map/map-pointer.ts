@@ -4,6 +4,7 @@
  * results are dots at county zoom). Hover highlights by feature-state on whichever layer it is over.
  */
 import type { MapGeoJSONFeature, Map as MapLibreMap, MapMouseEvent, PointLike } from 'maplibre-gl'
+import type { TileFacts } from '../../ports/workspace-ports'
 import type { ResultDrawing } from './results/result-drawing'
 import { PARCEL_LAYERS } from './tiles/parcel-layers'
 import type { ParcelTiles } from './tiles/parcel-tiles'
@@ -11,7 +12,7 @@ import { TILE_LAYERS } from './tiles/tile-layers'
 
 type Hit =
   | { kind: 'result'; id: number; uuid: string }
-  | { kind: 'tile'; id: number; uuid: string }
+  | { kind: 'tile'; id: number; uuid: string; facts: TileFacts }
   | { kind: 'dot'; uuid: string }
 
 export class MapPointer {

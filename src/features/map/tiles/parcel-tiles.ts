@@ -4,9 +4,10 @@
  * plan lacks `tiles`, a server that stopped making them), so results fall back to GeoJSON.
  */
 import type { MapGeoJSONFeature, Map as MapLibreMap } from 'maplibre-gl'
+import { LAND_USE_CLASSES } from '../../../../contract/land-use-classes'
 import { PARCEL_TILE_PROPS } from '../../../../contract/tiles'
 import { type Theme, themeById } from '../../../format/themes'
-import type { TileSourceInfo, TilesStatus } from '../../../ports/workspace-ports'
+import type { TileFacts, TileSourceInfo, TilesStatus } from '../../../ports/workspace-ports'
 import { applyTileTheme, parcelTileLayers, placeLabelLayer, TILE_LAYERS, TILE_SOURCE, tileSource } from './tile-layers'
 import { TileStates } from './tile-states'
 
@@ -103,9 +104,15 @@ export class ParcelTiles {
    * The parcel a click or hover on a tile feature means: any parcel the tile outlines, at any zoom
    * the outlines show (issue 18: a click at z12 on a visible outline did nothing).
    */
-  parcelAt(feature: Pick<MapGeoJSONFeature, 'id' | 'properties'>): { id: number; uuid: string } | null {
-    const uuid = feature.properties?.[PARCEL_TILE_PROPS.uuid]
+  parcelAt(
+    feature: Pick<MapGeoJSONFeature, 'id' | 'properties'>,
+  ): { id: number; uuid: string; facts: TileFacts } | null {
+    const props = feature.properties ?? {}
+    const uuid = props[PARCEL_TILE_PROPS.uuid]
     if (typeof uuid !== 'string' || typeof feature.id !== 'number') return null
-    return { id: feature.id, uuid }
+    const acres = props[PARCEL_TILE_PROPS.acres]
+    const luc = props[PARCEL_TILE_PROPS.landUse]
+    const landUse = typeof luc === 'number' ? (LAND_USE_CLASSES[luc]?.label ?? null) : null
+    return { id: feature.id, uuid, facts: { acres: typeof acres === 'number' ? acres : null, landUse } }
   }
 }
