@@ -106,10 +106,8 @@ export class ReportDesk {
     const abort = new AbortController()
     this.abort = abort
     // The layout and the font it measures with load with the first report, not with the app.
-    let layoutReport: (doc: ReportDocument, paper: Paper) => LaidPage[]
-    try {
-      ;[{ layoutReport }] = await Promise.all([import('./layout'), (this.deps.loadFonts ?? loadFontFiles)()])
-    } catch {
+    const loaded = await Promise.all([import('./layout'), (this.deps.loadFonts ?? loadFontFiles)()]).catch(() => null)
+    if (!loaded) {
       if (abort.signal.aborted) return
       const offline = typeof navigator !== 'undefined' && navigator.onLine === false
       this.failure.set(
@@ -119,6 +117,7 @@ export class ReportDesk {
       )
       return
     }
+    const [{ layoutReport }] = loaded
     if (abort.signal.aborted) return
     this.failure.set(null)
     const pages = layoutReport(doc, PAPERS[paper])
