@@ -6,7 +6,7 @@
  * (land use, acreage) can still be read. Re-running the same reload finds no changes and adds
  * nothing; the unique (watch, parcel, kind, data version) key makes it so even if one did.
  */
-import { ownerKey } from '../../contract/watches/owner-match'
+import { ownerKey } from '../../contract/owner-key'
 import type { WatchEventKind } from '../../contract/watches/watch-schemas'
 import type { Queryable } from '../db/database'
 import { type Fact, loadFacts } from './watch-facts'
