@@ -46,21 +46,24 @@ export function SummaryBar({ status, rows: liveRows, rowCount, recordsExpected, 
           {partial && <span className="res-muted"> of {count.format(s.expected)}</span>}
         </span>
       </div>
-      {(['measured', 'recorded'] as const satisfies readonly AcreKind[]).map((kind) => {
-        const gap = acreGap(s.acres[kind])
-        return (
-          <div key={kind} className="res-stat" title={ACRE_WORDS[kind].source}>
-            <span className="res-stat-label">
-              {ACRE_WORDS[kind].label}
-              {scope}
-            </span>
-            <span className="res-stat-value" data-testid={`summary-${kind}-acres`}>
-              {formatAcreTotal(s.acres[kind])}
-              {gap && <span className="res-muted"> ({gap})</span>}
-            </span>
-          </div>
-        )
-      })}
+      {/* The two acreages share one column: side by side they pushed the table off a 1024×768 screen. */}
+      <div className="res-stat-stack">
+        {(['measured', 'recorded'] as const satisfies readonly AcreKind[]).map((kind) => {
+          const gap = acreGap(s.acres[kind])
+          return (
+            <div key={kind} className="res-stat" title={ACRE_WORDS[kind].source}>
+              <span className="res-stat-label">
+                {ACRE_WORDS[kind].label}
+                {scope}
+              </span>
+              <span className="res-stat-value" data-testid={`summary-${kind}-acres`}>
+                {formatAcreTotal(s.acres[kind])}
+                {gap && <span className="res-muted"> ({gap})</span>}
+              </span>
+            </div>
+          )
+        })}
+      </div>
       <div className="res-stat">
         <span className="res-stat-label">Assessed value{scope}</span>
         <span
