@@ -31,6 +31,9 @@ test.describe.configure({ mode: 'serial' })
 test.use({ baseURL: BASE })
 
 test.beforeAll(async () => {
+  // The hook waits up to 180 s for the server's load and reload below; its own timeout was the
+  // tests' 90 s, which a loaded CI machine ran out of (the load now evaluates watches too).
+  test.setTimeout(240_000)
   server = spawn(process.execPath, ['--import', 'tsx', 'e2e/serve-changes.ts'], {
     env: { ...process.env, PORT: String(PORT) },
     stdio: ['pipe', 'pipe', 'pipe'],
