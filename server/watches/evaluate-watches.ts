@@ -7,7 +7,6 @@
  * nothing; the unique (watch, parcel, kind, data version) key makes it so even if one did.
  */
 import { ownerKey } from '../../contract/owner-key'
-import type { WatchEventKind } from '../../contract/watches/watch-schemas'
 import type { Queryable } from '../db/database'
 import { type Fact, loadFacts } from './watch-facts'
 import { areaMembersSql, specOf, type WatchRow, type WatchSpec } from './watches-repo'
@@ -21,15 +20,8 @@ export interface CommittingLoad {
   oldTable: string | null
 }
 
-interface NewEvent {
-  watch_id: string
-  svc_uuid: string
-  kind: WatchEventKind
-  before: Record<string, unknown> | null
-  after: Record<string, unknown> | null
-  parcel_id: string | null
-  situs: string | null
-}
+/** A fact as one watch's event: the fact's own fields, for that watch. */
+type NewEvent = Pick<Fact, 'svc_uuid' | 'kind' | 'before' | 'after' | 'parcel_id' | 'situs'> & { watch_id: string }
 
 interface MemberRow extends Record<string, unknown> {
   svc_uuid: string
