@@ -9,10 +9,11 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { brotliCompressSync, gzipSync } from 'node:zlib'
 import type { TestProject } from 'vitest/node'
+import type { Database } from '../db/database'
 import { MISSING_PG, TEST_PG } from '../db/postgres.test-support'
 import { type Backend, CORS_ORIGIN, LIMITED_REQUESTS, RECORDS_ALLOWANCE, STATIC_ASSET, type TestKeys } from './context'
-import { copyPreparedEmbedded, createPreparedPostgres, type Recipe } from './prepared-data'
-import { createKey, type SpawnedServer, spawnServer } from './spawn-server'
+import { copyPreparedEmbedded, createPreparedPostgres, makeKey, type Recipe } from './prepared-data'
+import { type SpawnedServer, spawnServer } from './spawn-server'
 
 const DEMO_PARCELS = 3000
 const DEMO_SEED = 7
@@ -66,19 +67,12 @@ export async function setupApiServer(project: TestProject, backend: Backend): Pr
   }
 }
 
-const createTestKeys = async (env: NodeJS.ProcessEnv): Promise<TestKeys> => ({
-  full: await createKey(env, ['--name', 'test-full']),
-  inactive: await createKey(env, ['--name', 'test-inactive', '--inactive']),
-  queryOnly: await createKey(env, ['--name', 'test-query-only', '--endpoints', 'query']),
-  limited: await createKey(env, ['--name', 'test-limited', '--monthly-limit', String(LIMITED_REQUESTS)]),
-  records: await createKey(env, [
-    '--name',
-    'test-records',
-    '--quota-unit',
-    'records',
-    '--monthly-limit',
-    String(RECORDS_ALLOWANCE),
-  ]),
+const createTestKeys = async (db: Database): Promise<TestKeys> => ({
+  full: await makeKey(db, { name: 'test-full' }),
+  inactive: await makeKey(db, { name: 'test-inactive', active: false }),
+  queryOnly: await makeKey(db, { name: 'test-query-only', endpoints: ['query'] }),
+  limited: await makeKey(db, { name: 'test-limited', monthlyLimit: LIMITED_REQUESTS }),
+  records: await makeKey(db, { name: 'test-records', quotaUnit: 'records', monthlyLimit: RECORDS_ALLOWANCE }),
 })
 
 /** A stand-in for the built app: a page, and a hashed asset with its precompressed copies. */

@@ -2,6 +2,7 @@
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import type { Database } from '../db/database'
 import { createTestDatabase, MISSING_PG, TEST_PG } from '../db/postgres.test-support'
 import type { Backend } from './context'
 import { copyPreparedEmbedded, createPreparedPostgres, type Recipe } from './prepared-data'
@@ -17,12 +18,12 @@ export interface IsolatedBackend<T = undefined> {
 
 /**
  * Keys made once in the prepared database rather than by the keys CLI in every copy: each CLI run
- * opens the embedded database in a new process, ~9 s of CPU, and a proxy pair needed six.
+ * opens the embedded database in a new process, ~5 s of CPU, and a proxy pair needed seven.
  */
 export interface PreparedKeys<T> {
   /** part of the prepared database's name: other keys must give another name */
   name: string
-  create(env: NodeJS.ProcessEnv): Promise<T>
+  create(db: Database): Promise<T>
 }
 
 /**

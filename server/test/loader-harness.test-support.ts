@@ -7,9 +7,11 @@ import { execFile } from 'node:child_process'
 import { mkdirSync } from 'node:fs'
 import { join } from 'node:path'
 import { LOAD_ARGS } from '../../scripts/load-args'
+import type { Database } from '../db/database'
 import type { Backend } from './context'
 import { isolatedBackend } from './isolated-backend'
-import { createKey, ROOT, type SpawnedServer, spawnServer } from './spawn-server'
+import { makeKey } from './prepared-data'
+import { ROOT, type SpawnedServer, spawnServer } from './spawn-server'
 
 export interface LoaderBackend {
   readonly name: Backend
@@ -28,10 +30,10 @@ export interface LoaderKeys {
   inactive: string
 }
 
-const createLoaderKeys = async (env: NodeJS.ProcessEnv): Promise<LoaderKeys> => ({
-  full: await createKey(env, ['--name', 'loader-test']),
-  limited: await createKey(env, ['--name', 'loader-limited', '--monthly-limit', '2']),
-  inactive: await createKey(env, ['--name', 'loader-inactive', '--inactive']),
+const createLoaderKeys = async (db: Database): Promise<LoaderKeys> => ({
+  full: await makeKey(db, { name: 'loader-test' }),
+  limited: await makeKey(db, { name: 'loader-limited', monthlyLimit: 2 }),
+  inactive: await makeKey(db, { name: 'loader-inactive', active: false }),
 })
 
 export async function loaderBackend(name: Backend): Promise<LoaderBackend> {

@@ -21,6 +21,9 @@ import {
 } from 'node:fs'
 import { join, relative } from 'node:path'
 import pg from 'pg'
+import { type CreateKeyOptions, createKey } from '../auth/key-admin'
+import type { Database } from '../db/database'
+import { keysRepo } from '../db/keys-repo'
 import { ensureDemoDataset } from '../demo-data/demo-dataset'
 import { openDatabase } from '../open-database'
 import { ROOT } from './spawn-server'
@@ -34,9 +37,17 @@ export interface Recipe<T> {
   /** 0: no demo data, only the schema */
   parcels: number
   seed: number
-  /** run on the new database after the demo data (DATA_DIR, and DATABASE_URL on PostgreSQL) */
-  extra?: (env: NodeJS.ProcessEnv) => Promise<T>
+  /**
+   * Run on the new database, still open, after the demo data: keys are made here through the same
+   * `createKey` the keys CLI calls, not by the CLI, whose every run opens the database in a new
+   * process (~5 s of CPU embedded; 16 runs per backend were ~100 s of CI's API lane, issue 36).
+   */
+  extra?: (db: Database) => Promise<T>
 }
+
+/** A key in a prepared database, made as `npm run keys -- create` makes it; returns its value. */
+export const makeKey = async (db: Database, opts: CreateKeyOptions): Promise<string> =>
+  (await createKey(keysRepo(db), opts)).value
 
 /** The server's whole schema, migrated, and no data. */
 export const SCHEMA_ONLY: Recipe<undefined> = { name: 'schema', parcels: 0, seed: 0 }
@@ -49,10 +60,7 @@ interface Prepared<T> {
 
 /** The embedded database of `recipe` copied into `dataDir/pglite`; returns what `extra` gave. */
 export async function copyPreparedEmbedded<T>(recipe: Recipe<T>, dataDir: string): Promise<T> {
-  const prepared = await prepare(recipe, 'embedded', async (env) => {
-    await generateDemo(env, recipe)
-    return recipe.extra ? await recipe.extra(env) : (undefined as T)
-  })
+  const prepared = await prepare(recipe, 'embedded', (env) => generateDemo(env, recipe))
   cpSync(join(prepared.dataDir, 'pglite'), join(dataDir, 'pglite'), { recursive: true })
   return prepared.info
 }
@@ -81,8 +89,7 @@ export async function createPreparedPostgres<T>(
     const building = `plat_tpl_${key}_building_${process.pid}`
     await admin(serverUrl, [`CREATE DATABASE ${building}`])
     const url = databaseUrl(serverUrl, building)
-    await generateDemo({ ...env, DATABASE_URL: url }, recipe)
-    const info = recipe.extra ? await recipe.extra({ ...env, DATABASE_URL: url }) : (undefined as T)
+    const info = await generateDemo({ ...env, DATABASE_URL: url }, recipe)
     // One of this key left on the server while its folder here was removed is remade, not kept.
     await admin(serverUrl, [
       `DROP DATABASE IF EXISTS plat_tpl_${key} WITH (FORCE)`,
@@ -106,11 +113,12 @@ export async function createPreparedPostgres<T>(
   }
 }
 
-/** The server's own start-up path for demo data: migrate, then generate (indexes included). */
-async function generateDemo(env: NodeJS.ProcessEnv, recipe: Recipe<unknown>): Promise<void> {
+/** The server's own start-up path for demo data: migrate, then generate (indexes included); then `extra`. */
+async function generateDemo<T>(env: NodeJS.ProcessEnv, recipe: Recipe<T>): Promise<T> {
   const db = await openDatabase({ DATA_DIR: env.DATA_DIR ?? '', DATABASE_URL: env.DATABASE_URL ?? '' })
   try {
     if (recipe.parcels > 0) await ensureDemoDataset(db, { parcels: recipe.parcels, seed: recipe.seed }, () => {})
+    return recipe.extra ? await recipe.extra(db) : (undefined as T)
   } finally {
     await db.close()
   }

@@ -4,9 +4,11 @@
  * proxy, as hosted APIs bill) or any URL (a fault-injecting fake). Every response a test receives
  * from the proxy is kept, so a test can scan all of them for the upstream key.
  */
+import type { Database } from '../db/database'
 import type { Backend } from './context'
 import { type IsolatedBackend, isolatedBackend } from './isolated-backend'
-import { createKey, type SpawnedServer, spawnServer } from './spawn-server'
+import { makeKey } from './prepared-data'
+import { type SpawnedServer, spawnServer } from './spawn-server'
 
 export interface Sent {
   status: number
@@ -73,17 +75,14 @@ export async function send(baseUrl: string, path: string, opts: SendOptions = {}
 /** The monthly records allowance of the upstream's limited key for the proxy. */
 const UPSTREAM_LIMITED_RECORDS = 30
 
-const createUpstreamKeys = async (env: NodeJS.ProcessEnv) => ({
-  unlimited: await createKey(env, ['--name', 'proxy-upstream', '--quota-unit', 'records']),
-  limited: await createKey(env, [
-    '--name',
-    'proxy-upstream-limited',
-    '--quota-unit',
-    'records',
-    '--monthly-limit',
-    String(UPSTREAM_LIMITED_RECORDS),
-  ]),
-  direct: await createKey(env, ['--name', 'direct']),
+const createUpstreamKeys = async (db: Database) => ({
+  unlimited: await makeKey(db, { name: 'proxy-upstream', quotaUnit: 'records' }),
+  limited: await makeKey(db, {
+    name: 'proxy-upstream-limited',
+    quotaUnit: 'records',
+    monthlyLimit: UPSTREAM_LIMITED_RECORDS,
+  }),
+  direct: await makeKey(db, { name: 'direct' }),
 })
 
 /**
@@ -117,18 +116,11 @@ export async function startUpstream(backend: Backend, proxyKey: 'unlimited' | 'l
   }
 }
 
-const createProxyKeys = async (env: NodeJS.ProcessEnv): Promise<ProxyKeys> => ({
-  caller: await createKey(env, ['--name', 'caller']),
-  records: await createKey(env, [
-    '--name',
-    'records',
-    '--quota-unit',
-    'records',
-    '--monthly-limit',
-    String(CALLER_RECORDS),
-  ]),
-  operator: await createKey(env, ['--name', 'operator', '--operator']),
-  queryOnly: await createKey(env, ['--name', 'query-only', '--endpoints', 'query']),
+const createProxyKeys = async (db: Database): Promise<ProxyKeys> => ({
+  caller: await makeKey(db, { name: 'caller' }),
+  records: await makeKey(db, { name: 'records', quotaUnit: 'records', monthlyLimit: CALLER_RECORDS }),
+  operator: await makeKey(db, { name: 'operator', operator: true }),
+  queryOnly: await makeKey(db, { name: 'query-only', endpoints: ['query'] }),
 })
 
 export async function startProxy(
