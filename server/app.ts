@@ -93,6 +93,16 @@ export function createApp({
     app.use('/tiles/*', tileCors)
     app.use('/coverage', tileCors)
     app.use('/changes', tileCors)
+    // The other extensions, for a Plat page or a browser-based MCP client on another origin: the app
+    // pointed at this server lists and edits watches, and Streamable HTTP needs its session headers.
+    const extensionCors = cors({
+      origin,
+      allowMethods: ['GET', 'POST', 'PATCH', 'DELETE'],
+      allowHeaders: [...allowHeaders, 'Mcp-Session-Id', 'Mcp-Protocol-Version', 'Last-Event-ID'],
+      exposeHeaders: ['Retry-After', 'X-Request-Id', 'Mcp-Session-Id'],
+      maxAge: 600,
+    })
+    for (const path of ['/watches', '/watches/*', '/parse-query', '/mcp', '/openapi.json']) app.use(path, extensionCors)
   }
   // Records (owners, addresses) must not sit in shared or browser caches.
   app.use('/parcels/*', async (c, next) => {

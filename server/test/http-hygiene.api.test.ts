@@ -131,4 +131,34 @@ describe('CORS (CORS_ORIGINS)', () => {
     const other = await raw('POST', '/parcels/query', { ...auth(), origin: 'https://evil.example' }, page)
     expect(other.headers['access-control-allow-origin']).toBeUndefined()
   })
+
+  it('the extensions a page or an MCP client calls answer preflights too: watches, words, /mcp, /openapi.json', async () => {
+    const asks: [string, string, string][] = [
+      ['/watches', 'POST', 'authorization, content-type'],
+      ['/watches/some-id', 'DELETE', 'authorization'],
+      ['/watches/some-id', 'PATCH', 'authorization, content-type'],
+      ['/parse-query', 'GET', 'authorization'],
+      ['/mcp', 'POST', 'authorization, content-type, mcp-session-id, mcp-protocol-version'],
+      ['/openapi.json', 'GET', ''],
+    ]
+    for (const [path, method, headers] of asks) {
+      const preflight = await raw('OPTIONS', path, {
+        origin: CORS_ORIGIN,
+        'access-control-request-method': method,
+        ...(headers ? { 'access-control-request-headers': headers } : {}),
+      })
+      expect(preflight.status, `${method} ${path}`).toBeLessThan(300)
+      expect(preflight.headers['access-control-allow-origin'], `${method} ${path}`).toBe(CORS_ORIGIN)
+      expect(String(preflight.headers['access-control-allow-methods']), `${method} ${path}`).toContain(method)
+      const allowed = String(preflight.headers['access-control-allow-headers']).toLowerCase()
+      for (const h of headers.split(', ').filter(Boolean)) expect(allowed, `${method} ${path}`).toContain(h)
+    }
+    const spec = await raw('GET', '/openapi.json', { origin: CORS_ORIGIN })
+    expect(spec.headers['access-control-allow-origin']).toBe(CORS_ORIGIN)
+    const mcp = await raw('OPTIONS', '/mcp', {
+      origin: 'https://evil.example',
+      'access-control-request-method': 'POST',
+    })
+    expect(mcp.headers['access-control-allow-origin']).toBeUndefined()
+  })
 })
