@@ -30,8 +30,15 @@ let server: ChildProcess
 let output = ''
 
 const env = () => ({ ...process.env, DATA_DIR: join(ROOT, 'data'), DATABASE_URL: '', DEMO: 'on' })
-const cli = (name: string, args: string[]) =>
-  run(process.execPath, ['scripts/run-cli.mjs', name, ...args], { env: env(), timeout: 170_000 })
+/** A CLI run; its output in the error when it fails (the first opens and migrates an empty database). */
+async function cli(name: string, args: string[]) {
+  try {
+    return await run(process.execPath, ['scripts/run-cli.mjs', name, ...args], { env: env(), timeout: 240_000 })
+  } catch (e) {
+    const { stdout, stderr } = e as { stdout?: string; stderr?: string }
+    throw new Error(`${name} ${args.join(' ')} failed: ${(e as Error).message}\n${stdout ?? ''}\n${stderr ?? ''}`)
+  }
+}
 
 const shifted = (g: MultiPolygon, dx: number): MultiPolygon => ({
   type: 'MultiPolygon',
@@ -50,7 +57,8 @@ test.describe.configure({ mode: 'serial' })
 test.use({ baseURL: BASE })
 
 test.beforeAll(async () => {
-  test.setTimeout(300_000)
+  // Three CLI runs (two loads and the archive) and a server start, each opening the embedded database.
+  test.setTimeout(600_000)
   rmSync(ROOT, { recursive: true, force: true })
   mkdirSync(ROOT, { recursive: true })
   await loadLots('story', '169', 'Story', 0)
@@ -101,7 +109,7 @@ test('a county in the archive: its outlines are drawn from the archive, read by 
   test.setTimeout(120_000)
   const errors = watchConsole(page)
   const seen = watchTiles(page)
-  await page.goto(`/?${STORY_VIEW}`)
+  await page.goto(`/?${STORY_VIEW}&v=1`)
   await cameraSettled(page)
   await expect.poll(() => outlinesFromTiles(page), { timeout: 60_000 }).toBeGreaterThanOrEqual(25)
   expect(seen.archive.length).toBeGreaterThan(0)
@@ -114,7 +122,7 @@ test('a county loaded after the archive: its outlines come from the live tiles',
   test.setTimeout(120_000)
   const errors = watchConsole(page)
   const seen = watchTiles(page)
-  await page.goto(`/?${BOONE_VIEW}`)
+  await page.goto(`/?${BOONE_VIEW}&v=1`)
   await cameraSettled(page)
   await expect.poll(() => outlinesFromTiles(page), { timeout: 60_000 }).toBeGreaterThanOrEqual(25)
   expect(seen.live.length).toBeGreaterThan(0)
