@@ -11,7 +11,7 @@
  * Writes the `archive` section of BENCHMARKS.md.
  */
 import { rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { loadavg, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { parseArgs } from 'node:util'
 import { FetchSource, PMTiles } from 'pmtiles'
@@ -39,6 +39,8 @@ const parcels = Number(values.parcels)
 const perZoom = Number(values['per-zoom'])
 if (backend === 'postgres' && !pgServerUrl()) throw new Error('--backend postgres needs BENCH_PG or PLAT_TEST_PG')
 
+/** The machine's load when the run started: other work on its 2 cores makes every figure larger. */
+const loadAtStart = loadavg()[0]!.toFixed(1)
 const env = await benchEnv(backend, parcels)
 const config = loadConfig({ ...env, TILE_STORE: 'off' })
 const out = join(tmpdir(), `plat-bench-archive-${backend}-${parcels}.pmtiles`)
@@ -135,7 +137,7 @@ const table = rows.map(([name, r]) => {
 const mb = (b: number) => `${(b / 1e6).toFixed(1)} MB`
 const body = `## Outline archive (\`npm run bench:archive -- --backend ${backend} --parcels ${parcels} --state ${values.state}\`)
 
-${machineLine()}; ${new Date().toISOString().slice(0, 10)}. The ${values.state} counties of the ${parcels.toLocaleString('en-US')}-parcel demo dataset on
+${machineLine()}; ${new Date().toISOString().slice(0, 10)}; load average ${loadAtStart} at the start. The ${values.state} counties of the ${parcels.toLocaleString('en-US')}-parcel demo dataset on
 ${backend === 'postgres' ? 'PostgreSQL' : 'the embedded database'}: ${built.counties} county(ies), ${built.parcels.toLocaleString('en-US')} parcels. \`tiles:archive\` made ${built.tiles.toLocaleString('en-US')} tiles
 (z10–z16 over the counties' extents), ${built.written.toLocaleString('en-US')} of them with parcels, gzipped into one PMTiles file.
 

@@ -33,7 +33,7 @@ const env = () => ({ ...process.env, DATA_DIR: join(ROOT, 'data'), DATABASE_URL:
 /** A CLI run; its output in the error when it fails (the first opens and migrates an empty database). */
 async function cli(name: string, args: string[]) {
   try {
-    return await run(process.execPath, ['scripts/run-cli.mjs', name, ...args], { env: env(), timeout: 240_000 })
+    return await run(process.execPath, ['scripts/run-cli.mjs', name, ...args], { env: env() })
   } catch (e) {
     const { stdout, stderr } = e as { stdout?: string; stderr?: string }
     throw new Error(`${name} ${args.join(' ')} failed: ${(e as Error).message}\n${stdout ?? ''}\n${stderr ?? ''}`)
