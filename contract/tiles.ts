@@ -93,7 +93,18 @@ export const CoverageResponseSchema = z.object({
   /** Changes whenever the data changes (a load, a reload, a delete); also the tiles' ETag stem. */
   version: z.string(),
   /** Whether this server makes parcel tiles (and at which zooms). */
-  tiles: z.object({ path: z.string(), min_zoom: z.int(), max_zoom: z.int() }).nullable(),
+  tiles: z
+    .object({
+      path: z.string(),
+      min_zoom: z.int(),
+      max_zoom: z.int(),
+      /**
+       * The same tiles in one PMTiles archive (contract/tiles-archive.ts): an http(s) URL or a path
+       * on this server. Absent: no archive.
+       */
+      archive: z.string().optional(),
+    })
+    .nullable(),
   /**
    * What the server offers beyond the spec (issue 23): the extension fields it filters on and
    * `changes` (GET /changes). Absent on servers from before: the app then offers none of them.

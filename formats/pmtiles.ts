@@ -28,12 +28,14 @@ const ROOT_MAX_BYTES = 16_384 - HEADER_BYTES
 const COMPRESSION = { none: 1, gzip: 2 } as const
 const TILE_TYPE_MVT = 1
 
-interface Entry {
+/** A directory entry (spec §4.3): a tile, or (run length 0) a leaf directory. Offsets are from the section's start. */
+export interface PmtilesEntry {
   tileId: number
   offset: number
   length: number
   runLength: number
 }
+type Entry = PmtilesEntry
 
 class Bytes {
   private parts: number[] = []
@@ -97,28 +99,28 @@ function concat(parts: readonly Uint8Array[]): Uint8Array {
   return out
 }
 
-/** Writes the tiles (any order; the same z/x/y twice keeps the last) into one archive. */
-export function writePmtiles(tiles: readonly PmtilesTile[], options: PmtilesOptions): Uint8Array {
-  const byId = new Map<number, PmtilesTile>()
-  for (const t of tiles) byId.set(zxyToTileId(t.z, t.x, t.y), t)
-  const ids = [...byId.keys()].sort((a, b) => a - b)
-  const entries: Entry[] = []
-  const data: Uint8Array[] = []
-  let offset = 0
-  for (const id of ids) {
-    const t = byId.get(id)
-    if (!t || t.data.length === 0) continue
-    entries.push({ tileId: id, offset, length: t.data.length, runLength: 1 })
-    data.push(t.data)
-    offset += t.data.length
-  }
+/** What the header says of the tile data that follows the directories. */
+export interface PmtilesTileSummary {
+  /** bytes of tile data */
+  dataLength: number
+  minZoom: number
+  maxZoom: number
+}
+
+/**
+ * Everything before the tile data: header, root directory, metadata and leaf directories, for tile
+ * data of `summary.dataLength` bytes written right after it with `entries` (in tile-id order, offsets
+ * from the data's start). A writer that streams its tiles to disk (server/tiles/archive/) appends
+ * its data file to this; `writePmtiles` below does the same in memory.
+ */
+export function pmtilesPrefix(
+  entries: PmtilesEntry[],
+  summary: PmtilesTileSummary,
+  options: PmtilesOptions,
+): Uint8Array {
   const { root, leaves } = directories(entries)
   const metadata = new TextEncoder().encode(JSON.stringify(options.metadata))
-  const tileData = concat(data)
-  const zooms = tiles.map((t) => t.z)
-  const minZoom = zooms.length ? Math.min(...zooms) : 0
-  const maxZoom = zooms.length ? Math.max(...zooms) : 0
-
+  const { minZoom, maxZoom } = summary
   const header = new DataView(new ArrayBuffer(HEADER_BYTES))
   for (let i = 0; i < 7; i++) header.setUint8(i, 'PMTiles'.charCodeAt(i))
   header.setUint8(7, 3)
@@ -134,7 +136,7 @@ export function writePmtiles(tiles: readonly PmtilesTile[], options: PmtilesOpti
   u64(40, leavesOffset)
   u64(48, leaves.length)
   u64(56, dataOffset)
-  u64(64, tileData.length)
+  u64(64, summary.dataLength)
   u64(72, entries.length)
   u64(80, entries.length)
   u64(88, entries.length)
@@ -153,5 +155,29 @@ export function writePmtiles(tiles: readonly PmtilesTile[], options: PmtilesOpti
   header.setUint8(118, Math.min(maxZoom, Math.max(minZoom, 14)))
   header.setInt32(119, e7((w + e) / 2), true)
   header.setInt32(123, e7((s + n) / 2), true)
-  return concat([new Uint8Array(header.buffer), root, metadata, leaves, tileData])
+  return concat([new Uint8Array(header.buffer), root, metadata, leaves])
+}
+
+/** Writes the tiles (any order; the same z/x/y twice keeps the last) into one archive. */
+export function writePmtiles(tiles: readonly PmtilesTile[], options: PmtilesOptions): Uint8Array {
+  const byId = new Map<number, PmtilesTile>()
+  for (const t of tiles) byId.set(zxyToTileId(t.z, t.x, t.y), t)
+  const ids = [...byId.keys()].sort((a, b) => a - b)
+  const entries: Entry[] = []
+  const data: Uint8Array[] = []
+  let offset = 0
+  for (const id of ids) {
+    const t = byId.get(id)
+    if (!t || t.data.length === 0) continue
+    entries.push({ tileId: id, offset, length: t.data.length, runLength: 1 })
+    data.push(t.data)
+    offset += t.data.length
+  }
+  const zooms = tiles.map((t) => t.z)
+  const summary = {
+    dataLength: offset,
+    minZoom: zooms.length ? Math.min(...zooms) : 0,
+    maxZoom: zooms.length ? Math.max(...zooms) : 0,
+  }
+  return concat([pmtilesPrefix(entries, summary, options), ...data])
 }

@@ -23,6 +23,8 @@ import { mcpRoutes } from './mcp/mcp-routes'
 import { openApiRoutes } from './openapi/openapi-routes'
 import type { ProxyMode } from './proxy/proxy-mode'
 import { proxyRoutes } from './proxy/proxy-routes'
+import { archiveRoutes } from './tiles/archive/archive-routes'
+import { type ArchiveSettings, advertiseArchive } from './tiles/archive/archive-settings'
 import { TILE_EXPOSED_HEADERS } from './tiles/tile-headers'
 import { tileRoutes } from './tiles/tile-routes'
 import type { TileService } from './tiles/tile-service'
@@ -53,6 +55,8 @@ export interface AppDeps {
   ready: () => Promise<Readiness>
   /** Write the coverage into the app's page (COVERAGE_IN_PAGE; http/index-page.ts). */
   coverageInPage?: boolean
+  /** The outline archive served here and the one the app is told of (TILES_ARCHIVE_FILE/_URL). */
+  tilesArchive?: ArchiveSettings
 }
 
 export function createApp({
@@ -65,6 +69,7 @@ export function createApp({
   cspConnectSrc,
   ready,
   coverageInPage = true,
+  tilesArchive = { file: null, url: null },
 }: AppDeps) {
   const app = new Hono<RequestVars>()
   app.use('*', requestLog(logRequests))
@@ -83,11 +88,12 @@ export function createApp({
       }),
     )
     // Tiles and coverage are fetched like the API (bearer key); revalidation sends If-None-Match.
+    // The outline archive is read by HTTP Range (tiles/archive/archive-routes.ts).
     const tileCors = cors({
       origin,
       allowMethods: ['GET'],
-      allowHeaders: [...allowHeaders, 'If-None-Match'],
-      exposeHeaders: ['Retry-After', 'X-Request-Id', ...TILE_EXPOSED_HEADERS],
+      allowHeaders: [...allowHeaders, 'If-None-Match', 'Range', 'If-Range'],
+      exposeHeaders: ['Retry-After', 'X-Request-Id', ...TILE_EXPOSED_HEADERS, 'Content-Range', 'Accept-Ranges'],
       maxAge: 600,
     })
     app.use('/tiles/*', tileCors)
@@ -174,7 +180,9 @@ export function createApp({
     app.all('/watches/*', (c) => errorResponse(c, 501, noWatches))
   } else {
     app.route('/parcels', parcelRoutes(parcels.repo, guard))
-    app.route('/', tileRoutes(parcels.tiles, guard, { publicCoverage: Boolean(staticDir) && coverageInPage }))
+    if (tilesArchive.file) app.route('/', archiveRoutes(tilesArchive.file, guard))
+    const tiles = advertiseArchive(parcels.tiles, tilesArchive.url)
+    app.route('/', tileRoutes(tiles, guard, { publicCoverage: Boolean(staticDir) && coverageInPage }))
     app.route('/', changesRoutes(parcels.changes, guard))
     app.route('/', watchRoutes(parcels.watches, guard))
   }
@@ -209,7 +217,8 @@ export function createApp({
       const immutable = new URL(c.req.url).pathname.startsWith('/assets/')
       c.res.headers.set('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache')
     })
-    const pageCoverage = coverageInPage && parcels.mode === 'local' ? parcels.tiles.coverage : null
+    const pageCoverage =
+      coverageInPage && parcels.mode === 'local' ? advertiseArchive(parcels.tiles, tilesArchive.url).coverage : null
     const page = indexPage(staticDir, pageCoverage)
     app.get('/', page)
     app.get('/index.html', page)

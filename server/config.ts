@@ -63,6 +63,15 @@ const EnvSchema = z.object({
   TILE_MAX_KB: z.coerce.number().int().min(1).max(16_384).default(512),
   /** Keep z10–z12 tiles per data version in the database and warm them after a load (tiles/tile-store.ts). */
   TILE_STORE: z.enum(['on', 'off']).default('on'),
+  /** An outline archive (npm run tiles:archive) this server serves at /tiles/archive.pmtiles (tiles/archive/). */
+  TILES_ARCHIVE_FILE: optional(z.string()),
+  /**
+   * Where the app reads the outline archive: an http(s) URL (a static host, a CDN) or a path on this
+   * server; default /tiles/archive.pmtiles when TILES_ARCHIVE_FILE is set (docs/tiles-archive.md).
+   */
+  TILES_ARCHIVE_URL: optional(
+    z.string().refine((s) => /^\/[^/]/.test(s) || /^https?:\/\//.test(s), 'an http(s) URL or a path starting with /'),
+  ),
   /** Write the covered counties into the app's page, so its first paint shows them (http/index-page.ts). */
   COVERAGE_IN_PAGE: onOff.default('on'),
 

@@ -27,6 +27,7 @@ import { readinessCheck } from './http/readiness'
 import { dropLeftoverStages } from './load/stage/stage-cleanup'
 import { openDatabase } from './open-database'
 import { openProxyMode } from './proxy/proxy-mode'
+import { archiveSettings } from './tiles/archive/archive-settings'
 import { tileService } from './tiles/tile-service'
 import { watchesRepo } from './watches/watches-repo'
 
@@ -118,6 +119,7 @@ export async function startServer(
     cspConnectSrc: config.CSP_CONNECT_SRC,
     ready: readinessCheck(db),
     coverageInPage: config.COVERAGE_IN_PAGE === 'on',
+    tilesArchive: archiveSettings(config),
   })
   const server = await new Promise<ReturnType<typeof serve>>((ok) => {
     const s = serve({ fetch: app.fetch, port: config.PORT, hostname: config.HOST }, () => ok(s))

@@ -12,7 +12,7 @@ import type { TileCoord } from './tile-coords'
 import { unitsPerDegree } from './tile-coords'
 
 /** Features reaching this far past the tile edge are kept, so outlines do not end at tile seams. */
-const TILE_BUFFER = 64
+export const TILE_BUFFER = 64
 
 /** $1–$6: the tile's (what ESTIMATE takes). */
 export function frameParams(tile: TileCoord): unknown[] {

@@ -24,6 +24,7 @@ import { parcelWithPackFallback, unreachable, withPackFallback } from '../../fea
 import { PackLibrary } from '../../features/field/pack-library'
 import { openPackStore } from '../../features/field/pack-store'
 import { loadTile, PACK_SCHEME, packTileUrl } from '../../features/field/pack-tiles'
+import type { ArchiveTileDeps } from '../../features/map/tiles/archive-tiles'
 import { SearchSession } from '../../features/search/search-session'
 import { SUBJECT_HATCH } from '../../format/report-colors'
 import type { MapFactory } from '../../ports/workspace-ports'
@@ -48,16 +49,19 @@ function retrying<Req, Res>(source: Source<Req, Res>): Source<Req, Res> {
 
 const online = () => typeof navigator === 'undefined' || navigator.onLine !== false
 
-function realMaps(library: PackLibrary): MapFactory {
+function realMaps(library: PackLibrary, archive: Omit<ArchiveTileDeps, 'network'>): MapFactory {
   return {
     async createMap(container, view) {
-      const [{ MapController }, { registerTileProtocol }] = await Promise.all([
+      const [{ MapController }, { registerTileProtocol }, { archiveFirst }] = await Promise.all([
         import('../../features/map/map-controller'),
         import('../../features/map/tiles/pack-protocol'),
+        import('../../features/map/tiles/archive-tiles'),
       ])
-      // Parcel tiles come through the packs first (same data version, or no network), else the server.
+      // Parcel tiles come through the packs first (same data version, or no network), else the
+      // outline archive where the server names one and it holds the tile's counties, else the server.
+      const network = archiveFirst({ ...archive, network: fetchWithKey })
       registerTileProtocol(PACK_SCHEME, (url, signal) =>
-        loadTile(url, signal, { packTile: (t) => library.packTile(t), network: fetchWithKey, online }),
+        loadTile(url, signal, { packTile: (t) => library.packTile(t), network, online }),
       )
       const place = view ? { ...view } : { bounds: CONUS_BOUNDS }
       const map = new MapController({ container, ...place, authorize: tileAuthorization })
@@ -149,7 +153,11 @@ export function createWorkspace(
     },
     store,
     search,
-    maps: realMaps(library),
+    maps: realMaps(library, {
+      coverage: () => workspace.coverage.ready(),
+      resolve: (url) => (/^https?:\/\//.test(url) ? url : absoluteApiUrl(baseUrl(), url, win.location.href)),
+      authorization: tileAuthorization,
+    }),
     win,
     initialView,
     lookupPoint: async (at) => {
