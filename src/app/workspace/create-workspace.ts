@@ -82,9 +82,15 @@ function realMaps(library: PackLibrary): MapFactory {
 }
 
 /** Parcel Watch over the API (free calls, not kept in the response cache: they are about what is new). */
-function watchesDeps(win: Window): WatchesDeps {
+function watchesDeps(win: Window, loadCoverage: () => Promise<unknown>): WatchesDeps {
   const conn = () => currentConnection()
   return {
+    // No /coverage (proxy mode, another API): no change log. Unreachable: ask, and say so if it fails.
+    mayKeepWatches: () =>
+      loadCoverage().then(
+        (coverage) => coverage !== null,
+        () => true,
+      ),
     api: {
       list: async (signal) => fetchWatches(await conn(), signal),
       create: async (body) => createWatch(await conn(), body),
@@ -232,7 +238,7 @@ export function createWorkspace(
       save: downloadBlob,
       linkQuery: () => win.location.search || null,
     },
-    watches: watchesDeps(win),
+    watches: watchesDeps(win, loadCoverage),
   })
   onPackAnswer = (packs) => workspace.field.answeredOffline.set(packs)
   // Another server or key: its coverage and tiles may differ.

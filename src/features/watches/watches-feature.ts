@@ -13,6 +13,7 @@ const absent: WatchesDeps = {
     remove: () => Promise.reject(new Error('No parcel server is connected.')),
     events: async () => ({ events: [], next: null }),
   },
+  mayKeepWatches: async () => false,
   storage: null,
   who: async () => '',
   now: () => 0,

@@ -149,3 +149,13 @@ it('finds an owner watch whatever the spelling, and an area watch by its polygon
   expect(flow.areaWatch({ area, filters: [] })?.id).toBe('g')
   expect(flow.areaWatch({ area, filters: [{ field: 'acres', op: 'gt', value: 5 }] })).toBeUndefined()
 })
+
+it('a server that says nothing of its coverage is not even asked', async () => {
+  const server = fakeServer([aWatch('a')])
+  const clock = fakeDeps(server.api)
+  const flow = new WatchesFlow({ ...clock.deps, mayKeepWatches: async () => false })
+  flow.start()
+  await settle()
+  expect(flow.state.get()).toEqual({ status: 'absent' })
+  expect(server.calls).toEqual([])
+})

@@ -33,6 +33,12 @@ export interface WatchesApi {
 
 export interface WatchesDeps {
   api: WatchesApi
+  /**
+   * Whether the server may keep watches at all: one that says nothing of its coverage (proxy mode,
+   * another API) has no change log, and is not even asked — its 501 would still be a failed request
+   * in the browser's console.
+   */
+  mayKeepWatches(): Promise<boolean>
   storage: SeenStorage | null
   /** The seen marks' entry for the server and key in use now (seen-marks.ts `seenEntry`). */
   who(): Promise<string>
@@ -141,7 +147,7 @@ export class WatchesFlow {
     const abort = new AbortController()
     this.abort = abort
     try {
-      const watches = await this.d.api.list(abort.signal)
+      const watches = (await this.d.mayKeepWatches()) ? await this.d.api.list(abort.signal) : null
       if (abort.signal.aborted) return
       if (watches === null) {
         this.stopPolling()

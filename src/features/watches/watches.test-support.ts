@@ -85,6 +85,7 @@ export function fakeDeps(api: WatchesApi, storage: SeenStorage | null = memorySt
   const focus: (() => void)[] = []
   const deps: WatchesDeps = {
     api,
+    mayKeepWatches: async () => true,
     storage,
     who: async () => 'plat.watches.seen.test',
     now: () => now,
