@@ -29,6 +29,13 @@ it('opening the inbox marks what it lists seen, in storage, for the next page to
   flow.openInbox()
   await settle()
   expect(flow.state.get()).toMatchObject({ unseen: 0 })
+  // While the inbox is open, what was new when it opened still says so.
+  const open = flow.state.get()
+  expect(open.status === 'ready' && open.events.map((e) => e.unseen)).toEqual([true, true])
+  flow.closeInbox()
+  flow.markSeen()
+  const closed = flow.state.get()
+  expect(closed.status === 'ready' && closed.events.map((e) => e.unseen)).toEqual([false, false])
   expect(JSON.parse(storage.items.get('plat.watches.seen.test')!)).toEqual({ a: 2 })
 
   server.events.a!.push(anEvent(3))

@@ -85,6 +85,8 @@ export class WatchesFlow {
   private watches: Watch[] = []
   private events = new Map<string, WatchEvent[]>()
   private seen: SeenMarks = {}
+  /** Events that were new when the inbox opened: still marked "New" there while it stays open. */
+  private fresh = new Set<string>()
   private entry: string | null = null
   private lastPoll = Number.NEGATIVE_INFINITY
   private polling: Promise<void> | null = null
@@ -183,14 +185,19 @@ export class WatchesFlow {
     const events: InboxEvent[] = []
     for (const w of this.watches)
       for (const e of this.events.get(w.id) ?? [])
-        events.push({ ...e, watchId: w.id, watchName: w.name, unseen: e.id > (this.seen[w.id] ?? 0) })
+        events.push({
+          ...e,
+          watchId: w.id,
+          watchName: w.name,
+          unseen: e.id > (this.seen[w.id] ?? 0) || this.fresh.has(`${w.id}:${e.id}`),
+        })
     // Newest first: by commit time, then by position in its watch's log.
     events.sort((a, b) => b.at.localeCompare(a.at) || b.id - a.id)
     this.state.set({
       status: 'ready',
       watches: this.watches,
       events,
-      unseen: events.filter((e) => e.unseen).length,
+      unseen: events.filter((e) => e.id > (this.seen[e.watchId] ?? 0)).length,
     })
   }
 
@@ -202,6 +209,10 @@ export class WatchesFlow {
 
   /** Opens the inbox: what it lists is seen from now on, and it asks for anything newer. */
   openInbox(): void {
+    const s = this.state.get()
+    this.fresh = new Set(
+      s.status === 'ready' ? s.events.filter((e) => e.unseen).map((e) => `${e.watchId}:${e.id}`) : [],
+    )
     this.inboxOpen.set(true)
     this.problem.set(null)
     this.markSeen()
@@ -212,12 +223,13 @@ export class WatchesFlow {
 
   closeInbox(): void {
     this.inboxOpen.set(false)
+    this.fresh.clear()
   }
 
   /** Opens an event: the inbox closes so the parcel's card (with its before/after) shows. */
   openEvent(event: InboxEvent | null): void {
     this.opened.set(event)
-    if (event) this.inboxOpen.set(false)
+    if (event) this.closeInbox()
   }
 
   markSeen(): void {
