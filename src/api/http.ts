@@ -10,7 +10,7 @@ import { bearerHeader } from './key-header'
 import { noteResponseText } from './response-text'
 
 export interface ApiRequest {
-  method: 'GET' | 'POST'
+  method: 'GET' | 'POST' | 'PATCH' | 'DELETE'
   path: string
   query?: Record<string, string | number | boolean | undefined>
   body?: unknown
@@ -41,7 +41,8 @@ export async function apiFetch<S extends z.ZodType>(
   let text = ''
   try {
     text = await res.text()
-    body = JSON.parse(text)
+    // 204 (a DELETE's answer) has no body: the schema sees null.
+    body = res.status === 204 ? null : JSON.parse(text)
   } catch (e) {
     if (isAbortError(e) || signal?.aborted) throw signal?.reason ?? e
     // An error page from a proxy is not JSON; the status still says what happened.

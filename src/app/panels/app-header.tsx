@@ -2,6 +2,7 @@
 import type { ParcelRecord } from '../../../contract/schemas'
 import { OfflinePacksButton, offlinePacksLabel } from '../../features/field/field-panels'
 import { AddressBox } from '../../features/lookup/address-box'
+import { InboxButton, WatchesDialogs } from '../../features/watches/watches-panels'
 import { WordsBox } from '../../features/words/words-box'
 import { useAppStore } from '../../state/store'
 import { useValueStore } from '../../state/use-value-store'
@@ -61,6 +62,7 @@ export function AppHeader() {
         >
           Holdings &amp; lists
         </button>
+        <InboxButton />
         <CopyLinkButton />
         {phone ? (
           <HeaderMoreMenu actions={more} />
@@ -79,6 +81,15 @@ export function AppHeader() {
           </>
         )}
       </div>
+      <WatchesDialogs
+        onOpenParcel={(id) => {
+          // On a phone the search sheet would cover the card.
+          setSheetOpen(false)
+          const record = workspace.parcels.recordById(id)
+          if (record) workspace.parcels.open(record)
+          else workspace.parcels.fetch(id)
+        }}
+      />
     </header>
   )
 }

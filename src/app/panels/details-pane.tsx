@@ -4,8 +4,12 @@ import { Suspense, useEffect, useMemo, useRef, useState } from 'react'
 import type { ParcelFate } from '../../features/changes/changes-summary'
 import { ParcelFateNote } from '../../features/changes/parcel-fate'
 import { CardHoldingsActions } from '../../features/holdings/card-holdings-actions'
+import { CardWatchAction } from '../../features/watches/card-watch-action'
+import { OpenedEventChange } from '../../features/watches/watches-panels'
 import { useAppStore } from '../../state/store'
+import { parcelLink } from '../workspace/report-intents'
 import { CompsPane, loadCompsPanel } from './comps-pane'
+import { shareQuery } from './copy-link-button'
 import { ParcelDetails } from './lazy-parcel-details'
 import { useLookup, usePick, useSearchResult, useWorkspace } from './workspace-context'
 
@@ -46,6 +50,15 @@ export function DetailsPane() {
   return (
     // data-covers-map: the map frames a parcel in the part this panel leaves visible.
     <aside className="details-pane" aria-label="Parcel details" data-covers-map="">
+      <OpenedEventChange
+        svcUuid={selectedId}
+        link={
+          record
+            ? parcelLink(appUrl(), record)
+            : // A parcel a reload removed cannot be centred on: the link opens it from where the map is.
+              `${appUrl()}?${shareQuery()}`
+        }
+      />
       {record ? (
         <Suspense fallback={<p className="muted">Loading…</p>}>
           <ParcelDetails
@@ -53,7 +66,12 @@ export function DetailsPane() {
             onClose={closeDetails}
             onOwnerSearch={(r) => workspace.searches.owner(r)}
             onComps={(r) => workspace.comps.forSubject({ kind: 'parcel', id: r.svc_uuid })}
-            actions={<CardHoldingsActions record={record} />}
+            actions={
+              <>
+                <CardHoldingsActions record={record} />
+                <CardWatchAction record={record} />
+              </>
+            }
             onReport={(r) => workspace.reports.parcel(r)}
           />
         </Suspense>
@@ -82,6 +100,8 @@ export function DetailsPane() {
     </aside>
   )
 }
+
+const appUrl = () => `${window.location.origin}${window.location.pathname}`
 
 /** What became of a parcel that could not be loaded, from the change log (null while unknown). */
 function useParcelFate(id: string | null): ParcelFate | null {

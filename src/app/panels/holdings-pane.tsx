@@ -12,6 +12,7 @@ import { ListPanel } from '../../features/holdings/list-panel'
 import { OwnerPanel } from '../../features/holdings/owner-panel'
 import { saveSearch } from '../../features/saved/saved-store'
 import { savedStorage } from '../../features/saved/use-saved-searches'
+import { OwnerWatchAction } from '../../features/watches/owner-watch-action'
 import { useAppStore } from '../../state/store'
 import { useValueStore } from '../../state/use-value-store'
 import { copyText } from '../../ui/copy-text'
@@ -53,30 +54,40 @@ function OwnerTab() {
     void save(parcelListFile(holdings.owner.records(), labels, kind, title))
   }
   return (
-    <OwnerPanel
-      state={state}
-      merge={merge}
-      onAsk={(name) => holdings.owner.ask(name)}
-      onAdjust={(c) => holdings.owner.adjust(c)}
-      onRun={() => void holdings.owner.run()}
-      onConfirm={(yes) => holdings.owner.confirm(yes)}
-      onCancel={() => holdings.owner.cancel()}
-      onInclude={(key, on) => holdings.owner.setIncluded(key, on)}
-      onFrame={(id) => {
-        // On a phone the panel is a sheet over the map: show the map to see the holding.
-        setSheetOpen(false)
-        holdings.frameHoldings(id)
-      }}
-      onShowTable={() =>
-        holdings.show({ source: 'owner', title: `Holdings of ${title}`, records: holdings.owner.records() })
-      }
-      onReport={() => {
-        const portfolio = holdings.portfolio()
-        if (portfolio) reports.holding(portfolio)
-      }}
-      onExportHoldings={(kind) => void save(holdingsFile(holdings.holdings(), kind, title))}
-      onExportParcels={exportParcels}
-    />
+    <>
+      <OwnerPanel
+        state={state}
+        merge={merge}
+        onAsk={(name) => holdings.owner.ask(name)}
+        onAdjust={(c) => holdings.owner.adjust(c)}
+        onRun={() => void holdings.owner.run()}
+        onConfirm={(yes) => holdings.owner.confirm(yes)}
+        onCancel={() => holdings.owner.cancel()}
+        onInclude={(key, on) => holdings.owner.setIncluded(key, on)}
+        onFrame={(id) => {
+          // On a phone the panel is a sheet over the map: show the map to see the holding.
+          setSheetOpen(false)
+          holdings.frameHoldings(id)
+        }}
+        onShowTable={() =>
+          holdings.show({ source: 'owner', title: `Holdings of ${title}`, records: holdings.owner.records() })
+        }
+        onReport={() => {
+          const portfolio = holdings.portfolio()
+          if (portfolio) reports.holding(portfolio)
+        }}
+        onExportHoldings={(kind) => void save(holdingsFile(holdings.holdings(), kind, title))}
+        onExportParcels={exportParcels}
+      />
+      {state.status === 'done' && (
+        // The owner as the person ticked it: the included spellings, in the states their parcels are in.
+        <OwnerWatchAction
+          owner={state.question.name}
+          names={state.result.groups.filter((g) => state.included.includes(g.key)).map((g) => g.name)}
+          states={holdings.owner.records().map((r) => String(r.state ?? ''))}
+        />
+      )}
+    </>
   )
 }
 

@@ -9,6 +9,7 @@ import { FilterBuilder } from '../../features/filters/filter-builder'
 import { validateFilters } from '../../features/filters/filter-validation'
 import { LandUseFilter } from '../../features/filters/land-use-filter'
 import { SearchProgressView } from '../../features/search/search-progress'
+import { AreaWatchAction } from '../../features/watches/area-watch-action'
 import { useAppStore } from '../../state/store'
 import { useCoverage, useSearchResult, useWorkspace } from './workspace-context'
 
@@ -40,6 +41,7 @@ export function SearchPanel() {
       <BuildingsToggle />
       <SearchButton />
       <ProgressSection />
+      <AreaWatch />
     </div>
   )
 }
@@ -191,6 +193,19 @@ function SearchButton() {
         Search
       </button>
       {hint && <p className="muted search-hint">{hint}</p>}
+    </div>
+  )
+}
+
+/** "Watch this area": the areas and filters of the search that ran (not the set-up being edited). */
+function AreaWatch() {
+  const submitted = useAppStore((s) => s.submitted)
+  if (submitted?.mode !== 'area' || submitted.areas.length === 0) return null
+  const areas = submitted.areas
+  const label = areas.length === 1 ? (areas[0]?.label ?? 'the drawn area') : `${areas.length} areas`
+  return (
+    <div className="search-actions">
+      <AreaWatchAction polygons={areas.map((a) => a.geometry)} filters={submitted.filters} label={label} />
     </div>
   )
 }

@@ -9,6 +9,7 @@ import { fieldApi } from '../../features/field/field-api'
 import { holdingsApi } from '../../features/holdings/holdings-api'
 import { reportDeskApi } from '../../features/reports/report-desk-api'
 import type { SearchResult } from '../../features/search/search-types'
+import { watchesApi } from '../../features/watches/watches-api'
 import type { CoverageState } from '../../state/coverage-state'
 import type { LookupState, PickState } from '../workspace/parcel-opener'
 import type { Workspace } from '../workspace/workspace'
@@ -21,7 +22,9 @@ export function WorkspaceProvider({ workspace, children }: { workspace: Workspac
     <WorkspaceContext.Provider value={workspace}>
       <fieldApi.Context.Provider value={workspace.field}>
         <holdingsApi.Context.Provider value={workspace.holdings}>
-          <reportDeskApi.Context.Provider value={workspace.reports.desk}>{children}</reportDeskApi.Context.Provider>
+          <reportDeskApi.Context.Provider value={workspace.reports.desk}>
+            <watchesApi.Context.Provider value={workspace.watches}>{children}</watchesApi.Context.Provider>
+          </reportDeskApi.Context.Provider>
         </holdingsApi.Context.Provider>
       </fieldApi.Context.Provider>
     </WorkspaceContext.Provider>

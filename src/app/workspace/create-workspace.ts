@@ -13,6 +13,9 @@ import { fetchWithKey, tileAuthorization } from '../../api/key-header'
 import { parcelByIdBody } from '../../api/parcel-by-id'
 import { pointQueryOptions } from '../../api/point'
 import { coverageKey } from '../../api/request-key'
+import { createWatch, fetchWatches } from '../../api/watches'
+import { fetchWatchEvents } from '../../api/watches-events'
+import { deleteWatch, updateWatch } from '../../api/watches-item'
 import { createCachedSources } from '../../cache/cached-sources'
 import { openIdbStore } from '../../cache/persisted-store'
 import { DEFAULT_RETRY, realSleep, withRetry } from '../../calls/retry'
@@ -26,6 +29,8 @@ import { openPackStore } from '../../features/field/pack-store'
 import { loadTile, PACK_SCHEME, packTileUrl } from '../../features/field/pack-tiles'
 import type { ArchiveTileDeps } from '../../features/map/tiles/archive-tiles'
 import { SearchSession } from '../../features/search/search-session'
+import { seenEntry } from '../../features/watches/seen-marks'
+import type { WatchesDeps } from '../../features/watches/watches-flow'
 import { SUBJECT_HATCH } from '../../format/report-colors'
 import type { MapFactory } from '../../ports/workspace-ports'
 import type { AppStore } from '../../state/store'
@@ -76,6 +81,40 @@ function realMaps(library: PackLibrary, archive: Omit<ArchiveTileDeps, 'network'
           return new HoldingsLayer(map.map, (cb) => map.whenReady(cb))
         },
       }
+    },
+  }
+}
+
+/** Parcel Watch over the API (free calls, not kept in the response cache: they are about what is new). */
+function watchesDeps(win: Window, loadCoverage: () => Promise<unknown>): WatchesDeps {
+  const conn = () => currentConnection()
+  return {
+    // No /coverage (proxy mode, another API): no change log. Unreachable: ask, and say so if it fails.
+    mayKeepWatches: () =>
+      loadCoverage().then(
+        (coverage) => coverage !== null,
+        () => true,
+      ),
+    api: {
+      list: async (signal) => fetchWatches(await conn(), signal),
+      create: async (body) => createWatch(await conn(), body),
+      update: async (id, patch) => updateWatch(await conn(), id, patch),
+      remove: async (id) => deleteWatch(await conn(), id),
+      events: async (id, q, signal) => fetchWatchEvents(await conn(), id, q, signal),
+    },
+    storage: win.localStorage,
+    who: async () => {
+      const { baseUrl, apiKey } = await conn()
+      return seenEntry(baseUrl, apiKey)
+    },
+    now: () => Date.now(),
+    every: (ms, fn) => {
+      const timer = win.setInterval(fn, ms)
+      return () => win.clearInterval(timer)
+    },
+    onFocus: (fn) => {
+      win.addEventListener('focus', fn)
+      return () => win.removeEventListener('focus', fn)
     },
   }
 }
@@ -207,11 +246,15 @@ export function createWorkspace(
       save: downloadBlob,
       linkQuery: () => win.location.search || null,
     },
+    watches: watchesDeps(win, loadCoverage),
   })
   onPackAnswer = (packs) => workspace.field.answeredOffline.set(packs)
   // Another server or key: its coverage and tiles may differ.
   connectionStore.subscribe((now, before) => {
-    if (now.baseUrl !== before.baseUrl || now.apiKey !== before.apiKey) void workspace.coverage.refresh()
+    if (now.baseUrl !== before.baseUrl || now.apiKey !== before.apiKey) {
+      void workspace.coverage.refresh()
+      workspace.watches.restart()
+    }
   })
   return workspace
 }

@@ -35,7 +35,7 @@ export interface ReportSources {
 }
 
 /** The link that opens this parcel's card, centred on it. */
-function parcelLink(appUrl: string, record: ParcelRecord): string {
+export function parcelLink(appUrl: string, record: ParcelRecord): string {
   const b = boundsOf(geometryOf(record))
   const lon = Number(record.lon)
   const lat = Number(record.lat)

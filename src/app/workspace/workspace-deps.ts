@@ -11,6 +11,7 @@ import type { FieldDeps } from '../../features/field/field-flow'
 import type { HoldingSources } from '../../features/holdings/holdings-flows'
 import type { ReportDeskDeps } from '../../features/reports/report-desk'
 import type { SearchSession } from '../../features/search/search-session'
+import type { WatchesDeps } from '../../features/watches/watches-flow'
 import type { BasemapStatus, LngLat, MapFactory, TilesStatus } from '../../ports/workspace-ports'
 import type { AppStore } from '../../state/store'
 import type { MapViewState } from '../../state/ui-slice'
@@ -56,4 +57,6 @@ export interface WorkspaceDeps {
   sources?: CachedSources | null
   /** Field packs and "where am I" (issue 24); without it (Node tests) there are no packs. */
   field?: FieldDeps
+  /** Parcel Watch (issue 41); without it (Node tests) the server keeps no watches and nothing polls. */
+  watches?: WatchesDeps
 }

@@ -23,6 +23,8 @@ import { createSearchFeature, type SearchIntents } from '../../features/search/s
 import type { SearchSession } from '../../features/search/search-session'
 import type { SearchResult } from '../../features/search/search-types'
 import { type CompsIntents, createCompsFeature } from '../../features/value/comps-feature'
+import { createWatchesFeature } from '../../features/watches/watches-feature'
+import type { WatchesFlow } from '../../features/watches/watches-flow'
 import { createWordsFeature } from '../../features/words/words-feature'
 import type { WordsFlow } from '../../features/words/words-flow'
 import type { Feature, FeatureContext, FeatureHooks } from '../../ports/feature-context'
@@ -71,6 +73,8 @@ export class Workspace {
   readonly searches: SearchIntents
   /** "Ask in words": a sentence set up as the search (features/words). */
   readonly words: WordsFlow
+  /** Parcel Watch: the key's watches, their events and the inbox (features/watches). */
+  readonly watches: WatchesFlow
   /** Every feature's hooks, in the order they were created; each is called at its registration point. */
   private readonly features: FeatureHooks[] = []
   private map: MapPort | null = null
@@ -109,6 +113,7 @@ export class Workspace {
     this.field = this.add(createFieldFeature(ctx, deps.field))
     this.draw = this.add(createDrawFeature(ctx))
     this.words = this.add(createWordsFeature(ctx))
+    this.watches = this.add(createWatchesFeature(ctx, deps.watches))
     this.reports = new ReportIntents(ctx, {
       renderMap: deps.renderReportMap,
       search: () => this.search.getSnapshot(),

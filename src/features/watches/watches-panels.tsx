@@ -1,0 +1,80 @@
+/**
+ * The watches' place in the layout: the header's inbox button with its badge of unseen changes, the
+ * inbox as a dialog, the dialog that names a new watch, and the opened event over the parcel card.
+ */
+import { useValueStore } from '../../state/use-value-store'
+import { Modal } from '../../ui/modal'
+import { EventChange } from './event-change'
+import { InboxPanel } from './inbox-panel'
+import { WatchDialog } from './watch-dialog'
+import { watchesApi } from './watches-api'
+import './watches.css'
+
+/**
+ * "Inbox" with the count of changes this browser has not shown. It stays where the server keeps no
+ * watches: the inbox is where the app says so.
+ */
+export function InboxButton() {
+  const flow = watchesApi.useApi()
+  const state = useValueStore(flow.state)
+  const unseen = state.status === 'ready' ? state.unseen : 0
+  return (
+    <button
+      type="button"
+      className="ghost-button wt-inbox-button"
+      aria-label={unseen ? `Watch inbox, ${unseen} new change${unseen === 1 ? '' : 's'}` : 'Watch inbox'}
+      onClick={() => flow.openInbox()}
+    >
+      Inbox
+      {unseen > 0 && (
+        <span className="wt-badge" aria-hidden="true">
+          {unseen > 99 ? '99+' : unseen}
+        </span>
+      )}
+    </button>
+  )
+}
+
+/** The inbox and the new-watch dialog, as the flow says they are open. */
+export function WatchesDialogs({ onOpenParcel }: { onOpenParcel(id: string): void }) {
+  const flow = watchesApi.useApi()
+  const open = useValueStore(flow.inboxOpen)
+  const state = useValueStore(flow.state)
+  const problem = useValueStore(flow.problem)
+  const draft = useValueStore(flow.draft)
+  return (
+    <>
+      {open && (
+        <Modal title="Watch inbox" onClose={() => flow.closeInbox()} className="wt-inbox-dialog">
+          <InboxPanel
+            state={state}
+            problem={problem}
+            onOpenEvent={(e) => {
+              flow.openEvent(e)
+              onOpenParcel(e.svc_uuid)
+            }}
+            onRename={(id, name) => void flow.rename(id, name)}
+            onPause={(id, paused) => void flow.setPaused(id, paused)}
+            onDelete={(id) => void flow.remove(id)}
+          />
+        </Modal>
+      )}
+      {draft && (
+        <WatchDialog
+          key={draft.what}
+          draft={draft}
+          onCreate={(name) => void flow.create(name)}
+          onCancel={() => flow.cancelDraft()}
+        />
+      )}
+    </>
+  )
+}
+
+/** The opened event's before/after, over the card of its parcel (nothing for any other parcel). */
+export function OpenedEventChange({ svcUuid, link }: { svcUuid: string | null; link: string }) {
+  const flow = watchesApi.useApi()
+  const opened = useValueStore(flow.opened)
+  if (!opened || opened.svc_uuid !== svcUuid) return null
+  return <EventChange event={opened} link={link} onClose={() => flow.openEvent(null)} />
+}
