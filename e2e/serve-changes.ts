@@ -17,6 +17,7 @@ import { LOTS_MAPPING, lots, lotsGeoJson, reloaded } from '../server/load/reload
 import { parseMapping } from '../server/load/rows/mapping'
 import { openDatabase } from '../server/open-database'
 import { startServer } from '../server/server'
+import { evaluateWatches } from '../server/watches/evaluate-watches'
 
 const root = join(tmpdir(), `plat-e2e-changes-${process.env.PORT ?? 'x'}`)
 rmSync(root, { recursive: true, force: true })
@@ -28,7 +29,14 @@ const quiet = { isTTY: false, write: () => true }
 async function load(db: Database, name: string, body: string) {
   const file = join(root, name)
   writeFileSync(file, body)
-  const result = await loadFile(db, { file, county, mapping: parseMapping(LOTS_MAPPING), out: quiet })
+  // Watches are told of the reload as `npm run load` tells them (e2e/watches.spec.ts).
+  const result = await loadFile(db, {
+    file,
+    county,
+    mapping: parseMapping(LOTS_MAPPING),
+    out: quiet,
+    afterLog: evaluateWatches,
+  })
   for (const line of result.lines) console.log(line)
   return result.summary
 }

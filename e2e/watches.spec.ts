@@ -14,7 +14,8 @@ const PORT = Number(process.env.WATCHES_E2E_PORT ?? Number(process.env.E2E_PORT 
 const BASE = `http://localhost:${PORT}`
 /** The 30 lots' middle, as reload-changes.spec.ts frames them. */
 const VIEW = 'c=-93.614,42.0225,15.6'
-const SHOTS = '/work/shots'
+/** Where the screenshots go (looked at by a person; not asserted): SHOTS_DIR, as in comps.spec.ts. */
+const SHOTS = process.env.SHOTS_DIR ?? 'test-results'
 
 let server: ChildProcess
 let output = ''
