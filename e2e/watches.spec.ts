@@ -185,6 +185,8 @@ test('on a phone: the badge, the inbox and the before/after fit the screen', asy
   await changes.getByRole('button', { name: /Owner changed: OWNER 1 → BUYER P01/ }).tap()
   const table = card(page).getByRole('region', { name: 'What changed' }).getByRole('table')
   await expect(table.getByRole('row', { name: /Owner/ })).toContainText('BUYER P01')
+  // The card under it is the parcel after the change, not the record kept from before (its heading is the owner).
+  await expect(card(page).getByRole('heading', { level: 2 })).toHaveText('BUYER P01')
   const tableBox = await table.boundingBox()
   expect(tableBox!.x + tableBox!.width).toBeLessThanOrEqual(390.5)
   await page.screenshot({ path: `${SHOTS}/watches-before-after-phone.png` })

@@ -82,12 +82,10 @@ export function AppHeader() {
         )}
       </div>
       <WatchesDialogs
-        onOpenParcel={(id) => {
+        onOpenParcel={(id, version) => {
           // On a phone the search sheet would cover the card.
           setSheetOpen(false)
-          const record = workspace.parcels.recordById(id)
-          if (record) workspace.parcels.open(record)
-          else workspace.parcels.fetch(id)
+          workspace.parcels.openChanged(id, version)
         }}
       />
     </header>

@@ -34,13 +34,33 @@ export interface OpenerDeps {
   busy(identifying: boolean): void
   /** Records held elsewhere (a portfolio, a list, an assemblage), found after the search rows. */
   extra?(id: string): ParcelRecord | undefined
+  /** Forgets the kept answers (memory and disk), as a link of older data does. */
+  forgetAnswers?(): Promise<void>
 }
 
 export class ParcelOpener {
   readonly lookup = new ValueStore<LookupState | null>(null)
   readonly pick = new ValueStore<PickState>(null)
 
+  /** The data version whose older answers were last forgotten for a change opened from the inbox. */
+  private forgotFor: string | null = null
+
   constructor(private readonly d: OpenerDeps) {}
+
+  /**
+   * Opens a parcel a watch says changed in data version `version`. The loaded rows and the kept
+   * answers may hold its record from before the change, and the card then contradicted the
+   * before/after above it (owner "OWNER 1" under "→ BUYER P01"): answers are forgotten once per
+   * version and the record is asked of the server.
+   */
+  openChanged(id: string, version: string): void {
+    if (!this.d.forgetAnswers || this.forgotFor === version) return this.fetch(id)
+    this.forgotFor = version
+    void this.d
+      .forgetAnswers()
+      .catch(() => {})
+      .then(() => this.fetch(id))
+  }
 
   /** The looked-up parcels the map outlines (a parcel clicked on the tiles has the selection's outline). */
   outlined(): readonly ParcelRecord[] | null {

@@ -100,6 +100,7 @@ export class Workspace {
       reportError: (e) => this.reportError(e),
       busy: (identifying) => this.mapStatus.set({ ...this.mapStatus.get(), identifying }),
       extra: (id) => this.featureRecord(id),
+      forgetAnswers: deps.forgetAnswers,
     })
     this.searches = this.add(createSearchFeature(ctx, this.search))
     this.changes = this.add(createChangesFeature(ctx, deps.loadChanges))

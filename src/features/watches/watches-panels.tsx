@@ -36,7 +36,7 @@ export function InboxButton() {
 }
 
 /** The inbox and the new-watch dialog, as the flow says they are open. */
-export function WatchesDialogs({ onOpenParcel }: { onOpenParcel(id: string): void }) {
+export function WatchesDialogs({ onOpenParcel }: { onOpenParcel(id: string, dataVersion: string): void }) {
   const flow = watchesApi.useApi()
   const open = useValueStore(flow.inboxOpen)
   const state = useValueStore(flow.state)
@@ -51,7 +51,7 @@ export function WatchesDialogs({ onOpenParcel }: { onOpenParcel(id: string): voi
             problem={problem}
             onOpenEvent={(e) => {
               flow.openEvent(e)
-              onOpenParcel(e.svc_uuid)
+              onOpenParcel(e.svc_uuid, e.data_version)
             }}
             onRename={(id, name) => void flow.rename(id, name)}
             onPause={(id, paused) => void flow.setPaused(id, paused)}

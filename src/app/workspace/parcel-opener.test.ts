@@ -1,0 +1,70 @@
+import { describe, expect, it } from 'vitest'
+import type { ParcelRecord } from '../../../contract/schemas'
+import { createAppStore } from '../../state/store'
+import { ParcelOpener } from './parcel-opener'
+
+/** An opener over a "server" whose owner of P1 is `owner.now`, behind a cache kept until forgotten. */
+function setup() {
+  const owner = { now: 'OWNER 1' }
+  const kept = new Map<string, ParcelRecord>()
+  const asked: string[] = []
+  let forgotten = 0
+  const store = createAppStore()
+  const staleRow = { svc_uuid: 'P1', owner: 'OWNER 1' } as ParcelRecord
+  const opener = new ParcelOpener({
+    store,
+    lookupPoint: async () => [],
+    fetchParcel: async (id) => {
+      const hit = kept.get(id)
+      if (hit) return hit
+      asked.push(id)
+      const record = { svc_uuid: id, owner: owner.now } as ParcelRecord
+      kept.set(id, record)
+      return record
+    },
+    rows: () => [staleRow],
+    frame: () => {},
+    reportError: () => {},
+    busy: () => {},
+    forgetAnswers: async () => {
+      forgotten++
+      kept.clear()
+    },
+  })
+  const settle = () => new Promise((r) => setTimeout(r, 0))
+  return { owner, opener, store, asked, forgotten: () => forgotten, settle, kept }
+}
+
+describe('a parcel opened from a watch’s change', () => {
+  it('shows the record after the change, not the one the rows and the cache kept from before', async () => {
+    const t = setup()
+    await t.opener.fetch('P1')
+    await t.settle()
+    expect(t.kept.get('P1')?.owner).toBe('OWNER 1')
+    t.owner.now = 'BUYER P01' // the county was reloaded
+    t.opener.openChanged('P1', 'v2')
+    await t.settle()
+    await t.settle()
+    expect(t.store.getState().selectedId).toBe('P1')
+    expect(t.opener.recordById('P1')?.owner).toBe('BUYER P01')
+    expect(t.forgotten()).toBe(1)
+  })
+
+  it('forgets once per data version: a second change of the same reload is answered from the cache', async () => {
+    const t = setup()
+    t.opener.openChanged('P1', 'v2')
+    await t.settle()
+    await t.settle()
+    t.opener.openChanged('P2', 'v2')
+    await t.settle()
+    t.opener.openChanged('P1', 'v2')
+    await t.settle()
+    expect(t.forgotten()).toBe(1)
+    expect(t.asked).toEqual(['P1', 'P2'])
+    t.opener.openChanged('P1', 'v3')
+    await t.settle()
+    await t.settle()
+    expect(t.forgotten()).toBe(2)
+    expect(t.asked).toEqual(['P1', 'P2', 'P1'])
+  })
+})
