@@ -18,12 +18,12 @@ import { openIdbStore } from '../../cache/persisted-store'
 import { DEFAULT_RETRY, realSleep, withRetry } from '../../calls/retry'
 import type { Source } from '../../calls/source'
 import { config } from '../../config/config'
-import { CONUS_BOUNDS } from '../../config/initial-view'
 import { searchSettingsStore } from '../../config/search-settings'
 import { parcelWithPackFallback, unreachable, withPackFallback } from '../../features/field/offline-sources'
 import { PackLibrary } from '../../features/field/pack-library'
 import { openPackStore } from '../../features/field/pack-store'
 import { loadTile, PACK_SCHEME, packTileUrl } from '../../features/field/pack-tiles'
+import { type Bounds, firstViewBounds } from '../../features/map/first-view'
 import { SearchSession } from '../../features/search/search-session'
 import { SUBJECT_HATCH } from '../../format/report-colors'
 import type { MapFactory } from '../../ports/workspace-ports'
@@ -48,7 +48,7 @@ function retrying<Req, Res>(source: Source<Req, Res>): Source<Req, Res> {
 
 const online = () => typeof navigator === 'undefined' || navigator.onLine !== false
 
-function realMaps(library: PackLibrary): MapFactory {
+function realMaps(library: PackLibrary, firstView: Bounds): MapFactory {
   return {
     async createMap(container, view) {
       const [{ MapController }, { registerTileProtocol }] = await Promise.all([
@@ -59,7 +59,7 @@ function realMaps(library: PackLibrary): MapFactory {
       registerTileProtocol(PACK_SCHEME, (url, signal) =>
         loadTile(url, signal, { packTile: (t) => library.packTile(t), network: fetchWithKey, online }),
       )
-      const place = view ? { ...view } : { bounds: CONUS_BOUNDS }
+      const place = view ? { ...view } : { bounds: firstView }
       const map = new MapController({ container, ...place, authorize: tileAuthorization })
       return {
         map,
@@ -90,6 +90,11 @@ export function createWorkspace(
     baseUrl: () => connectionStore.getState().baseUrl,
   })
   const library = new PackLibrary(openPackStore())
+  // The page's coverage describes the server that served it: only when that is the API too.
+  const servedCoverage =
+    new URL(absoluteApiUrl(connectionStore.getState().baseUrl, '/', win.location.href)).origin === win.location.origin
+      ? pageCoverage(win.document)
+      : null
   // Set once the workspace exists: which packs answered while the server could not be reached.
   let onPackAnswer: (packs: readonly string[] | null) => void = () => {}
   const answered = withPackFallback(sources, library, (packs) => onPackAnswer(packs))
@@ -149,7 +154,7 @@ export function createWorkspace(
     },
     store,
     search,
-    maps: realMaps(library),
+    maps: realMaps(library, firstViewBounds(servedCoverage?.coverage)),
     win,
     initialView,
     lookupPoint: async (at) => {
@@ -183,11 +188,7 @@ export function createWorkspace(
     holdingSources: { query: retrying(sources.query), point: retrying(sources.point) },
     confirmThreshold: () => searchSettingsStore.getState().confirmThreshold,
     sources,
-    // The page's coverage describes the server that served it: only when that is the API too.
-    pageCoverage:
-      new URL(absoluteApiUrl(baseUrl(), '/', win.location.href)).origin === win.location.origin
-        ? pageCoverage(win.document)
-        : null,
+    pageCoverage: servedCoverage,
     field: {
       library,
       fetchUrl: fetchWithKey,
