@@ -4,7 +4,7 @@
  * the left, map over results on the right. Phone: map first, results in a bottom sheet, the search
  * controls and the details as sheets over them (app.css).
  */
-import { lazy, Suspense } from 'react'
+import { lazy, Suspense, useRef } from 'react'
 import { FieldDialogs } from '../../features/field/field-panels'
 import { PickBar } from '../../features/holdings/pick-bar'
 import { ReportPane } from '../../features/reports/report-pane'
@@ -17,6 +17,7 @@ import { MapPane } from './map-pane'
 import { ResultsPane } from './results-pane'
 import { SearchPanel } from './search-panel'
 import { SkipLinks } from './skip-links'
+import { SplitSeparator } from './split-separator'
 import { useAppShortcuts } from './use-app-shortcuts'
 
 const AppDialogs = lazy(() => import('./app-dialogs').then((m) => ({ default: m.AppDialogs })))
@@ -25,6 +26,7 @@ export function App() {
   useAppShortcuts()
   const sheetOpen = useAppStore((s) => s.searchSheetOpen)
   const holdingsOpen = useAppStore((s) => s.holdingsTab !== null)
+  const workspace = useRef<HTMLElement>(null)
   return (
     <div className="app" data-search-sheet={sheetOpen ? 'open' : 'closed'}>
       <SkipLinks />
@@ -33,12 +35,13 @@ export function App() {
         <LinkProblems />
         {holdingsOpen ? <HoldingsPane /> : <SearchPanel />}
       </aside>
-      <main className="workspace">
+      <main className="workspace" ref={workspace}>
         <div className="map-pane">
           <MapPane />
           <DetailsPane />
           <PickBar />
         </div>
+        <SplitSeparator workspace={workspace} />
         <ResultsPane />
       </main>
       <Suspense fallback={null}>

@@ -21,12 +21,12 @@ import { openIdbStore } from '../../cache/persisted-store'
 import { DEFAULT_RETRY, realSleep, withRetry } from '../../calls/retry'
 import type { Source } from '../../calls/source'
 import { config } from '../../config/config'
-import { CONUS_BOUNDS } from '../../config/initial-view'
 import { searchSettingsStore } from '../../config/search-settings'
 import { parcelWithPackFallback, unreachable, withPackFallback } from '../../features/field/offline-sources'
 import { PackLibrary } from '../../features/field/pack-library'
 import { openPackStore } from '../../features/field/pack-store'
 import { loadTile, PACK_SCHEME, packTileUrl } from '../../features/field/pack-tiles'
+import { type Bounds, firstViewBounds } from '../../features/map/first-view'
 import type { ArchiveTileDeps } from '../../features/map/tiles/archive-tiles'
 import { SearchSession } from '../../features/search/search-session'
 import { seenEntry } from '../../features/watches/seen-marks'
@@ -54,7 +54,7 @@ function retrying<Req, Res>(source: Source<Req, Res>): Source<Req, Res> {
 
 const online = () => typeof navigator === 'undefined' || navigator.onLine !== false
 
-function realMaps(library: PackLibrary, archive: Omit<ArchiveTileDeps, 'network'>): MapFactory {
+function realMaps(library: PackLibrary, firstView: Bounds, archive: Omit<ArchiveTileDeps, 'network'>): MapFactory {
   return {
     async createMap(container, view) {
       const [{ MapController }, { registerTileProtocol }, { archiveFirst }] = await Promise.all([
@@ -68,7 +68,7 @@ function realMaps(library: PackLibrary, archive: Omit<ArchiveTileDeps, 'network'
       registerTileProtocol(PACK_SCHEME, (url, signal) =>
         loadTile(url, signal, { packTile: (t) => library.packTile(t), network, online }),
       )
-      const place = view ? { ...view } : { bounds: CONUS_BOUNDS }
+      const place = view ? { ...view } : { bounds: firstView }
       const map = new MapController({ container, ...place, authorize: tileAuthorization })
       return {
         map,
@@ -133,6 +133,11 @@ export function createWorkspace(
     baseUrl: () => connectionStore.getState().baseUrl,
   })
   const library = new PackLibrary(openPackStore())
+  // The page's coverage describes the server that served it: only when that is the API too.
+  const servedCoverage =
+    new URL(absoluteApiUrl(connectionStore.getState().baseUrl, '/', win.location.href)).origin === win.location.origin
+      ? pageCoverage(win.document)
+      : null
   // Set once the workspace exists: which packs answered while the server could not be reached.
   let onPackAnswer: (packs: readonly string[] | null) => void = () => {}
   const answered = withPackFallback(sources, library, (packs) => onPackAnswer(packs))
@@ -192,7 +197,7 @@ export function createWorkspace(
     },
     store,
     search,
-    maps: realMaps(library, {
+    maps: realMaps(library, firstViewBounds(servedCoverage?.coverage), {
       coverage: () => workspace.coverage.ready(),
       resolve: (url) => (/^https?:\/\//.test(url) ? url : absoluteApiUrl(baseUrl(), url, win.location.href)),
       authorization: tileAuthorization,
@@ -230,11 +235,7 @@ export function createWorkspace(
     holdingSources: { query: retrying(sources.query), point: retrying(sources.point) },
     confirmThreshold: () => searchSettingsStore.getState().confirmThreshold,
     sources,
-    // The page's coverage describes the server that served it: only when that is the API too.
-    pageCoverage:
-      new URL(absoluteApiUrl(baseUrl(), '/', win.location.href)).origin === win.location.origin
-        ? pageCoverage(win.document)
-        : null,
+    pageCoverage: servedCoverage,
     field: {
       library,
       fetchUrl: fetchWithKey,
