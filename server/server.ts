@@ -28,6 +28,7 @@ import { dropLeftoverStages } from './load/stage/stage-cleanup'
 import { openDatabase } from './open-database'
 import { openProxyMode } from './proxy/proxy-mode'
 import { tileService } from './tiles/tile-service'
+import { deliverySettings, startDeliveryWorker } from './watches/delivery-worker'
 import { watchesRepo } from './watches/watches-repo'
 
 export interface RunningServer {
@@ -105,6 +106,8 @@ export async function startServer(
       if (!closing) log(`Could not build the missing parcel indexes: ${e.message}`)
     })
   }
+  // Webhooks and e-mails of the watches, from the outbox the loads write (watches/delivery-outbox.ts).
+  const delivery = parcels.mode === 'local' ? startDeliveryWorker(db, deliverySettings(config), log) : null
   const staticDir = resolve(config.STATIC_DIR)
   const hasStatic = existsSync(resolve(staticDir, 'index.html'))
   if (!hasStatic) log(`No built app in ${staticDir} (run \`npm run build\`); serving the API only.`)
@@ -148,6 +151,7 @@ export async function startServer(
         // Keep-alive connections would hold close() open until they time out.
         ;(server as { closeAllConnections?: () => void }).closeAllConnections?.()
       })
+      await delivery?.stop()
       await proxy?.close()
       await demoLock?.release()
       await ledger.close()

@@ -4,6 +4,7 @@
  * exactly — the watched parcels' changes and nothing else — then the same reload again, which adds
  * none. Also: one key never sees another's watches, the routes' errors, and no charge.
  */
+import { createHmac, timingSafeEqual } from 'node:crypto'
 import { writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { DOMParser, type Element } from '@xmldom/xmldom'
@@ -25,12 +26,27 @@ import {
   reloaded,
   W,
 } from '../load/reload-fixture.test-support'
+import {
+  type Received,
+  startWebhookReceiver,
+  type WebhookReceiver,
+  waitFor,
+} from '../watches/delivery-receivers.test-support'
 import { type LoaderBackend, loadCli, loaderBackend, startServer } from './loader-harness.test-support'
 import type { SpawnedServer } from './spawn-server'
 
 const backendName = inject('backend')
 const ATOM = 'http://www.w3.org/2005/Atom'
 const COUNTY = ['--state', 'IA', '--county-fp', '169', '--county', 'Story']
+/** Fast retries, so a failing receiver is disabled within the test (docs/watches.md "Delivery settings"). */
+const DELIVERY_ENV = { WATCH_RETRY_MS: '200', WATCH_MAX_FAILURES: '3', WATCH_POLL_MS: '100' }
+
+/** The documented check (docs/watches.md "Verifying a delivery"). */
+function signedBy(secret: string, r: Received): boolean {
+  const expected = `sha256=${createHmac('sha256', secret).update(r.body).digest('hex')}`
+  const given = String(r.headers['x-plat-signature'] ?? '')
+  return given.length === expected.length && timingSafeEqual(Buffer.from(given), Buffer.from(expected))
+}
 
 /**
  * The fixture's reload (2 new owners, 2 sold, lot 7 split, lots 20 and 21 gone, lot 12 revalued)
@@ -86,6 +102,9 @@ describe(`watches over a reload (${backendName})`, () => {
   const pins = new Map<string, string>()
   const made: Record<string, Watch> = {}
   let reloadOut = ''
+  let hook: WebhookReceiver
+  let failing: WebhookReceiver
+  let hookSecret = ''
   const file = () => join(backend.workDir, 'story-lots.geojson')
   const load = (extra: string[] = []) =>
     loadCli(backend, [file(), ...COUNTY, '--map', join(backend.workDir, 'map.json'), ...extra])
@@ -120,7 +139,10 @@ describe(`watches over a reload (${backendName})`, () => {
   }
 
   beforeAll(async () => {
-    backend = await loaderBackend(backendName)
+    const own = await loaderBackend(backendName)
+    backend = { ...own, env: { ...own.env, ...DELIVERY_ENV } }
+    hook = await startWebhookReceiver(200)
+    failing = await startWebhookReceiver(500)
     writeFileSync(join(backend.workDir, 'map.json'), JSON.stringify(LOTS_MAPPING))
     writeFileSync(file(), lotsGeoJson(lots()))
     const first = await load()
@@ -145,11 +167,15 @@ describe(`watches over a reload (${backendName})`, () => {
     await create('elsewhere', { owner: 'OWNER 2', states: ['NE'] })
     await create('area', { area: rowsTwoAndThree(), filters: [{ field: 'parcel_value', op: 'gte', value: 200_015 }] })
     await create('theirs', { parcels: of('P01') }, other)
+    hookSecret = (await create('hooked', { parcels: of('P01', 'P10'), webhook_url: hook.url })).webhook_secret!
+    await create('failing hook', { parcels: of('P01'), webhook_url: failing.url })
     writeFileSync(file(), lotsGeoJson(nextYear()))
     reloadOut = await reload()
   }, 600_000)
 
   afterAll(async () => {
+    await hook?.close()
+    await failing?.close()
     await server?.stop()
     await backend?.cleanup()
   }, 60_000)
@@ -231,11 +257,88 @@ describe(`watches over a reload (${backendName})`, () => {
     ])
   })
 
+  it('POSTs each event once to the webhook, signed, within 5 s of the commit', async () => {
+    expect(hookSecret).toMatch(/^whsec_[A-Za-z0-9_-]{43}$/)
+    const shown = WatchSchema.parse((await call('GET', `/watches/${made.hooked!.id}`)).body)
+    expect(shown).toMatchObject({ webhook_url: hook.url, webhook_disabled: null })
+    expect(shown.webhook_secret).toBeUndefined()
+    await waitFor('the webhook', () => hook.requests.length > 0)
+    const [got] = hook.requests
+    expect(signedBy(hookSecret, got!)).toBe(true)
+    expect(signedBy('whsec_another', got!)).toBe(false)
+    const body = JSON.parse(got!.body)
+    const es = await events(made.hooked!)
+    expect(told(es)).toEqual(['P01 owner_changed', 'P10 owner_changed', 'P10 sold'])
+    expect(body).toMatchObject({
+      type: 'watch.events',
+      watch: { id: made.hooked!.id, name: 'hooked' },
+      county: 'Story County, IA',
+      data_version: es[0]!.data_version,
+    })
+    const withoutLink = ({ link: _, ...e }: WatchEvent & { link: string }) => e
+    expect(body.events.map(withoutLink)).toEqual(es)
+    expect(body.events[0].link).toMatch(/\/\?p=[^&]+&v=1$/)
+    expect(got!.headers['x-plat-delivery']).toBe(String(body.delivery))
+    expect(Number(got!.headers['x-plat-timestamp'])).toBe(Math.floor(Date.parse(body.sent_at) / 1000))
+    // The event's moment is taken in the load's transaction, before its commit: an upper bound of the delay.
+    const delay = got!.at - Date.parse(es[0]!.at)
+    console.log(
+      `watch delivery (${backendName}): receiver had the events ${delay} ms after the load's transaction began`,
+    )
+    expect(delay).toBeLessThan(5000)
+    const log = await call<{ deliveries: unknown[] }>('GET', `/watches/${made.hooked!.id}/deliveries`)
+    expect(log.body.deliveries).toEqual([
+      expect.objectContaining({
+        delivery: body.delivery,
+        channel: 'webhook',
+        attempt: 1,
+        ok: true,
+        status: 200,
+        events: 3,
+      }),
+    ])
+  })
+
+  it('retries a failing receiver with back-off, then disables the webhook; PATCH turns it on again', async () => {
+    const id = made['failing hook']!.id
+    const watch = async () => WatchSchema.parse((await call('GET', `/watches/${id}`)).body)
+    await waitFor('the webhook to be disabled', async () => Boolean((await watch()).webhook_disabled))
+    expect((await watch()).webhook_disabled!.reason).toMatch(
+      /^3 deliveries in a row failed, the last: the receiver answered 500/,
+    )
+    expect(failing.requests).toHaveLength(3)
+    const gaps = failing.requests.slice(1).map((r, i) => r.at - failing.requests[i]!.at)
+    expect(gaps[0]).toBeGreaterThanOrEqual(190)
+    expect(gaps[1]).toBeGreaterThanOrEqual(390)
+    expect(new Set(failing.requests.map((r) => r.headers['x-plat-delivery'])).size).toBe(1)
+    const log = await call<{ deliveries: { attempt: number; ok: boolean; status: number; error: string }[] }>(
+      'GET',
+      `/watches/${id}/deliveries`,
+    )
+    expect(log.body.deliveries.map((d) => [d.attempt, d.ok, d.status])).toEqual([
+      [3, false, 500],
+      [2, false, 500],
+      [1, false, 500],
+    ])
+    expect(log.body.deliveries[0]!.error).toBe('the receiver answered 500 Internal Server Error')
+    failing.status = 204
+    const on = await call<Watch>('PATCH', `/watches/${id}`, { webhook_enabled: true })
+    expect(on.body).toMatchObject({ webhook_disabled: null })
+    // What was held back while it was off is delivered now.
+    await waitFor('the held-back delivery', () => failing.requests.length === 4)
+    await waitFor('its log entry', async () => {
+      const d = await call<{ deliveries: { ok: boolean }[] }>('GET', `/watches/${id}/deliveries`)
+      return d.body.deliveries[0]?.ok === true
+    })
+  })
+
   it('the same reload again adds no event', async () => {
     const before = await Promise.all(Object.values(made).map((w) => events(w, w === made.theirs ? other : key)))
     await reload()
     const after = await Promise.all(Object.values(made).map((w) => events(w, w === made.theirs ? other : key)))
     expect(after).toEqual(before)
+    await new Promise((r) => setTimeout(r, 500))
+    expect(hook.requests).toHaveLength(1)
   }, 600_000)
 
   it('one key never sees another’s watches', async () => {
@@ -336,6 +439,10 @@ describe(`watches over a reload (${backendName})`, () => {
       await problem({ name: 'x', area: rowsTwoAndThree(), filters: [{ field: 'nope', op: 'eq', value: 1 }] }),
     ).toContain('nope')
     expect((await call('PATCH', `/watches/${made.lots!.id}`, { colour: 'red' })).status).toBe(422)
+    expect(await problem({ name: 'x', parcels: ['a'], webhook_url: 'ftp://example.com/x' })).toContain('http://')
+    expect(await problem({ name: 'x', parcels: ['a'], webhook_url: 'https://u:p@example.com/x' })).toContain(
+      'user name',
+    )
     expect((await call('GET', `/watches/${made.lots!.id}/events?since=-1`)).status).toBe(422)
     expect((await call('GET', '/watches/w_nope')).status).toBe(404)
     expect((await call('GET', '/watches', undefined, null)).status).toBe(401)

@@ -96,10 +96,10 @@ export function watchRoutes(repo: WatchesRepo, guard: KeyGuard) {
     }
     const input = await readNewWatch(body.value)
     if (!input.ok) return validationResponse(c, input.issues)
-    const made = await repo.create(key.id, input.watch)
+    const made = await repo.create(key.id, input.watch, origin(c))
     if (!made.ok) return errorResponse(c, made.status, made.detail)
     c.header('location', `/watches/${made.row.id}`)
-    return c.json(toWatch(made.row, origin(c)), 201)
+    return c.json(toWatch(made.row, origin(c), { withSecret: true }), 201)
   })
   app.get('/watches', async (c) => {
     const key = await keyOf(c)
@@ -122,7 +122,8 @@ export function watchRoutes(repo: WatchesRepo, guard: KeyGuard) {
     const patch = WatchPatchSchema.safeParse(body.value, { reportInput: true })
     if (!patch.success) return validationResponse(c, toValidationIssues('body', patch.error.issues))
     const row = await repo.update(key.id, c.req.param('id'), patch.data)
-    return row ? c.json(toWatch(row, origin(c))) : unknown(c, c.req.param('id'))
+    if (!row) return unknown(c, c.req.param('id'))
+    return c.json(toWatch(row, origin(c), { withSecret: Boolean(patch.data.webhook_url) }))
   })
   app.delete('/watches/:id', async (c) => {
     const key = await keyOf(c)
@@ -148,6 +149,13 @@ export function watchRoutes(repo: WatchesRepo, guard: KeyGuard) {
     const events = await repo.events(row.id, { since, limit: limit + 1 })
     const page = events.slice(0, limit)
     return c.json({ events: page, next: events.length > limit ? page.at(-1)!.id : null })
+  })
+  app.get('/watches/:id/deliveries', async (c) => {
+    const key = await keyOf(c)
+    if (!key.ok) return key.res
+    const row = await repo.get(key.id, c.req.param('id'))
+    if (!row) return unknown(c, c.req.param('id'))
+    return c.json({ deliveries: await repo.deliveries(row.id) })
   })
   return app
 }
