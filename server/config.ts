@@ -89,6 +89,14 @@ const EnvSchema = z.object({
   UPSTREAM_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(30_000),
 
   // Watch delivery (docs/watches.md "Delivery settings").
+  /** Where watches' e-mails are sent through, e.g. smtp://user:pass@mail.example.com:587; unset: no e-mail. */
+  SMTP_URL: optional(
+    z
+      .string()
+      .regex(/^smtps?:\/\/[^\s]+$/, 'an smtp:// or smtps:// address, e.g. smtp://user:pass@mail.example.com:587'),
+  ),
+  /** The sender of watches' e-mails. */
+  WATCH_EMAIL_FROM: z.string().min(3).default('Plat <plat@localhost>'),
   /** The first retry of a failed webhook or e-mail after this long; each later one waits twice as long. */
   WATCH_RETRY_MS: z.coerce.number().int().min(10).max(86_400_000).default(60_000),
   /** Failed deliveries in a row after which a watch's webhook (or e-mail) is disabled. */

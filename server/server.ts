@@ -96,7 +96,7 @@ export async function startServer(
           log,
         }),
         changes: changesService(db, { timeoutMs }),
-        watches: watchesRepo(db, { timeoutMs }),
+        watches: watchesRepo(db, { timeoutMs, canEmail: Boolean(config.SMTP_URL) }),
       }
   // Beside serving, not before it: a build can take a minute on a large database, and reads go on
   // meanwhile (parcel-indexes.ts). A failure is logged; the next load builds them anyway.

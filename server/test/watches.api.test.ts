@@ -27,7 +27,9 @@ import {
   W,
 } from '../load/reload-fixture.test-support'
 import {
+  type MailReceiver,
   type Received,
+  startMailReceiver,
   startWebhookReceiver,
   type WebhookReceiver,
   waitFor,
@@ -105,6 +107,7 @@ describe(`watches over a reload (${backendName})`, () => {
   let hook: WebhookReceiver
   let failing: WebhookReceiver
   let hookSecret = ''
+  let smtp: MailReceiver
   const file = () => join(backend.workDir, 'story-lots.geojson')
   const load = (extra: string[] = []) =>
     loadCli(backend, [file(), ...COUNTY, '--map', join(backend.workDir, 'map.json'), ...extra])
@@ -130,19 +133,25 @@ describe(`watches over a reload (${backendName})`, () => {
   }
   /** "P10 sold" for each event, sorted: what a watch saw at a glance. */
   const told = (es: readonly WatchEvent[]) => es.map((e) => `${e.parcel_id} ${e.kind}`).sort()
-  const reload = async () => {
+  /** The embedded database is one process's at a time: the server stops while the loader runs. */
+  const withLoader = async (run: () => ReturnType<typeof loadCli>) => {
     if (backend.name === 'embedded') await server.stop()
-    const out = await load(['--replace'])
+    const out = await run()
     expect(out.code, out.stderr).toBe(0)
     if (backend.name === 'embedded') server = await startServer(backend)
     return out.stdout
   }
+  const reload = () => withLoader(() => load(['--replace']))
 
   beforeAll(async () => {
     const own = await loaderBackend(backendName)
-    backend = { ...own, env: { ...own.env, ...DELIVERY_ENV } }
     hook = await startWebhookReceiver(200)
     failing = await startWebhookReceiver(500)
+    smtp = await startMailReceiver()
+    backend = {
+      ...own,
+      env: { ...own.env, ...DELIVERY_ENV, SMTP_URL: smtp.url, WATCH_EMAIL_FROM: 'Plat <watch@plat.test>' },
+    }
     writeFileSync(join(backend.workDir, 'map.json'), JSON.stringify(LOTS_MAPPING))
     writeFileSync(file(), lotsGeoJson(lots()))
     const first = await load()
@@ -169,6 +178,7 @@ describe(`watches over a reload (${backendName})`, () => {
     await create('theirs', { parcels: of('P01') }, other)
     hookSecret = (await create('hooked', { parcels: of('P01', 'P10'), webhook_url: hook.url })).webhook_secret!
     await create('failing hook', { parcels: of('P01'), webhook_url: failing.url })
+    await create('mailed', { parcels: of('P10', 'P12'), email: 'owner@example.com' })
     writeFileSync(file(), lotsGeoJson(nextYear()))
     reloadOut = await reload()
   }, 600_000)
@@ -176,6 +186,7 @@ describe(`watches over a reload (${backendName})`, () => {
   afterAll(async () => {
     await hook?.close()
     await failing?.close()
+    await smtp?.close()
     await server?.stop()
     await backend?.cleanup()
   }, 60_000)
@@ -332,6 +343,33 @@ describe(`watches over a reload (${backendName})`, () => {
     })
   })
 
+  it('e-mails the events through the SMTP server, in words, with links to the parcels', async () => {
+    await waitFor('the e-mail', () => smtp.mails.length > 0).catch(async (e: Error) => {
+      const log = await call('GET', `/watches/${made.mailed!.id}/deliveries`)
+      throw new Error(`${e.message}; deliveries: ${JSON.stringify(log.body)}; ${server.output().slice(-2000)}`)
+    })
+    expect(smtp.mails).toHaveLength(1)
+    const mail = smtp.mails[0]!
+    expect(mail.subject).toBe('Plat watch “mailed”: 3 changes in Story County, IA')
+    expect(mail.to && !Array.isArray(mail.to) ? mail.to.text : mail.to).toBe('owner@example.com')
+    expect(mail.from?.value[0]).toMatchObject({ name: 'Plat', address: 'watch@plat.test' })
+    const text = mail.text ?? ''
+    for (const words of [
+      'Parcel P10: new owner SOLD TO P10 (was OWNER 10)',
+      'Parcel P10: sold 2024-03-15 for $450,000 (before: 2010-05-01, $100,010)',
+      'Parcel P12: value $999,999 (was $200,012)',
+      'before: parcel_value: 200012',
+      'after: parcel_value: 999999',
+    ])
+      expect(text).toContain(words)
+    expect(text).toContain(`/?p=${ids.get('P10')}&v=1`)
+    expect(mail.html).toContain(`/?p=${ids.get('P12')}&amp;v=1`)
+    const log = await call<{ deliveries: unknown[] }>('GET', `/watches/${made.mailed!.id}/deliveries`)
+    expect(log.body.deliveries).toEqual([
+      expect.objectContaining({ channel: 'email', attempt: 1, ok: true, status: null, error: null, events: 3 }),
+    ])
+  })
+
   it('the same reload again adds no event', async () => {
     const before = await Promise.all(Object.values(made).map((w) => events(w, w === made.theirs ? other : key)))
     await reload()
@@ -339,6 +377,7 @@ describe(`watches over a reload (${backendName})`, () => {
     expect(after).toEqual(before)
     await new Promise((r) => setTimeout(r, 500))
     expect(hook.requests).toHaveLength(1)
+    expect(smtp.mails).toHaveLength(1)
   }, 600_000)
 
   it('one key never sees another’s watches', async () => {
@@ -440,6 +479,7 @@ describe(`watches over a reload (${backendName})`, () => {
     ).toContain('nope')
     expect((await call('PATCH', `/watches/${made.lots!.id}`, { colour: 'red' })).status).toBe(422)
     expect(await problem({ name: 'x', parcels: ['a'], webhook_url: 'ftp://example.com/x' })).toContain('http://')
+    expect(await problem({ name: 'x', parcels: ['a'], email: 'nobody' })).toContain('an e-mail address')
     expect(await problem({ name: 'x', parcels: ['a'], webhook_url: 'https://u:p@example.com/x' })).toContain(
       'user name',
     )
@@ -449,4 +489,18 @@ describe(`watches over a reload (${backendName})`, () => {
     expect((await call('GET', '/watches', undefined, backend.keys.inactive)).status).toBe(403)
     expect((await call('PUT', '/watches')).status).toBe(405)
   })
+
+  // Last: the county is gone after it.
+  it('a county deleted by the loader tells each watched parcel it was removed, and delivers that', async () => {
+    const seen = (await events(made.lots!)).length
+    const watched = WatchSchema.parse((await call('GET', `/watches/${made.lots!.id}`)).body).parcels!
+    await withLoader(() => loadCli(backend, ['--delete', 'IA', '169']))
+    const added = (await events(made.lots!)).slice(seen)
+    expect(added.map((e) => e.kind)).toEqual(added.map(() => 'removed'))
+    // P20 went at the reload; every other watched parcel, the split lot's successors too, goes now.
+    expect(added.map((e) => e.svc_uuid).sort()).toEqual(watched.filter((id) => id !== ids.get('P20')).sort())
+    expect(added.find((e) => e.parcel_id === 'P10')).toMatchObject({ before: { owner: 'SOLD TO P10' }, after: null })
+    await waitFor('the webhook of the delete', () => hook.requests.length === 2)
+    expect(told(JSON.parse(hook.requests[1]!.body).events)).toEqual(['P01 removed', 'P10 removed'])
+  }, 600_000)
 })

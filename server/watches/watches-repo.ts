@@ -68,9 +68,11 @@ const SELECT = `SELECT w.*, (SELECT count(*)::int FROM watch_members m WHERE m.w
 
 export type CreateResult = { ok: true; row: WatchRow } | { ok: false; status: 409 | 422; detail: string }
 
-export function watchesRepo(db: Database, { timeoutMs }: { timeoutMs: number }) {
+/** `canEmail`: the server has SMTP_URL, so a watch may have an `email`. */
+export function watchesRepo(db: Database, { timeoutMs, canEmail }: { timeoutMs: number; canEmail: boolean }) {
   const opts = { timeoutMs }
   return {
+    canEmail,
     async create(keyId: string, input: NewWatch, origin: string): Promise<CreateResult> {
       const id = `w_${randomBytes(12).toString('base64url')}`
       const secret = randomBytes(24).toString('base64url')
