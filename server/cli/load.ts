@@ -192,9 +192,13 @@ async function main() {
       landUseRules,
       // Watches learn of the reload in its own transaction (watches/evaluate-watches.ts).
       afterLog: evaluateWatches,
+      // Their webhooks and e-mails get a first try at once; the server retries what fails.
+      afterCommit: () =>
+        deliverAfterCommit(db, deliverySettings(config), (line) => console.error(line)).catch((e: Error) =>
+          console.error(`Watches: no first delivery try (${e.message}); the server sends them.`),
+        ),
     })
     for (const line of result.lines) console.log(line)
-    await deliverAfterCommit(db, deliverySettings(config), (line) => console.error(line))
   } finally {
     await liveness?.release()
     await db.close()
