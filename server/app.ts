@@ -197,6 +197,7 @@ export function createApp({
     '/watches': ['GET', 'POST'],
     '/watches/:id': ['GET', 'PATCH', 'DELETE'],
     '/watches/:id/events': ['GET'],
+    '/watches/:id/deliveries': ['GET'],
     '/watches/feed/:secret': ['GET'],
     '/parse-query': ['GET'],
     '/healthz': ['GET'],

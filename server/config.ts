@@ -96,6 +96,24 @@ const EnvSchema = z.object({
   UPSTREAM_CACHE_MAX_MB: z.coerce.number().min(1).max(1_000_000).default(1024),
   /** Longest wait for an upstream answer (then 504). */
   UPSTREAM_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(30_000),
+
+  // Watch delivery (docs/watches.md "Delivery settings").
+  /** Where watches' e-mails are sent through, e.g. smtp://user:pass@mail.example.com:587; unset: no e-mail. */
+  SMTP_URL: optional(
+    z
+      .string()
+      .regex(/^smtps?:\/\/[^\s]+$/, 'an smtp:// or smtps:// address, e.g. smtp://user:pass@mail.example.com:587'),
+  ),
+  /** The sender of watches' e-mails. */
+  WATCH_EMAIL_FROM: z.string().min(3).default('Plat <plat@localhost>'),
+  /** The first retry of a failed webhook or e-mail after this long; each later one waits twice as long. */
+  WATCH_RETRY_MS: z.coerce.number().int().min(10).max(86_400_000).default(60_000),
+  /** Failed deliveries in a row after which a watch's webhook (or e-mail) is disabled. */
+  WATCH_MAX_FAILURES: z.coerce.number().int().min(1).max(1000).default(10),
+  /** Longest wait for a webhook receiver's answer or an SMTP server's step. */
+  WATCH_DELIVERY_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
+  /** How often the server looks for due deliveries. */
+  WATCH_POLL_MS: z.coerce.number().int().min(10).max(60_000).default(1000),
 })
 export type ServerConfig = z.infer<typeof EnvSchema>
 

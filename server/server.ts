@@ -29,6 +29,7 @@ import { openDatabase } from './open-database'
 import { openProxyMode } from './proxy/proxy-mode'
 import { archiveSettings } from './tiles/archive/archive-settings'
 import { tileService } from './tiles/tile-service'
+import { deliverySettings, startDeliveryWorker } from './watches/delivery-worker'
 import { watchesRepo } from './watches/watches-repo'
 
 export interface RunningServer {
@@ -96,7 +97,7 @@ export async function startServer(
           log,
         }),
         changes: changesService(db, { timeoutMs }),
-        watches: watchesRepo(db, { timeoutMs }),
+        watches: watchesRepo(db, { timeoutMs, canEmail: Boolean(config.SMTP_URL) }),
       }
   // Beside serving, not before it: a build can take a minute on a large database, and reads go on
   // meanwhile (parcel-indexes.ts). A failure is logged; the next load builds them anyway.
@@ -106,6 +107,8 @@ export async function startServer(
       if (!closing) log(`Could not build the missing parcel indexes: ${e.message}`)
     })
   }
+  // Webhooks and e-mails of the watches, from the outbox the loads write (watches/delivery-outbox.ts).
+  const delivery = parcels.mode === 'local' ? startDeliveryWorker(db, deliverySettings(config), log) : null
   const staticDir = resolve(config.STATIC_DIR)
   const hasStatic = existsSync(resolve(staticDir, 'index.html'))
   if (!hasStatic) log(`No built app in ${staticDir} (run \`npm run build\`); serving the API only.`)
@@ -150,6 +153,7 @@ export async function startServer(
         // Keep-alive connections would hold close() open until they time out.
         ;(server as { closeAllConnections?: () => void }).closeAllConnections?.()
       })
+      await delivery?.stop()
       await proxy?.close()
       await demoLock?.release()
       await ledger.close()

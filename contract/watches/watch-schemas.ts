@@ -22,6 +22,8 @@ export const WATCH_LIMITS = {
   filters: MAX_FILTERS,
   /** events per page of GET /watches/{id}/events */
   eventsPage: 1000,
+  /** delivery attempts GET /watches/{id}/deliveries lists (the newest) */
+  deliveries: 100,
 } as const
 
 /** A value change below this share of the old value is no event, unless a watch sets its own. */
@@ -65,7 +67,31 @@ const Filter = z.object({
     .optional(),
 })
 
-const Common = { name: Name, value_share: ValueShare.optional() }
+/**
+ * Where a watch's events are POSTed (docs/watches.md "Webhooks"): an http(s) address without
+ * credentials in it (the signature is the credential).
+ */
+const WebhookUrl = z
+  .string()
+  .trim()
+  .max(2000)
+  .refine((s) => {
+    const u = URL.canParse(s) ? new URL(s) : null
+    return (u?.protocol === 'http:' || u?.protocol === 'https:') && !u.username && !u.password
+  }, 'an http:// or https:// address without a user name or password in it, e.g. https://example.com/plat-hook')
+const Email = z
+  .string()
+  .trim()
+  .max(254)
+  .regex(/^[^\s@<>(),;:"]+@[^\s@<>(),;:"]+\.[^\s@<>(),;:"]+$/, 'an e-mail address, e.g. name@example.com')
+
+const Common = {
+  name: Name,
+  value_share: ValueShare.optional(),
+  webhook_url: WebhookUrl.optional(),
+  /** needs a server with SMTP_URL set (422 otherwise) */
+  email: Email.optional(),
+}
 
 export const ParcelsWatchInputSchema = z.strictObject({
   ...Common,
@@ -92,11 +118,25 @@ export type OwnerWatchInput = z.output<typeof OwnerWatchInputSchema>
 export type AreaWatchInput = z.output<typeof AreaWatchInputSchema>
 
 export const WatchPatchSchema = z
-  .strictObject({ name: Name.optional(), paused: z.boolean().optional(), value_share: ValueShare.optional() })
-  .refine((p) => Object.keys(p).length > 0, 'give name, paused or value_share')
+  .strictObject({
+    name: Name.optional(),
+    paused: z.boolean().optional(),
+    value_share: ValueShare.optional(),
+    /** a new address (and a new secret, answered once) or null: no webhook */
+    webhook_url: WebhookUrl.nullable().optional(),
+    /** true: deliver again after the webhook was disabled; false: stop delivering */
+    webhook_enabled: z.boolean().optional(),
+    email: Email.nullable().optional(),
+    email_enabled: z.boolean().optional(),
+  })
+  .refine(
+    (p) => Object.keys(p).length > 0,
+    'give name, paused, value_share, webhook_url, webhook_enabled, email or email_enabled',
+  )
 export type WatchPatch = z.output<typeof WatchPatchSchema>
 
 const WATCH_KINDS = ['parcels', 'owner', 'area'] as const
+const DeliveryStop = z.object({ at: z.string(), reason: z.string() })
 
 export const WatchSchema = z.object({
   id: z.string(),
@@ -115,6 +155,13 @@ export const WatchSchema = z.object({
   filters: z.array(Filter).optional(),
   /** parcels the area and filters cover now (area watches) */
   area_parcels: z.int().optional(),
+  webhook_url: z.string().nullable().optional(),
+  /** the key the webhook's signatures are made with: answered only when the address is set */
+  webhook_secret: z.string().optional(),
+  /** why and since when the webhook delivers nothing (failures in a row, or turned off); null: it delivers */
+  webhook_disabled: DeliveryStop.nullable().optional(),
+  email: z.string().nullable().optional(),
+  email_disabled: DeliveryStop.nullable().optional(),
 })
 export type Watch = z.infer<typeof WatchSchema>
 
@@ -146,3 +193,31 @@ export const WatchEventsResponseSchema = z.object({
   next: z.int().nullable(),
 })
 export type WatchEventsResponse = z.infer<typeof WatchEventsResponseSchema>
+
+export const DELIVERY_CHANNELS = ['webhook', 'email'] as const
+export type DeliveryChannel = (typeof DELIVERY_CHANNELS)[number]
+
+/** One attempt to deliver a reload's events for a watch (GET /watches/{id}/deliveries). */
+const WatchDeliverySchema = z.object({
+  /** the delivery (its `X-Plat-Delivery` header); every retry of it keeps the id */
+  delivery: z.int(),
+  channel: z.enum(DELIVERY_CHANNELS),
+  /** 1 for the first try of this delivery, then 2, 3, … */
+  attempt: z.int(),
+  ok: z.boolean(),
+  /** the receiver's HTTP status (webhooks); null when none came or for e-mail */
+  status: z.int().nullable(),
+  /** what went wrong, in words; null when it worked */
+  error: z.string().nullable(),
+  at: z.string(),
+  duration_ms: z.int(),
+  /** the reload whose events it carried, and how many */
+  data_version: z.string(),
+  events: z.int(),
+})
+export type WatchDelivery = z.infer<typeof WatchDeliverySchema>
+
+export const WatchDeliveriesResponseSchema = z.object({
+  /** newest first */
+  deliveries: z.array(WatchDeliverySchema),
+})

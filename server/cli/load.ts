@@ -21,7 +21,8 @@ import { type HeldLiveness, holdLoadLiveness } from '../load/stage/load-liveness
 import { dropLeftoverStages } from '../load/stage/stage-cleanup'
 import { stateFips } from '../load/states'
 import { openDatabase } from '../open-database'
-import { evaluateWatches } from '../watches/evaluate-watches'
+import { deliverAfterCommit, deliverySettings } from '../watches/delivery-worker'
+import { evaluateDeletedCounty, evaluateWatches } from '../watches/evaluate-watches'
 
 const USAGE = `Usage:
   npm run load -- FILE --state XX --county-fp NNN --county NAME --map MAPPING.json
@@ -133,12 +134,16 @@ async function main() {
       const fp = countyFp.padStart(3, '0')
       const removed = await db.transaction(async (tx) => {
         // The change log learns the county's parcels went, in the same transaction (issue 23).
-        await logCountyDeleted(tx, { state_fp: stateFp, county_fp: fp })
-        return deleteCounty(tx, stateFp, fp)
+        const logged = await logCountyDeleted(tx, { state_fp: stateFp, county_fp: fp })
+        const n = await deleteCounty(tx, stateFp, fp)
+        // Watches hear their parcels were removed, in the same transaction (watches/evaluate-watches.ts).
+        if (logged) await evaluateDeletedCounty(tx, { state_fp: stateFp, county_fp: fp })
+        return n
       })
       console.log(
         `Deleted ${removed.toLocaleString('en-US')} parcels of ${state!.toUpperCase()} ${countyFp.padStart(3, '0')}.`,
       )
+      await deliverAfterCommit(db, deliverySettings(config), (line) => console.error(line))
       return
     }
     const { file, county, mapping, landUseRules } = args!
@@ -187,6 +192,11 @@ async function main() {
       landUseRules,
       // Watches learn of the reload in its own transaction (watches/evaluate-watches.ts).
       afterLog: evaluateWatches,
+      // Their webhooks and e-mails get a first try at once; the server retries what fails.
+      afterCommit: () =>
+        deliverAfterCommit(db, deliverySettings(config), (line) => console.error(line)).catch((e: Error) =>
+          console.error(`Watches: no first delivery try (${e.message}); the server sends them.`),
+        ),
     })
     for (const line of result.lines) console.log(line)
   } finally {

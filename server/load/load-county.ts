@@ -77,6 +77,8 @@ export interface LoadCountyOptions {
   checkEvery?: number
   /** Run in the county's transaction once its change log is written (the load CLI: watches). */
   afterLog?: ChangeLogHook
+  /** Run once that transaction has committed, beside the index build (the load CLI: watch deliveries). */
+  afterCommit?: () => Promise<unknown>
 }
 
 export interface LoadSummary {
@@ -208,11 +210,14 @@ export async function loadCounty(db: Database, o: LoadCountyOptions): Promise<Lo
     // The stage is spent: on PostgreSQL it is dropped on a connection of its own while the indexes
     // build (unlinking a 1,000,000-row stage took 3.8 s; issue 23). `finally` drops it otherwise.
     const dropped = dropStage(db, stage).catch(() => {})
+    // Not after the indexes: a watch's receiver hears of the reload within seconds of its commit.
+    const committed = o.afterCommit?.()
     if (o.buildIndexes !== false) {
       progress({ phase: 'building indexes' })
       await createParcelIndexes(db)
     }
     await dropped
+    await committed
     return {
       read: seq,
       loaded: county.parcels,

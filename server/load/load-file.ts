@@ -38,6 +38,8 @@ export interface LoadFileOptions {
   landUseRules?: LandUseRules
   /** Run in the county's transaction once its change log is written (issue 41: watches). */
   afterLog?: ChangeLogHook
+  /** Run once the county's transaction has committed, beside the index build (issue 41: deliveries). */
+  afterCommit?: () => Promise<unknown>
 }
 
 export interface LoadFileResult {
@@ -106,6 +108,7 @@ export async function loadFile(db: Database, o: LoadFileOptions): Promise<LoadFi
       signal: o.signal,
       landUseRules: o.landUseRules,
       afterLog: o.afterLog,
+      afterCommit: o.afterCommit,
     })
     bar.done()
     join?.report(report)

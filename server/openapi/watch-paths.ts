@@ -9,6 +9,7 @@ import {
   OwnerWatchInputSchema,
   ParcelsWatchInputSchema,
   WATCH_LIMITS,
+  WatchDeliveriesResponseSchema,
   WatchEventsResponseSchema,
   WatchListSchema,
   WatchPatchSchema,
@@ -28,6 +29,7 @@ const NewWatch = z
   .meta({ id: 'NewWatch' })
 const WatchEvents = WatchEventsResponseSchema.meta({ id: 'WatchEvents' })
 const WatchPatch = WatchPatchSchema.meta({ id: 'WatchPatch' })
+const WatchDeliveries = WatchDeliveriesResponseSchema.meta({ id: 'WatchDeliveries' })
 const IdParam = z.object({ id: z.string().meta({ description: 'the watch’s id' }) })
 const NO_KEY: Record<string, string[]>[] = []
 
@@ -42,7 +44,10 @@ export function registerWatchPaths(registry: OpenAPIRegistry): void {
     description: `One of \`parcels\` (at most ${WATCH_LIMITS.parcels}), \`owner\` (+ \`variants\`, \`states\`) or \`area\` (a FeatureCollection checked as POST /parcels/area checks it, + \`filters\`; at most ${WATCH_LIMITS.areaParcels} parcels). A key keeps at most ${WATCH_LIMITS.perKey} watches (409 past it). Never counted. 501 in proxy mode.`,
     request: { body: { content: json(NewWatch) } },
     responses: {
-      201: { description: 'The watch, with its feed address.', content: json(Watch) },
+      201: {
+        description: 'The watch, with its feed address (and its webhook’s secret, answered only now).',
+        content: json(Watch),
+      },
       ...errors(401, 403, 409, 413, 422, 501),
     },
   })
@@ -68,7 +73,9 @@ export function registerWatchPaths(registry: OpenAPIRegistry): void {
     path: '/watches/{id}',
     operationId: 'updateWatch',
     tags,
-    summary: 'Rename, pause or resume a watch, or set its value share',
+    summary: 'Rename, pause or resume a watch, set its value share, webhook or e-mail',
+    description:
+      'A new `webhook_url` is answered with a new `webhook_secret`, once. `webhook_enabled: true` (or `email_enabled`) delivers again after failures disabled it, what was held back too.',
     request: { params: IdParam, body: { content: json(WatchPatch) } },
     responses: { 200: { description: 'The watch.', content: json(Watch) }, ...errors(401, 403, 404, 422, 501) },
   })
@@ -99,6 +106,19 @@ export function registerWatchPaths(registry: OpenAPIRegistry): void {
       }),
     },
     responses: { 200: { description: 'The events.', content: json(WatchEvents) }, ...errors(401, 403, 404, 422, 501) },
+  })
+  registry.registerPath({
+    method: 'get',
+    path: '/watches/{id}/deliveries',
+    operationId: 'watchDeliveries',
+    tags,
+    summary: 'The watch’s webhook and e-mail delivery log',
+    description: `Every attempt to deliver a reload's events, newest first (the latest ${WATCH_LIMITS.deliveries}): channel, attempt, whether it worked, the receiver's status and what went wrong in words.`,
+    request: { params: IdParam },
+    responses: {
+      200: { description: 'The attempts.', content: json(WatchDeliveries) },
+      ...errors(401, 403, 404, 501),
+    },
   })
   registry.registerPath({
     method: 'get',

@@ -8,6 +8,7 @@
  */
 import { ownerKey } from '../../contract/owner-key'
 import type { Queryable } from '../db/database'
+import { enqueueDeliveries } from './delivery-outbox'
 import { type Fact, loadFacts } from './watch-facts'
 import { areaMembersSql, specOf, type WatchRow, type WatchSpec } from './watches-repo'
 
@@ -89,7 +90,23 @@ export async function evaluateWatches(tx: Queryable, load: CommittingLoad): Prom
      SELECT count(*)::int AS n FROM ins`,
     [JSON.stringify(events), load.state_fp, load.county_fp, load.version, load.loadId],
   )
+  // Their webhooks and e-mails are sent after the commit, from the outbox written here (delivery-outbox.ts).
+  await enqueueDeliveries(tx, load.version, [...new Set(events.map((e) => e.watch_id))])
   return rows[0]?.n ?? 0
+}
+
+/**
+ * `npm run load -- --delete`: in the delete's transaction, after the change log has listed the
+ * county's parcels as removed and they are gone, every watch that covered one is told `removed`.
+ */
+export async function evaluateDeletedCounty(tx: Queryable, county: { state_fp: string; county_fp: string }) {
+  const [load] = await tx.query<{ id: number; version: string }>(
+    `SELECT id, version FROM change_loads WHERE state_fp = $1 AND county_fp = $2 AND kind = 'delete'
+     ORDER BY id DESC LIMIT 1`,
+    [county.state_fp, county.county_fp],
+  )
+  if (!load) return 0
+  return evaluateWatches(tx, { loadId: Number(load.id), version: load.version, ...county, oldTable: null })
 }
 
 /**

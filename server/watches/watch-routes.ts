@@ -63,6 +63,9 @@ async function readNewWatch(
   return { ok: true, watch: { ...input, area: { ...area.value }, kind: 'area' } }
 }
 
+const NO_SMTP =
+  'This server sends no e-mail (its SMTP_URL is not set); use webhook_url, the feed or GET /watches/{id}/events.'
+
 const unknown = (c: Context, id: string) =>
   errorResponse(c, 404, `No watch "${id}" for this key (GET /watches lists the key's watches).`)
 
@@ -96,10 +99,11 @@ export function watchRoutes(repo: WatchesRepo, guard: KeyGuard) {
     }
     const input = await readNewWatch(body.value)
     if (!input.ok) return validationResponse(c, input.issues)
-    const made = await repo.create(key.id, input.watch)
+    if (input.watch.email && !repo.canEmail) return validationResponse(c, bodyIssue(NO_SMTP, ['body', 'email']))
+    const made = await repo.create(key.id, input.watch, origin(c))
     if (!made.ok) return errorResponse(c, made.status, made.detail)
     c.header('location', `/watches/${made.row.id}`)
-    return c.json(toWatch(made.row, origin(c)), 201)
+    return c.json(toWatch(made.row, origin(c), { withSecret: true }), 201)
   })
   app.get('/watches', async (c) => {
     const key = await keyOf(c)
@@ -121,8 +125,11 @@ export function watchRoutes(repo: WatchesRepo, guard: KeyGuard) {
       return body.status === 413 ? errorResponse(c, 413, body.detail) : validationResponse(c, bodyIssue(body.msg))
     const patch = WatchPatchSchema.safeParse(body.value, { reportInput: true })
     if (!patch.success) return validationResponse(c, toValidationIssues('body', patch.error.issues))
+    if ((patch.data.email || patch.data.email_enabled) && !repo.canEmail)
+      return validationResponse(c, bodyIssue(NO_SMTP, ['body', 'email']))
     const row = await repo.update(key.id, c.req.param('id'), patch.data)
-    return row ? c.json(toWatch(row, origin(c))) : unknown(c, c.req.param('id'))
+    if (!row) return unknown(c, c.req.param('id'))
+    return c.json(toWatch(row, origin(c), { withSecret: Boolean(patch.data.webhook_url) }))
   })
   app.delete('/watches/:id', async (c) => {
     const key = await keyOf(c)
@@ -148,6 +155,13 @@ export function watchRoutes(repo: WatchesRepo, guard: KeyGuard) {
     const events = await repo.events(row.id, { since, limit: limit + 1 })
     const page = events.slice(0, limit)
     return c.json({ events: page, next: events.length > limit ? page.at(-1)!.id : null })
+  })
+  app.get('/watches/:id/deliveries', async (c) => {
+    const key = await keyOf(c)
+    if (!key.ok) return key.res
+    const row = await repo.get(key.id, c.req.param('id'))
+    if (!row) return unknown(c, c.req.param('id'))
+    return c.json({ deliveries: await repo.deliveries(row.id) })
   })
   return app
 }

@@ -7,9 +7,12 @@ import type { FilterItem } from '../../contract/schemas'
 import {
   type AreaWatchInput,
   DEFAULT_VALUE_SHARE,
+  DELIVERY_CHANNELS,
+  type DeliveryChannel,
   type OwnerWatchInput,
   type ParcelsWatchInput,
   WATCH_LIMITS,
+  type WatchDelivery,
   type WatchEvent,
   type WatchEventKind,
   type WatchPatch,
@@ -33,6 +36,17 @@ export interface WatchRow extends Record<string, unknown> {
   feed_secret: string
   created_at: string | Date
   area_parcels?: number | null
+  /** the address the watch was made at: its links' and feed's origin when no request is at hand */
+  origin: string | null
+  webhook_url: string | null
+  webhook_secret: string | null
+  webhook_failures: number
+  webhook_disabled_at: string | Date | null
+  webhook_disabled_reason: string | null
+  email: string | null
+  email_failures: number
+  email_disabled_at: string | Date | null
+  email_disabled_reason: string | null
 }
 
 export type NewWatch =
@@ -54,12 +68,15 @@ const SELECT = `SELECT w.*, (SELECT count(*)::int FROM watch_members m WHERE m.w
 
 export type CreateResult = { ok: true; row: WatchRow } | { ok: false; status: 409 | 422; detail: string }
 
-export function watchesRepo(db: Database, { timeoutMs }: { timeoutMs: number }) {
+/** `canEmail`: the server has SMTP_URL, so a watch may have an `email`. */
+export function watchesRepo(db: Database, { timeoutMs, canEmail }: { timeoutMs: number; canEmail: boolean }) {
   const opts = { timeoutMs }
   return {
-    async create(keyId: string, input: NewWatch): Promise<CreateResult> {
+    canEmail,
+    async create(keyId: string, input: NewWatch, origin: string): Promise<CreateResult> {
       const id = `w_${randomBytes(12).toString('base64url')}`
       const secret = randomBytes(24).toString('base64url')
+      const webhookSecret = input.webhook_url ? newWebhookSecret() : null
       const spec: WatchSpec =
         input.kind === 'parcels'
           ? { kind: 'parcels', parcels: [...new Set(input.parcels)] }
@@ -78,9 +95,21 @@ export function watchesRepo(db: Database, { timeoutMs }: { timeoutMs: number }) 
               detail: `This key keeps ${WATCH_LIMITS.perKey} watches, the most it may; delete one first.`,
             }
           await tx.query(
-            `INSERT INTO watches (id, key_id, name, kind, spec, value_share, feed_secret)
-           VALUES ($1, $2, $3, $4, $5::jsonb, $6, $7)`,
-            [id, keyId, input.name, spec.kind, JSON.stringify(spec), input.value_share ?? DEFAULT_VALUE_SHARE, secret],
+            `INSERT INTO watches (id, key_id, name, kind, spec, value_share, feed_secret, origin, webhook_url, webhook_secret, email)
+           VALUES ($1, $2, $3, $4, $5::jsonb, $6, $7, $8, $9, $10, $11)`,
+            [
+              id,
+              keyId,
+              input.name,
+              spec.kind,
+              JSON.stringify(spec),
+              input.value_share ?? DEFAULT_VALUE_SHARE,
+              secret,
+              origin,
+              input.webhook_url ?? null,
+              webhookSecret,
+              input.email ?? null,
+            ],
           )
           if (spec.kind === 'area') {
             // The drawn shapes as one valid multipolygon: the members' query and every reload's
@@ -129,17 +158,50 @@ export function watchesRepo(db: Database, { timeoutMs }: { timeoutMs: number }) 
       return rows[0] ?? null
     },
     async update(keyId: string, id: string, patch: WatchPatch): Promise<WatchRow | null> {
-      const rows = await db.query<{ id: string }>(
-        `UPDATE watches SET name = coalesce($3, name), paused = coalesce($4, paused), value_share = coalesce($5, value_share)
-         WHERE key_id = $1 AND id = $2 RETURNING id`,
-        [keyId, id, patch.name ?? null, patch.paused ?? null, patch.value_share ?? null],
-        opts,
-      )
-      return rows.length ? this.get(keyId, id) : null
+      const { sets, params } = patchSets(patch)
+      const found = await db.transaction(async (tx) => {
+        const rows = await tx.query<{ id: string }>(
+          `UPDATE watches SET ${sets.join(', ')} WHERE key_id = $1 AND id = $2 RETURNING id`,
+          [keyId, id, ...params],
+        )
+        if (!rows.length) return false
+        // Turned on again: what was not delivered while it was off is delivered now (delivery-outbox.ts).
+        for (const channel of DELIVERY_CHANNELS)
+          if (patch[`${channel}_enabled`] === true)
+            await tx.query(
+              `UPDATE watch_outbox SET state = 'pending', next_at = now() WHERE watch_id = $1 AND channel = $2 AND state = 'dropped'`,
+              [id, channel],
+            )
+        return true
+      })
+      return found ? this.get(keyId, id) : null
     },
     async remove(keyId: string, id: string): Promise<boolean> {
       const rows = await db.query('DELETE FROM watches WHERE key_id = $1 AND id = $2 RETURNING id', [keyId, id], opts)
       return rows.length > 0
+    },
+    /** The watch's latest delivery attempts, newest first. */
+    async deliveries(watchId: string): Promise<WatchDelivery[]> {
+      const rows = await db.query<DeliveryRow>(
+        `SELECT d.*, o.data_version,
+                (SELECT count(*)::int FROM watch_events e WHERE e.watch_id = o.watch_id AND e.data_version = o.data_version) AS events
+         FROM watch_deliveries d JOIN watch_outbox o ON o.id = d.outbox_id
+         WHERE d.watch_id = $1 ORDER BY d.id DESC LIMIT $2`,
+        [watchId, WATCH_LIMITS.deliveries],
+        opts,
+      )
+      return rows.map((r) => ({
+        delivery: Number(r.outbox_id),
+        channel: r.channel,
+        attempt: r.attempt,
+        ok: r.ok,
+        status: r.status,
+        error: r.error,
+        at: new Date(r.at).toISOString(),
+        duration_ms: r.duration_ms,
+        data_version: r.data_version,
+        events: Number(r.events),
+      }))
     },
     /** The watch's latest `n` events, oldest first (its feed). */
     async latestEvents(watchId: string, n: number): Promise<WatchEvent[]> {
@@ -163,13 +225,62 @@ export function watchesRepo(db: Database, { timeoutMs }: { timeoutMs: number }) 
 }
 export type WatchesRepo = ReturnType<typeof watchesRepo>
 
+/** The key a webhook's signatures are made with (docs/watches.md "Verifying a delivery"). */
+const newWebhookSecret = () => `whsec_${randomBytes(32).toString('base64url')}`
+
+/** The SET list of a PATCH; its parameters follow the key and id ($1, $2). */
+function patchSets(patch: WatchPatch): { sets: string[]; params: unknown[] } {
+  const sets: string[] = []
+  const params: unknown[] = []
+  const set = (column: string, value: unknown) => {
+    params.push(value)
+    sets.push(`${column} = $${params.length + 2}`)
+  }
+  if (patch.name !== undefined) set('name', patch.name)
+  if (patch.paused !== undefined) set('paused', patch.paused)
+  if (patch.value_share !== undefined) set('value_share', patch.value_share)
+  if (patch.webhook_url !== undefined) {
+    set('webhook_url', patch.webhook_url)
+    // A new address gets a new secret (answered once) and a clean slate of failures.
+    set('webhook_secret', patch.webhook_url === null ? null : newWebhookSecret())
+  }
+  if (patch.email !== undefined) set('email', patch.email)
+  for (const channel of DELIVERY_CHANNELS) {
+    const enabled = patch[`${channel}_enabled`]
+    const replaced = channel === 'webhook' ? patch.webhook_url !== undefined : patch.email !== undefined
+    if (enabled === true || (replaced && enabled === undefined))
+      sets.push(`${channel}_failures = 0`, `${channel}_disabled_at = NULL`, `${channel}_disabled_reason = NULL`)
+    else if (enabled === false) {
+      sets.push(`${channel}_disabled_at = coalesce(${channel}_disabled_at, now())`)
+      set(
+        `${channel}_disabled_reason`,
+        `turned off (PATCH {"${channel}_enabled": false}); {"${channel}_enabled": true} turns it on`,
+      )
+    }
+  }
+  return { sets, params }
+}
+
+interface DeliveryRow extends Record<string, unknown> {
+  outbox_id: string | number
+  channel: DeliveryChannel
+  attempt: number
+  ok: boolean
+  status: number | null
+  error: string | null
+  at: string | Date
+  duration_ms: number
+  data_version: string
+  events: number | string
+}
+
 class AreaTooLargeError extends Error {
   constructor(readonly parcels: number) {
     super('area too large')
   }
 }
 
-interface EventRow extends Record<string, unknown> {
+export interface EventRow extends Record<string, unknown> {
   id: string | number
   svc_uuid: string
   kind: WatchEventKind
@@ -185,7 +296,7 @@ interface EventRow extends Record<string, unknown> {
 
 const json = (v: Record<string, unknown> | string | null) => (typeof v === 'string' ? JSON.parse(v) : v)
 
-const toEvent = (r: EventRow): WatchEvent => ({
+export const toEvent = (r: EventRow): WatchEvent => ({
   id: Number(r.id),
   svc_uuid: r.svc_uuid,
   kind: r.kind,

@@ -49,4 +49,49 @@ export const WATCHES_MIGRATIONS: readonly Migration[] = [
       CREATE INDEX watch_events_watch ON watch_events (watch_id, id);
     `,
   },
+  {
+    // Delivery (webhooks, e-mail). `watch_outbox` is written in the load's transaction beside the
+    // events and drained after it commits (delivery-outbox.ts): one row per watch, channel and
+    // reload, kept until delivered or given up, so a restart loses nothing. `watch_deliveries` is
+    // the log of every attempt the API shows.
+    id: 51,
+    sql: `
+      ALTER TABLE watches
+        ADD COLUMN origin text,
+        ADD COLUMN webhook_url text,
+        ADD COLUMN webhook_secret text,
+        ADD COLUMN webhook_failures integer NOT NULL DEFAULT 0,
+        ADD COLUMN webhook_disabled_at timestamptz,
+        ADD COLUMN webhook_disabled_reason text,
+        ADD COLUMN email text,
+        ADD COLUMN email_failures integer NOT NULL DEFAULT 0,
+        ADD COLUMN email_disabled_at timestamptz,
+        ADD COLUMN email_disabled_reason text;
+      CREATE TABLE watch_outbox (
+        id bigserial PRIMARY KEY,
+        watch_id text NOT NULL REFERENCES watches(id) ON DELETE CASCADE,
+        channel text NOT NULL,
+        data_version text NOT NULL,
+        state text NOT NULL DEFAULT 'pending',
+        attempts integer NOT NULL DEFAULT 0,
+        next_at timestamptz NOT NULL DEFAULT now(),
+        lease_until timestamptz,
+        UNIQUE (watch_id, channel, data_version)
+      );
+      CREATE INDEX watch_outbox_due ON watch_outbox (next_at) WHERE state = 'pending';
+      CREATE TABLE watch_deliveries (
+        id bigserial PRIMARY KEY,
+        outbox_id bigint NOT NULL REFERENCES watch_outbox(id) ON DELETE CASCADE,
+        watch_id text NOT NULL REFERENCES watches(id) ON DELETE CASCADE,
+        channel text NOT NULL,
+        attempt integer NOT NULL,
+        ok boolean NOT NULL,
+        status integer,
+        error text,
+        at timestamptz NOT NULL DEFAULT now(),
+        duration_ms integer NOT NULL
+      );
+      CREATE INDEX watch_deliveries_watch ON watch_deliveries (watch_id, id);
+    `,
+  },
 ]
