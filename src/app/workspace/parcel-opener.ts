@@ -54,7 +54,10 @@ export class ParcelOpener {
    * version and the record is asked of the server.
    */
   openChanged(id: string, version: string): void {
-    if (!this.d.forgetAnswers || this.forgotFor === version) return this.fetch(id)
+    if (!this.d.forgetAnswers || this.forgotFor === version) {
+      this.fetch(id)
+      return
+    }
     this.forgotFor = version
     void this.d
       .forgetAnswers()
