@@ -15,6 +15,7 @@ beforeEach(() => {
 afterEach(() => {
   cleanup()
   vi.restoreAllMocks()
+  vi.unstubAllGlobals()
 })
 
 function Harness({ query, onOpen }: { query: string; onOpen(q: string): void }) {
@@ -177,8 +178,15 @@ it('a file that is not ours is refused with the reason and nothing changes', asy
 
 it('browser storage full: the save is refused with the reason and the list is unchanged', async () => {
   const { user, dialog, status, rows } = await openSaved()
-  vi.spyOn(localStorage, 'setItem').mockImplementation(() => {
-    throw new DOMException('full', 'QuotaExceededError')
+  // A full storage in place of the page's: a spy on happy-dom's own storage outlived the test (its
+  // storage keeps what is set on it as items), and a later file's writes were refused.
+  const real = localStorage
+  vi.stubGlobal('localStorage', {
+    getItem: (k: string) => real.getItem(k),
+    removeItem: (k: string) => real.removeItem(k),
+    setItem: () => {
+      throw new DOMException('full', 'QuotaExceededError')
+    },
   })
   await user.click(within(dialog).getByRole('button', { name: 'Save' }))
   expect(status()).toBe('Browser storage is full; delete some saved searches and try again.')
