@@ -5,27 +5,16 @@
  * opens its successors. The land-use class colours the results and filters them. Runs against its own
  * server (e2e/serve-changes.ts, port E2E_PORT + 200), which reloads the county when told on stdin.
  */
-import { type ChildProcess, spawn } from 'node:child_process'
 import { type BrowserContext, expect, type Page, test } from '@playwright/test'
 import { recordsIn, waitForSearchDone, watchConsole } from './support/app'
+import { type OwnServer, startOwnServer } from './support/own-server'
 
 const PORT = Number(process.env.E2E_PORT ?? 8797) + 200
 const BASE = `http://localhost:${PORT}`
 /** The 30 lots' middle, close enough that the map view is the county's lots and a margin. */
 const VIEW = 'c=-93.614,42.0225,15.6'
 
-let server: ChildProcess
-let output = ''
-
-async function waitFor(pattern: RegExp, timeoutMs: number): Promise<RegExpMatchArray> {
-  const end = Date.now() + timeoutMs
-  for (;;) {
-    const m = pattern.exec(output)
-    if (m) return m
-    if (Date.now() > end) throw new Error(`serve-changes did not print ${pattern} in time:\n${output.slice(-2000)}`)
-    await new Promise((r) => setTimeout(r, 200))
-  }
-}
+let server: OwnServer
 
 test.describe.configure({ mode: 'serial' })
 test.use({ baseURL: BASE })
@@ -34,21 +23,15 @@ test.beforeAll(async () => {
   // The hook waits up to 180 s for the server's load and reload below; its own timeout was the
   // tests' 90 s, which a loaded CI machine ran out of (the load now evaluates watches too).
   test.setTimeout(240_000)
-  server = spawn(process.execPath, ['--import', 'tsx', 'e2e/serve-changes.ts'], {
-    env: { ...process.env, PORT: String(PORT) },
-    stdio: ['pipe', 'pipe', 'pipe'],
-  })
-  server.stdout?.on('data', (c: Buffer) => {
-    output += c.toString()
-  })
-  server.stderr?.on('data', (c: Buffer) => {
-    output += c.toString()
-  })
-  await waitFor(/Plat listening on/, 180_000)
+  server = await startOwnServer(
+    ['--import', 'tsx', 'e2e/serve-changes.ts'],
+    { ...process.env, PORT: String(PORT) },
+    180_000,
+  )
 })
 
 test.afterAll(async () => {
-  server?.kill('SIGTERM')
+  server?.stop()
 })
 
 const grid = (page: Page) => page.getByRole('grid', { name: 'Search results' })
@@ -101,9 +84,10 @@ test('after the reload: the link says what changed among its parcels, lists them
   browser,
 }) => {
   test.setTimeout(180_000)
-  server.stdin?.write('reload\n')
-  await waitFor(/reloaded [0-9a-f]{16}/, 60_000)
-  expect(output).toMatch(/changes +1 split, 2 removed, 2 sold, 2 new owners, 1 value changed; 22 unchanged/)
+  server.tell('reload')
+  await server.waitFor(/reloaded [0-9a-f]{16}/, 60_000)
+  // Printed before `reloaded`: already in the output.
+  await server.waitFor(/changes +1 split, 2 removed, 2 sold, 2 new owners, 1 value changed; 22 unchanged/, 0)
 
   // The same browser that ran the search before: what it kept is of the old data and is not shown.
   const page = await before.newPage()

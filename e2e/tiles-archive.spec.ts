@@ -6,7 +6,7 @@
  * folder this file fills through the real CLI: Story County's 30 lots loaded, the archive made, then
  * 30 lots of Boone County loaded after it.
  */
-import { type ChildProcess, execFile, spawn } from 'node:child_process'
+import { execFile } from 'node:child_process'
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -17,6 +17,7 @@ import { TILES_ARCHIVE_PATH } from '../contract/tiles-archive'
 import { LOTS_MAPPING, lots, lotsGeoJson } from '../server/load/reload-fixture.test-support'
 import type { MapProbe } from '../src/features/map/map-probe'
 import { cameraSettled, watchConsole } from './support/app'
+import { type OwnServer, startOwnServer } from './support/own-server'
 
 const PORT = Number(process.env.E2E_PORT ?? 8797) + 300
 const BASE = `http://localhost:${PORT}`
@@ -26,8 +27,7 @@ const STORY_VIEW = 'c=-93.614,42.0225,15.6'
 const BOONE_VIEW = 'c=-93.914,42.0225,15.6'
 const run = promisify(execFile)
 
-let server: ChildProcess
-let output = ''
+let server: OwnServer
 
 const env = () => ({ ...process.env, DATA_DIR: join(ROOT, 'data'), DATABASE_URL: '', DEMO: 'on' })
 /** A CLI run; its output in the error when it fails (the first opens and migrates an empty database). */
@@ -65,24 +65,16 @@ test.beforeAll(async () => {
   const made = await cli('tiles-archive', ['--out', join(ROOT, 'outlines.pmtiles')])
   expect(made.stdout).toMatch(/Archive .*outlines\.pmtiles: 1 counties, 30 parcels/)
   await loadLots('boone', '015', 'Boone', -0.3)
-  server = spawn(process.execPath, ['scripts/run-cli.mjs', 'start'], {
-    env: { ...env(), PORT: String(PORT), TILES_ARCHIVE_FILE: join(ROOT, 'outlines.pmtiles') },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  })
-  const collect = (c: Buffer) => {
-    output += c.toString()
-  }
-  server.stdout?.on('data', collect)
-  server.stderr?.on('data', collect)
-  const end = Date.now() + 180_000
-  while (!/Plat listening on/.test(output)) {
-    if (Date.now() > end || server.exitCode !== null) throw new Error(`the archive's server did not start:\n${output}`)
-    await new Promise((r) => setTimeout(r, 200))
-  }
+  server = await startOwnServer(
+    ['scripts/run-cli.mjs', 'start'],
+    { ...env(), PORT: String(PORT), TILES_ARCHIVE_FILE: join(ROOT, 'outlines.pmtiles') },
+    180_000,
+    "the archive's server",
+  )
 })
 
 test.afterAll(async () => {
-  server?.kill('SIGTERM')
+  server?.stop()
   await new Promise((r) => setTimeout(r, 1000))
   rmSync(ROOT, { recursive: true, force: true })
 })

@@ -5,10 +5,10 @@
  * server (e2e/serve-changes.ts, the 30 lots near Ames; `reload` on stdin loads their next year), on
  * WATCHES_E2E_PORT or 201 above the main e2e server's port.
  */
-import { type ChildProcess, spawn } from 'node:child_process'
 import { mkdirSync } from 'node:fs'
 import { type APIRequestContext, type BrowserContext, expect, type Page, test } from '@playwright/test'
 import { watchConsole } from './support/app'
+import { type OwnServer, startOwnServer } from './support/own-server'
 
 const PORT = Number(process.env.WATCHES_E2E_PORT ?? Number(process.env.E2E_PORT ?? 8797) + 201)
 const BASE = `http://localhost:${PORT}`
@@ -17,18 +17,7 @@ const VIEW = 'c=-93.614,42.0225,15.6'
 /** Where the screenshots go (looked at by a person; not asserted): SHOTS_DIR, as in comps.spec.ts. */
 const SHOTS = process.env.SHOTS_DIR ?? 'test-results'
 
-let server: ChildProcess
-let output = ''
-
-async function waitFor(pattern: RegExp, timeoutMs: number): Promise<RegExpMatchArray> {
-  const end = Date.now() + timeoutMs
-  for (;;) {
-    const m = pattern.exec(output)
-    if (m) return m
-    if (Date.now() > end) throw new Error(`serve-changes did not print ${pattern} in time:\n${output.slice(-2000)}`)
-    await new Promise((r) => setTimeout(r, 200))
-  }
-}
+let server: OwnServer
 
 test.describe.configure({ mode: 'serial' })
 test.use({ baseURL: BASE })
@@ -37,21 +26,15 @@ test.beforeAll(async () => {
   // The load and the tiles it makes take a minute or more on a loaded machine (four on a busy one).
   test.setTimeout(360_000)
   mkdirSync(SHOTS, { recursive: true })
-  server = spawn(process.execPath, ['--import', 'tsx', 'e2e/serve-changes.ts'], {
-    env: { ...process.env, PORT: String(PORT) },
-    stdio: ['pipe', 'pipe', 'pipe'],
-  })
-  server.stdout?.on('data', (c: Buffer) => {
-    output += c.toString()
-  })
-  server.stderr?.on('data', (c: Buffer) => {
-    output += c.toString()
-  })
-  await waitFor(/Plat listening on/, 330_000)
+  server = await startOwnServer(
+    ['--import', 'tsx', 'e2e/serve-changes.ts'],
+    { ...process.env, PORT: String(PORT) },
+    330_000,
+  )
 })
 
 test.afterAll(async () => {
-  server?.kill('SIGTERM')
+  server?.stop()
 })
 
 /** A lot's svc_uuid, asked of the API with the demo key the app takes too. */
@@ -133,8 +116,8 @@ test('before the reload: a parcel is watched from its card, on a desktop and on 
 
 test('after the reload: the badge counts the changes; a change opens its parcel with before and after', async () => {
   test.setTimeout(240_000)
-  server.stdin?.write('reload\n')
-  await waitFor(/reloaded [0-9a-f]{16}/, 60_000)
+  server.tell('reload')
+  await server.waitFor(/reloaded [0-9a-f]{16}/, 60_000)
 
   // P10 was sold to a new owner: two changes for the desktop's watch (one key: the phone's P01 too).
   const page = desktopPage
