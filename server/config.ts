@@ -112,6 +112,8 @@ const EnvSchema = z.object({
   WATCH_MAX_FAILURES: z.coerce.number().int().min(1).max(1000).default(10),
   /** Longest wait for a webhook receiver's answer or an SMTP server's step. */
   WATCH_DELIVERY_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
+  /** on: webhooks may go to loopback, private and link-local addresses (an intranet's receivers). */
+  WATCH_WEBHOOKS_PRIVATE: z.enum(['on', 'off']).default('off'),
   /** How often the server looks for due deliveries. */
   WATCH_POLL_MS: z.coerce.number().int().min(10).max(60_000).default(1000),
 })

@@ -42,7 +42,13 @@ const backendName = inject('backend')
 const ATOM = 'http://www.w3.org/2005/Atom'
 const COUNTY = ['--state', 'IA', '--county-fp', '169', '--county', 'Story']
 /** Fast retries, so a failing receiver is disabled within the test (docs/watches.md "Delivery settings"). */
-const DELIVERY_ENV = { WATCH_RETRY_MS: '200', WATCH_MAX_FAILURES: '3', WATCH_POLL_MS: '100' }
+/** Fast retries, and receivers on this machine (127.0.0.1) allowed. */
+const DELIVERY_ENV = {
+  WATCH_RETRY_MS: '200',
+  WATCH_MAX_FAILURES: '3',
+  WATCH_POLL_MS: '100',
+  WATCH_WEBHOOKS_PRIVATE: 'on',
+}
 
 /** The documented check (docs/watches.md "Verifying a delivery"). */
 function signedBy(secret: string, r: Received): boolean {

@@ -25,6 +25,8 @@ const BATCH = 20
 export interface DeliverySettings extends DeliveryPolicy {
   timeoutMs: number
   pollMs: number
+  /** WATCH_WEBHOOKS_PRIVATE: webhooks may go to loopback and private addresses (webhook-target.ts) */
+  privateWebhooks: boolean
   /** e-mail: none without SMTP_URL (its deliveries wait in the outbox for a server that has one) */
   smtp: { url: string; from: string } | null
 }
@@ -34,6 +36,7 @@ export const deliverySettings = (c: ServerConfig): DeliverySettings => ({
   maxFailures: c.WATCH_MAX_FAILURES,
   timeoutMs: c.WATCH_DELIVERY_TIMEOUT_MS,
   pollMs: c.WATCH_POLL_MS,
+  privateWebhooks: c.WATCH_WEBHOOKS_PRIVATE === 'on',
   smtp: c.SMTP_URL ? { url: c.SMTP_URL, from: c.WATCH_EMAIL_FROM } : null,
 })
 
@@ -97,6 +100,7 @@ function sender(s: DeliverySettings, d: Claimed, content: DeliveryContent, o: Se
     postWebhook(watch.webhook_url!, watch.webhook_secret!, webhookPayload(d, content), {
       timeoutMs: s.timeoutMs,
       signal: o.signal,
+      allowPrivate: s.privateWebhooks,
     })
 }
 

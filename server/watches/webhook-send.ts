@@ -6,6 +6,7 @@
  */
 import { createHmac } from 'node:crypto'
 import type { AttemptResult } from './delivery-outbox'
+import { refusedTarget } from './webhook-target'
 
 const SIGNATURE_HEADER = 'x-plat-signature'
 
@@ -15,11 +16,13 @@ export async function postWebhook(
   url: string,
   secret: string,
   payload: { delivery: number; sent_at: string },
-  o: { timeoutMs: number; signal: AbortSignal },
+  o: { timeoutMs: number; signal: AbortSignal; allowPrivate: boolean },
 ): Promise<AttemptResult> {
   const body = JSON.stringify(payload)
   const t0 = performance.now()
   const done = (r: Omit<AttemptResult, 'durationMs'>): AttemptResult => ({ ...r, durationMs: performance.now() - t0 })
+  const refused = await refusedTarget(url, o.allowPrivate)
+  if (refused) return done({ ok: false, status: null, error: refused })
   try {
     const res = await fetch(url, {
       method: 'POST',
