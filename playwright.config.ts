@@ -28,7 +28,11 @@ export default defineConfig({
   reporter: CI ? [['list']] : [['list'], ['html', { open: 'never' }]],
   use: {
     baseURL: `http://localhost:${PORT}`,
-    trace: 'retain-on-failure',
+    // Recording a trace costs the browser a third of its CPU (screencast frames read back from
+    // software WebGL, DOM snapshots per action): share-link.spec.ts, same machine and load, 233 → 155
+    // core-seconds across Chromium and the test worker with it off. So a passing test records none;
+    // a failing one is retried (CI) with a trace. Locally, without retries, E2E_TRACE=on records all.
+    trace: process.env.E2E_TRACE === 'on' ? 'retain-on-failure' : 'on-first-retry',
     viewport: { width: 1400, height: 900 },
     // As a person with "reduce motion" set sees it: MapLibre then jumps instead of flying (its
     // non-essential camera animations), so a test does not wait out and render, in software WebGL,
