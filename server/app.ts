@@ -151,7 +151,7 @@ export function createApp({
   })
   app.get('/readyz', async (c) => {
     const state = await ready()
-    if (state.ready) return c.json({ status: 'ready' })
+    if (state.ready) return c.json({ status: 'ready', ...state.replicas })
     c.header('retry-after', '5')
     return errorResponse(c, 503, `Not ready: ${state.reason}.`)
   })

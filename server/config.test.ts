@@ -12,3 +12,18 @@ describe('PG_POOL_SIZE', () => {
     expect(loadConfig({}).PG_POOL_SIZE).toBe(10)
   })
 })
+
+describe('DATABASE_REPLICA_URLS', () => {
+  it('is a list that needs DATABASE_URL (replicas follow a PostgreSQL primary)', () => {
+    expect(() => loadConfig({ DATABASE_REPLICA_URLS: 'postgres://r1/db' })).toThrow(
+      'DATABASE_REPLICA_URLS: read replicas follow a PostgreSQL primary',
+    )
+    const c = loadConfig({
+      DATABASE_URL: 'postgres://p/db',
+      DATABASE_REPLICA_URLS: 'postgres://r1/db, postgres://r2/db',
+    })
+    expect(c.DATABASE_REPLICA_URLS).toEqual(['postgres://r1/db', 'postgres://r2/db'])
+    expect(c.DATABASE_REPLICA_MAX_LAG_MS).toBe(5000)
+    expect(loadConfig({}).DATABASE_REPLICA_URLS).toEqual([])
+  })
+})

@@ -28,6 +28,13 @@ const EnvSchema = z.object({
   HOST: z.string().default('0.0.0.0'),
   DATA_DIR: z.string().default('.data'),
   DATABASE_URL: z.string().optional(),
+  /**
+   * PostgreSQL streaming replicas (comma list of URLs) that answer parcel reads; keys, usage, loads
+   * and watches stay on DATABASE_URL (db/read-router.ts, docs/scaling.md "Read replicas").
+   */
+  DATABASE_REPLICA_URLS: list,
+  /** A replica further behind its primary than this is left out of reads until it catches up. */
+  DATABASE_REPLICA_MAX_LAG_MS: z.coerce.number().int().min(0).max(3_600_000).default(5000),
   DEMO: onOff.default('on'),
   DEMO_PARCELS: z.coerce.number().int().min(100).max(5_000_000).default(100_000),
   DEMO_SEED: z.coerce.number().int().default(1),
@@ -123,6 +130,9 @@ export type ServerConfig = z.infer<typeof EnvSchema>
 const ConfigSchema = EnvSchema.refine((c) => Boolean(c.UPSTREAM_URL) === Boolean(c.UPSTREAM_API_KEY), {
   message: 'UPSTREAM_URL and UPSTREAM_API_KEY are set together (proxy mode) or not at all',
   path: ['UPSTREAM_API_KEY'],
+}).refine((c) => c.DATABASE_REPLICA_URLS.length === 0 || Boolean(c.DATABASE_URL), {
+  message: 'read replicas follow a PostgreSQL primary: set DATABASE_URL too (the embedded database has none)',
+  path: ['DATABASE_REPLICA_URLS'],
 })
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {

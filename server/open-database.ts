@@ -9,9 +9,13 @@ import type { Database } from './db/database'
 import { migrate } from './db/migrate'
 import { openWorkerPglite } from './db/pglite-owner'
 import { openPostgres } from './db/postgres-database'
+import { type ReadRouter, readRouter } from './db/read-router'
 import { SCHEMA } from './schema'
 
 type DbConfig = Pick<ServerConfig, 'DATA_DIR' | 'DATABASE_URL'> &
+  Partial<Pick<ServerConfig, 'DB_MAX_WAITING' | 'PG_POOL_SIZE'>>
+
+type ReplicaConfig = Pick<ServerConfig, 'DATABASE_REPLICA_URLS' | 'DATABASE_REPLICA_MAX_LAG_MS'> &
   Partial<Pick<ServerConfig, 'DB_MAX_WAITING' | 'PG_POOL_SIZE'>>
 
 /**
@@ -35,4 +39,39 @@ export async function openDatabase(
   }
   await migrate(db, SCHEMA)
   return db
+}
+
+/** A replica as /readyz names it: where it is, without the URL's credentials. */
+const replicaName = (url: string, i: number): string => {
+  const u = URL.canParse(url) ? new URL(url) : null
+  return u ? `replica ${i + 1} (${u.host}${u.pathname})` : `replica ${i + 1}`
+}
+
+/**
+ * The read replicas of `primary` (DATABASE_REPLICA_URLS), behind a router that hands out the
+ * database to read parcels from; null without replicas. Each replica has a pool like the primary's
+ * and is used once a first look finds it well; one that is down at start only waits for a later look.
+ */
+export async function openReadRouter(
+  config: ReplicaConfig,
+  primary: Database,
+  log?: (line: string) => void,
+): Promise<ReadRouter | null> {
+  if (config.DATABASE_REPLICA_URLS.length === 0 || primary.kind !== 'postgres') return null
+  const replicas = await Promise.all(
+    config.DATABASE_REPLICA_URLS.map(async (url, i) => ({
+      name: replicaName(url, i),
+      db: await openPostgres({
+        url,
+        poolSize: config.PG_POOL_SIZE ?? 10,
+        maxWaiting: config.DB_MAX_WAITING ?? 200,
+        applicationName: 'plat-reads',
+        failFast: false,
+      }),
+    })),
+  )
+  const router = readRouter(primary, replicas, { maxLagMs: config.DATABASE_REPLICA_MAX_LAG_MS })
+  await router.check()
+  for (const r of router.report().replicas) log?.(`Read ${r.name}: ${r.in_use ? 'in use' : `skipped, ${r.reason}`}.`)
+  return router
 }

@@ -23,9 +23,9 @@ import { buildMissingParcelIndexes } from './db/parcel-indexes'
 import { parcelsRepo } from './db/parcels-repo'
 import { withStartupLock } from './db/startup-lock'
 import { ensureDemoDataset } from './demo-data/demo-dataset'
-import { readinessCheck } from './http/readiness'
+import { readinessCheck, withReplicas } from './http/readiness'
 import { dropLeftoverStages } from './load/stage/stage-cleanup'
-import { openDatabase } from './open-database'
+import { openDatabase, openReadRouter } from './open-database'
 import { openProxyMode } from './proxy/proxy-mode'
 import { archiveSettings } from './tiles/archive/archive-settings'
 import { tileService } from './tiles/tile-service'
@@ -85,18 +85,23 @@ export async function startServer(
   const guard = createKeyGuard(ledger, { timeoutMs: config.STATEMENT_TIMEOUT_MS })
   const proxy = upstream ? await openProxyMode({ ...config, ...upstream }, db, ledger, log) : null
   const timeoutMs = config.STATEMENT_TIMEOUT_MS
+  // Parcel reads go to a healthy read replica when there are some; keys, usage, loads, the tile
+  // store and watches (which read their own writes) stay on the primary (db/read-router.ts).
+  const replicas = proxy ? null : await openReadRouter(config, db, log)
+  const reads = replicas?.reads ?? db
   const parcels: ParcelSource = proxy
     ? { mode: 'proxy', proxy }
     : {
         mode: 'local',
-        repo: parcelsRepo(db, { timeoutMs }),
+        repo: parcelsRepo(reads, { timeoutMs }),
         tiles: tileService(db, {
           timeoutMs,
           capBytes: config.TILE_MAX_KB * 1024,
           store: config.TILE_STORE === 'on',
           log,
+          reads,
         }),
-        changes: changesService(db, { timeoutMs }),
+        changes: changesService(reads, { timeoutMs }),
         watches: watchesRepo(db, { timeoutMs, canEmail: Boolean(config.SMTP_URL) }),
       }
   // Beside serving, not before it: a build can take a minute on a large database, and reads go on
@@ -120,7 +125,7 @@ export async function startServer(
     logRequests: config.LOG_REQUESTS === 'on',
     corsOrigins: config.CORS_ORIGINS,
     cspConnectSrc: config.CSP_CONNECT_SRC,
-    ready: readinessCheck(db),
+    ready: withReplicas(readinessCheck(db), replicas),
     coverageInPage: config.COVERAGE_IN_PAGE === 'on',
     tilesArchive: archiveSettings(config),
   })
@@ -157,6 +162,7 @@ export async function startServer(
       await proxy?.close()
       await demoLock?.release()
       await ledger.close()
+      await replicas?.close()
       await db.close()
       release()
     },

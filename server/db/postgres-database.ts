@@ -18,6 +18,13 @@ export interface PostgresOptions {
   maxWaiting: number
   /** More `SET name = value` settings for every connection of this process (the loader's: jit off) */
   sessionSetup?: string
+  /** How the connections name themselves in pg_stat_activity (read replicas' pools: "plat-reads"). */
+  applicationName?: string
+  /**
+   * Refuse to open when the server does not answer (default). A read replica opens regardless: the
+   * read router leaves it out until it answers (read-router.ts).
+   */
+  failFast?: boolean
 }
 
 /** Connections heavy statements leave to cheap ones (when the pool has more than one). */
@@ -49,7 +56,12 @@ export async function openPostgres(opts: PostgresOptions): Promise<Database> {
     .filter((s) => s.trim())
     .map((s) => s.trim().replace(/^SET\s+(\S+)\s*=\s*(\S+)$/i, '-c $1=$2'))
     .join(' ')
-  const pool = new pg.Pool({ connectionString: opts.url, max: opts.poolSize, options })
+  const pool = new pg.Pool({
+    connectionString: opts.url,
+    max: opts.poolSize,
+    options,
+    ...(opts.applicationName ? { application_name: opts.applicationName } : {}),
+  })
   // A connection that breaks (server restart, network cut) must not crash the process: pg emits
   // 'error' on its Client, and an 'error' event without a listener kills Node. The pool listens only
   // while a client is idle (pool 'error'); while one is checked out — mid-statement, or in a
@@ -66,7 +78,7 @@ export async function openPostgres(opts: PostgresOptions): Promise<Database> {
   const heavySlots = keyedSlots({ running: Math.max(1, opts.poolSize - HEAVY_RESERVE), waiting: Infinity })
 
   // Fail fast with a clear message rather than on the first request.
-  await pool.query('select 1')
+  if (opts.failFast ?? true) await pool.query('select 1')
 
   async function checkout(signal: AbortSignal | undefined): Promise<pg.PoolClient> {
     if (signal?.aborted) throw new QueryCancelledError()

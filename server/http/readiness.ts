@@ -1,9 +1,11 @@
 import type { Queryable } from '../db/database'
+import type { ReadRouter, ReadRouterReport } from '../db/read-router'
 
 /** How long /readyz waits for the database before it says "not ready". */
 export const READY_TIMEOUT_MS = 2_000
 
-export type Readiness = { ready: true } | { ready: false; reason: string }
+/** `replicas`: with read replicas, which answer reads and which are skipped and why (db/read-router.ts). */
+export type Readiness = { ready: true; replicas?: ReadRouterReport } | { ready: false; reason: string }
 
 /**
  * /readyz's check (issue 19: /healthz said 200 while PostgreSQL was down, so a load balancer kept
@@ -36,5 +38,17 @@ export function readinessCheck(db: Queryable, timeoutMs = READY_TIMEOUT_MS): () 
       pending = null
     })
     return pending
+  }
+}
+
+/**
+ * Readiness is the primary's (it holds keys and usage: without it nothing is served); with read
+ * replicas a ready answer also says which replicas take reads and which are skipped, and why.
+ */
+export function withReplicas(check: () => Promise<Readiness>, router: ReadRouter | null): () => Promise<Readiness> {
+  if (!router) return check
+  return async () => {
+    const state = await check()
+    return state.ready ? { ...state, replicas: router.report() } : state
   }
 }

@@ -133,7 +133,11 @@ export function registerExtensionPaths(registry: OpenAPIRegistry): void {
     summary: 'The database answers too',
     security: NO_KEY,
     responses: {
-      200: { description: '`{"status":"ready"}`', content: json(StatusDoc) },
+      200: {
+        description:
+          '`{"status":"ready"}`; with read replicas (DATABASE_REPLICA_URLS) also `replicas` (each: `name`, `in_use`, `reason` when skipped, `lag_ms`, `reads`) and `reads_on_primary`.',
+        content: json(StatusDoc),
+      },
       ...errors(503),
     },
   })

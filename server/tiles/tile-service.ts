@@ -35,6 +35,8 @@ export interface TileServiceOptions {
   /** TILE_STORE: keep and warm the z10–z12 tiles (default on) */
   store?: boolean
   log?: (line: string) => void
+  /** Where tiles are made and the version and coverage read (a read replica); the tile store is written on `db`. */
+  reads?: Database
 }
 
 /** A load shows in coverage and in tile ETags within this long. */
@@ -42,13 +44,13 @@ const FRESH_MS = 1000
 
 export function tileService(
   db: Database,
-  { timeoutMs, capBytes, store: keep = true, log }: TileServiceOptions,
+  { timeoutMs, capBytes, store: keep = true, log, reads = db }: TileServiceOptions,
 ): TileService {
-  const renderer = db.kind === 'postgres' ? postgresTiles(db) : embeddedTiles(db)
-  const readVersion = dataVersionCache(db, { ttlMs: FRESH_MS, timeoutMs })
-  const coverage = coverageCache(db, { ttlMs: FRESH_MS, timeoutMs })
+  const renderer = reads.kind === 'postgres' ? postgresTiles(reads) : embeddedTiles(reads)
+  const readVersion = dataVersionCache(reads, { ttlMs: FRESH_MS, timeoutMs })
+  const coverage = coverageCache(reads, { ttlMs: FRESH_MS, timeoutMs })
   const store = tileStore(db)
-  const warmer = tileWarmer(db, store, (t) => makeTile(db, renderer, t, capBytes, { timeoutMs }), log)
+  const warmer = tileWarmer(reads, store, (t) => makeTile(reads, renderer, t, capBytes, { timeoutMs }), log)
   // Every look at the version (each tile, each coverage) notices a load and starts its warm.
   const version = async () => {
     const v = await readVersion()
@@ -59,11 +61,11 @@ export function tileService(
   return {
     async tile(tile, signal) {
       const opts = { signal, timeoutMs }
-      if (!keep || !isStoredZoom(tile.z)) return makeTile(db, renderer, tile, capBytes, opts)
+      if (!keep || !isStoredZoom(tile.z)) return makeTile(reads, renderer, tile, capBytes, opts)
       const current = await version()
       const kept = await store.get(current, tile, opts)
       if (kept) return { ...kept, store: 'hit' }
-      const made = await makeTile(db, renderer, tile, capBytes, opts)
+      const made = await makeTile(reads, renderer, tile, capBytes, opts)
       if (made.version === current) await store.put(tile, made, opts)
       return { ...made, store: 'miss' }
     },
