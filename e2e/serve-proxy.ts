@@ -13,6 +13,7 @@ import { loadConfig } from '../server/config'
 import { keysRepo } from '../server/db/keys-repo'
 import { openDatabase } from '../server/open-database'
 import { startServer } from '../server/server'
+import { copyPreparedEmbedded, SCHEMA_ONLY } from '../server/test/prepared-data'
 import { copyE2eDemo } from './e2e-demo'
 import { proxyDataDir, proxyInfoFile, proxyPort } from './proxy-e2e-env'
 
@@ -45,6 +46,9 @@ const upstreamUrl = upstream.url.replace('//localhost:', '//127.0.0.1:')
 
 const proxyDir = join(root, 'proxy')
 rmSync(proxyDir, { recursive: true, force: true })
+// A new, empty database every start: copied already migrated (migrating it here cost ~10 s of CPU at
+// the start of CI's browser lane, issue 36).
+await copyPreparedEmbedded(SCHEMA_ONLY, proxyDir)
 const proxyConfig = loadConfig({
   ...process.env,
   DATA_DIR: proxyDir,

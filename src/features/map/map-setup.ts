@@ -48,6 +48,9 @@ export function createMap(options: MapPlacement): MapLibreMap {
     // Parcel work is 2D; rotation only confuses drawing on touch screens.
     touchPitch: false,
     transformRequest: (url) => transformRequest(url, options.authorize),
+    // Labels and raster tiles fade in over 300 ms, a frame at a time; with "reduce motion" set they
+    // appear at once, as the camera then jumps instead of flying (MapLibre's own rule for flights).
+    fadeDuration: prefersReducedMotion() ? 0 : 300,
   })
   map.touchZoomRotate.disableRotation()
   // MapLibre makes its canvas a second region named "Map"; our wrapper is the one Map landmark.
@@ -78,6 +81,10 @@ function foldAttributionWhenNarrow(map: MapLibreMap): void {
   }
   map.once('load', fold)
   map.once('idle', fold)
+}
+
+function prefersReducedMotion(): boolean {
+  return typeof matchMedia === 'function' && matchMedia('(prefers-reduced-motion: reduce)').matches
 }
 
 /** Our API's requests carry the key (a header, never the URL); basemap tiles their referrer policy. */
