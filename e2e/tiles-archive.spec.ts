@@ -15,6 +15,7 @@ import { expect, type Page, test } from '@playwright/test'
 import type { MultiPolygon } from 'geojson'
 import { TILES_ARCHIVE_PATH } from '../contract/tiles-archive'
 import { LOTS_MAPPING, lots, lotsGeoJson } from '../server/load/reload-fixture.test-support'
+import { copyPreparedEmbedded, SCHEMA_ONLY } from '../server/test/prepared-data'
 import type { MapProbe } from '../src/features/map/map-probe'
 import { cameraSettled, watchConsole } from './support/app'
 import { type OwnServer, startOwnServer } from './support/own-server'
@@ -30,7 +31,7 @@ const run = promisify(execFile)
 let server: OwnServer
 
 const env = () => ({ ...process.env, DATA_DIR: join(ROOT, 'data'), DATABASE_URL: '', DEMO: 'on' })
-/** A CLI run; its output in the error when it fails (the first opens and migrates an empty database). */
+/** A CLI run; its output in the error when it fails. */
 async function cli(name: string, args: string[]) {
   try {
     return await run(process.execPath, ['scripts/run-cli.mjs', name, ...args], { env: env() })
@@ -61,6 +62,8 @@ test.beforeAll(async () => {
   test.setTimeout(600_000)
   rmSync(ROOT, { recursive: true, force: true })
   mkdirSync(ROOT, { recursive: true })
+  // Copied migrated: the first CLI run would otherwise migrate an empty database (~10 s of CPU).
+  await copyPreparedEmbedded(SCHEMA_ONLY, join(ROOT, 'data'))
   await loadLots('story', '169', 'Story', 0)
   const made = await cli('tiles-archive', ['--out', join(ROOT, 'outlines.pmtiles')])
   expect(made.stdout).toMatch(/Archive .*outlines\.pmtiles: 1 counties, 30 parcels/)
