@@ -137,7 +137,7 @@ describePostgres('parcels partitioned by state (PostgreSQL)', (url) => {
     expect(await missingParcelIndexes(db)).toEqual([])
   })
 
-  it('prunes state- and county-scoped queries to the state partition', async () => {
+  it('prunes state- and county-scoped queries (by FIPS or abbreviation) to the state partition', async () => {
     const where = (filters: FilterItem[]) => {
       const params: unknown[] = []
       return { where: buildWhere(filters, params), params }
@@ -152,6 +152,16 @@ describePostgres('parcels partitioned by state (PostgreSQL)', (url) => {
     expect(
       await scanned(`SELECT record FROM parcels p WHERE ${county.where} ORDER BY p.svc_uuid LIMIT 100`, county.params),
     ).toEqual(['parcels_s19'])
+    // The app scopes by abbreviation: filter-sql.ts adds its state_fp.
+    const byAbbr = where([{ field: 'state', op: 'eq', value: 'MN' }])
+    expect(await scanned(`SELECT count(*) FROM parcels p WHERE ${byAbbr.where}`, byAbbr.params)).toEqual([
+      'parcels_s27',
+    ])
+    const [mn] = await db.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM parcels p WHERE ${byAbbr.where}`,
+      byAbbr.params,
+    )
+    expect(mn!.n).toBe(COLS * ROWS)
     const both = where([{ field: 'state_fp', op: 'in', value: ['17', '19'] }])
     expect(await scanned(`SELECT count(*) FROM parcels p WHERE ${both.where}`, both.params)).toEqual([
       'parcels_s17',
