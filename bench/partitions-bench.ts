@@ -9,6 +9,7 @@
  * sample, so HTTP, JSON text and compression are left out: what differs is the table's layout.
  * Writes BENCHMARKS.md.
  */
+import { loadavg } from 'node:os'
 import { parseArgs } from 'node:util'
 import pg from 'pg'
 import { type ParsedQueryRequest, QueryRequestSchema } from '../contract/schemas'
@@ -169,6 +170,7 @@ async function main() {
       { name: 'query page of 100, no scope (acres 10–20, every state)', run: (r) => r.query(everywhere) },
     ]
     const lines: string[] = []
+    const loadBefore = loadavg()[0]!.toFixed(1)
     for (const c of cases) {
       // Both warm first; then the two tables take turns, so drift on the shared machine hits both.
       for (const r of repos) await c.run(r, 0)
@@ -201,7 +203,7 @@ The demo dataset, ${fmt(row!.n)} parcels in ${row!.states} states, in two databa
           : `Migration 13 converted the copy in ${convertSeconds.toFixed(1)} s (in one transaction, with the other work of the machine).`
       }
 Each statement through the server's repository functions (in process: no HTTP, JSON text or compression), ${runs} samples
-each, the two tables taking turns; p50 / p95.
+each, the two tables taking turns; p50 / p95. Load average ${loadBefore} before, ${loadavg()[0]!.toFixed(1)} after (other work shared the machine).
 
 | Statement | Unpartitioned p50 / p95 | Partitioned p50 / p95 | p50 ratio |
 |---|---|---|---|
