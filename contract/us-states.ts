@@ -1,6 +1,7 @@
 /**
  * US states, DC and Puerto Rico: Census FIPS code, USPS abbreviation, name. The `state_fp` and
- * `state` fields hold the first two; the app's pick-lists show the names. No server rule uses it.
+ * `state` fields hold the first two; the app's pick-lists show the names. The server uses it only
+ * to add a `state` filter's state_fp (server/db/filter-sql.ts: partition pruning).
  */
 export interface UsState {
   readonly fips: string

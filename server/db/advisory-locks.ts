@@ -22,4 +22,6 @@ export const ADVISORY_LOCKS = {
   demoMode: 7_301_005,
   /** load/load-liveness.ts: with a random second key, held by a load CLI for its life; free once it died */
   loadLiveness: 7_301_006,
+  /** db/parcel-partitions.ts: one load at a time checks for and attaches a new state's partition of `parcels` */
+  statePartition: 7_301_007,
 } as const

@@ -1,5 +1,6 @@
 import { fieldDef, type Operator } from '../../contract/fields'
 import type { FilterItem } from '../../contract/schemas'
+import { US_STATES } from '../../contract/us-states'
 import { column } from './parcel-columns'
 
 /**
@@ -10,7 +11,24 @@ import { column } from './parcel-columns'
  */
 export function buildWhere(filters: readonly FilterItem[], params: unknown[]): string {
   if (filters.length === 0) return 'TRUE'
-  return filters.map((f) => condition(f, params)).join(' AND ')
+  return filters.map((f) => condition(f, params) + stateFpHint(f, params)).join(' AND ')
+}
+
+const FIPS_BY_ABBR = new Map(US_STATES.map((s) => [s.abbr, s.fips]))
+
+/**
+ * A `state` filter (the app's scope) also names its state_fp, the partition key of `parcels` on
+ * PostgreSQL (parcel-partitions.ts), so the planner reads only that state's partition. A load
+ * writes both from one county identity, so the answer is the same; a value that is no state's
+ * abbreviation gets no hint (and matches nothing it did not before).
+ */
+function stateFpHint(filter: FilterItem, params: unknown[]): string {
+  if (filter.field !== 'state' || (filter.op !== 'eq' && filter.op !== 'in')) return ''
+  const values = filter.op === 'eq' ? [filter.value] : (filter.value as unknown[])
+  const fips = values.map((v) => FIPS_BY_ABBR.get(String(v)))
+  if (fips.length === 0 || fips.some((f) => f === undefined)) return ''
+  params.push(fips)
+  return ` AND ${column('state_fp')} = ANY($${params.length}::text[])`
 }
 
 function condition(filter: FilterItem, params: unknown[]): string {

@@ -5,6 +5,8 @@ import type { Database } from './database'
 export interface Migration {
   id: number
   sql: string
+  /** Applied on this backend only; elsewhere recorded as done without running (parcel-partitions.ts). */
+  only?: Database['kind']
 }
 
 /**
@@ -119,7 +121,7 @@ export async function migrate(db: Database, migrations: readonly Migration[]): P
     const done = new Set((await tx.query<{ id: number }>('SELECT id FROM schema_migrations')).map((r) => r.id))
     for (const m of ordered) {
       if (done.has(m.id)) continue
-      await tx.exec(m.sql)
+      if (!m.only || m.only === db.kind) await tx.exec(m.sql)
       await tx.query('INSERT INTO schema_migrations (id) VALUES ($1)', [m.id])
     }
   })

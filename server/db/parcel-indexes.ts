@@ -1,5 +1,6 @@
 import { ADVISORY_LOCKS as LOCKS } from './advisory-locks'
 import type { Database, Queryable } from './database'
+import { parcelsPartitioned } from './parcel-partitions'
 
 /**
  * Indexes the filters, orders and lookups need, built once after a bulk load. The GiST index serves
@@ -44,10 +45,12 @@ export async function dropParcelIndexesWhenEmpty(tx: Queryable): Promise<boolean
 
 /**
  * The primary key, back inside the same transaction: no other session ever sees `parcels` without
- * it, and ids stay unique (a duplicate fails the transaction, as the insert would have).
+ * it, and ids stay unique (a duplicate fails the transaction, as the insert would have). A
+ * partitioned `parcels` (parcel-partitions.ts) must have its partition key in the key.
  */
 export async function restoreParcelKey(tx: Queryable): Promise<void> {
-  await tx.exec('ALTER TABLE parcels ADD CONSTRAINT parcels_pkey PRIMARY KEY (svc_uuid)')
+  const key = (await parcelsPartitioned(tx)) ? 'svc_uuid, state_fp' : 'svc_uuid'
+  await tx.exec(`ALTER TABLE parcels ADD CONSTRAINT parcels_pkey PRIMARY KEY (${key})`)
 }
 
 /**

@@ -14,6 +14,7 @@ import type { CountyRow } from '../../db/counties-repo'
 import { countySummarySelect, upsertCounty } from '../../db/counties-repo'
 import type { Database, Queryable } from '../../db/database'
 import { dropParcelIndexesWhenEmpty, restoreParcelKey } from '../../db/parcel-indexes'
+import { ensureStatePartition } from '../../db/parcel-partitions'
 import { placesSelect, refreshPlaces } from '../../db/places-repo'
 import type { LandUsePair } from '../derive/land-use-class'
 import { STAGED_FIELDS, type Stage, stagedColumn } from '../stage/stage-table'
@@ -162,7 +163,8 @@ function rowsInsert(
  * `parts` seq ranges on connections side by side: assembling the record JSON is most of a write,
  * one statement runs on one core, and PostgreSQL does not run an INSERT's query in parallel
  * (issue 23). The transaction then copies the rows (writeCounty with `prebuilt`). Only reads the
- * stage, so a failure here changes nothing in `parcels`. Measured on a kept 1,000,000-row stage,
+ * stage, so a failure here changes no row of `parcels` (at most its state's new partition is left,
+ * empty). Measured on a kept 1,000,000-row stage,
  * twice each: one INSERT … SELECT 46–52 s; two halves 25.3–25.6 s + the copy 12.7–15.9 s. The cost
  * is a second copy of the rows on disk (an unlogged table, ~1.6 GB at 1,000,000) until the load ends.
  */
@@ -175,6 +177,9 @@ export async function buildCountyRows(
   parts = 2,
 ): Promise<void> {
   const t = stage.table
+  // The state's partition of `parcels` first (parcel-partitions.ts): outside the county's
+  // transaction, so that transaction only writes rows and readers never wait on the DDL.
+  await ensureStatePartition(db, county.state_fp)
   await db.exec(`CREATE UNLOGGED TABLE ${t}_rows AS SELECT ${rowColumns(o).join(', ')} FROM parcels WITH NO DATA`)
   const size = Math.ceil(lastSeq / parts)
   await Promise.all(
