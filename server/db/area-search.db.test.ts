@@ -9,27 +9,13 @@ import type { Database, Queryable, QueryOptions } from './database'
 import { migratedPglite, migratedPostgres } from './migrated-db.test-support'
 import { parcelDensity } from './parcel-density'
 import { describePostgres } from './postgres.test-support'
+import { squareLot } from './square-lot.test-support'
 
 const COUNTY = { state_fp: '19', county_fp: '169', state: 'IA', county: 'Story' }
 const X0 = -93.62
 const Y0 = 42.02
 const STEP = 0.0015
 const SIZE = 0.001
-
-const square = (x: number, y: number, size: number): MultiPolygon => ({
-  type: 'MultiPolygon',
-  coordinates: [
-    [
-      [
-        [x, y],
-        [x + size, y],
-        [x + size, y + size],
-        [x, y + size],
-        [x, y],
-      ],
-    ],
-  ],
-})
 
 /** 30 × 30 lots 0.001° wide, 0.0005° apart, and one farm over the north-east corner. */
 const rows: StagedRow[] = [
@@ -38,9 +24,9 @@ const rows: StagedRow[] = [
     layer: null,
     attrs: { parcel_id: `L${i}`, city: 'AMES' },
     extra: {},
-    geom: square(X0 + (i % 30) * STEP, Y0 + Math.floor(i / 30) * STEP, SIZE),
+    geom: squareLot(X0 + (i % 30) * STEP, Y0 + Math.floor(i / 30) * STEP, SIZE),
   })),
-  { feature: 901, layer: null, attrs: { parcel_id: 'FARM' }, extra: {}, geom: square(X0 + 0.03, Y0 + 0.03, 0.02) },
+  { feature: 901, layer: null, attrs: { parcel_id: 'FARM' }, extra: {}, geom: squareLot(X0 + 0.03, Y0 + 0.03, 0.02) },
 ]
 
 const ring = (points: Position[]): Position[] => [...points, points[0] as Position]

@@ -1,10 +1,10 @@
-import type { MultiPolygon } from 'geojson'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { tilesInBox } from '../../contract/tile-math'
 import { PARCEL_LAYER } from '../../contract/tiles'
 import type { Database } from '../db/database'
 import { migratedPglite, migratedPostgres } from '../db/migrated-db.test-support'
 import { describePostgres } from '../db/postgres.test-support'
+import { squareLot } from '../db/square-lot.test-support'
 import { loadCounty } from '../load/load-county'
 import type { StagedRow } from '../load/rows/staged-row'
 import { SCHEMA } from '../schema'
@@ -17,21 +17,6 @@ import { warmList } from './tile-warmer'
 
 const COUNTY = { state_fp: '19', county_fp: '169', state: 'IA', county: 'Story' }
 
-const square = (x: number, y: number, size = 0.001): MultiPolygon => ({
-  type: 'MultiPolygon',
-  coordinates: [
-    [
-      [
-        [x, y],
-        [x + size, y],
-        [x + size, y + size],
-        [x, y + size],
-        [x, y],
-      ],
-    ],
-  ],
-})
-
 /** A 10×10 block of lots near Ames. */
 const lots = (n = 10): StagedRow[] =>
   Array.from({ length: n * n }, (_, i) => ({
@@ -39,7 +24,7 @@ const lots = (n = 10): StagedRow[] =>
     layer: null,
     attrs: { parcel_id: `P${i}`, city: 'AMES' },
     extra: {},
-    geom: square(-93.62 + (i % n) * 0.0015, 42.02 + Math.floor(i / n) * 0.0015),
+    geom: squareLot(-93.62 + (i % n) * 0.0015, 42.02 + Math.floor(i / n) * 0.0015),
   }))
 
 describe('tiles covering a box', () => {

@@ -1,5 +1,4 @@
 import fc from 'fast-check'
-import type { MultiPolygon } from 'geojson'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { tileFeatureId } from '../../contract/tiles'
 import { deleteCounty } from '../db/counties-repo'
@@ -7,27 +6,13 @@ import type { Database } from '../db/database'
 import { migrate } from '../db/migrate'
 import { migratedPglite, migratedPostgres } from '../db/migrated-db.test-support'
 import { describePostgres } from '../db/postgres.test-support'
+import { squareLot } from '../db/square-lot.test-support'
 import { loadCounty } from '../load/load-county'
 import type { StagedRow } from '../load/rows/staged-row'
 import { SCHEMA } from '../schema'
 import { dataVersionCache } from './data-version'
 
 const COUNTY = { state_fp: '19', county_fp: '169', state: 'IA', county: 'Story' }
-
-const square = (x: number, y: number, size = 0.001): MultiPolygon => ({
-  type: 'MultiPolygon',
-  coordinates: [
-    [
-      [
-        [x, y],
-        [x + size, y],
-        [x + size, y + size],
-        [x, y + size],
-        [x, y],
-      ],
-    ],
-  ],
-})
 
 /** Parcels along a line at `lon0`, each with its city (null: none). */
 const parcelsWith = (cities: (string | null)[], lon0 = -93.6): StagedRow[] =>
@@ -36,7 +21,7 @@ const parcelsWith = (cities: (string | null)[], lon0 = -93.6): StagedRow[] =>
     layer: null,
     attrs: { parcel_id: `P${i}`, city },
     extra: {},
-    geom: square(lon0 + i * 0.002, 42.0),
+    geom: squareLot(lon0 + i * 0.002, 42.0),
   }))
 
 function schemaSuite(open: () => Promise<{ db: Database; cleanup(): Promise<void> }>) {

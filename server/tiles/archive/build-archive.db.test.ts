@@ -6,13 +6,13 @@
 import { readFile, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import type { MultiPolygon } from 'geojson'
 import { PMTiles, type Source } from 'pmtiles'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ARCHIVE_FACTS_KEY, ArchiveFactsSchema } from '../../../contract/tiles-archive'
 import type { Database } from '../../db/database'
 import { migratedPglite, migratedPostgres } from '../../db/migrated-db.test-support'
 import { describePostgres } from '../../db/postgres.test-support'
+import { squareLot } from '../../db/square-lot.test-support'
 import { loadCounty } from '../../load/load-county'
 import type { StagedRow } from '../../load/rows/staged-row'
 import { SCHEMA } from '../../schema'
@@ -25,21 +25,6 @@ const BOONE = { state_fp: '19', county_fp: '015', state: 'IA', county: 'Boone' }
 const HAMILTON_IL = { state_fp: '17', county_fp: '065', state: 'IL', county: 'Hamilton' }
 const CAP = 512 * 1024
 
-const square = (x: number, y: number, size: number): MultiPolygon => ({
-  type: 'MultiPolygon',
-  coordinates: [
-    [
-      [
-        [x, y],
-        [x + size, y],
-        [x + size, y + size],
-        [x, y + size],
-        [x, y],
-      ],
-    ],
-  ],
-})
-
 /** A block of n×n lots from (x, y), with a town name so the places layer has a point. */
 const lots = (x: number, y: number, n: number, city: string): StagedRow[] =>
   Array.from({ length: n * n }, (_, i) => ({
@@ -47,7 +32,7 @@ const lots = (x: number, y: number, n: number, city: string): StagedRow[] =>
     layer: null,
     attrs: { parcel_id: `P${i}`, city, owner: `OWNER ${i % 7}` },
     extra: {},
-    geom: square(x + (i % n) * 0.0015, y + Math.floor(i / n) * 0.0015, 0.001),
+    geom: squareLot(x + (i % n) * 0.0015, y + Math.floor(i / n) * 0.0015, 0.001),
   }))
 
 const fileSource = (bytes: Uint8Array): Source => ({
