@@ -102,7 +102,11 @@ export async function startServer(
           reads,
         }),
         changes: changesService(reads, { timeoutMs }),
-        watches: watchesRepo(db, { timeoutMs, canEmail: Boolean(config.SMTP_URL) }),
+        watches: watchesRepo(db, {
+          timeoutMs,
+          canEmail: Boolean(config.SMTP_URL),
+          privateWebhooks: config.WATCH_WEBHOOKS_PRIVATE === 'on',
+        }),
       }
   // Beside serving, not before it: a build can take a minute on a large database, and reads go on
   // meanwhile (parcel-indexes.ts). A failure is logged; the next load builds them anyway.

@@ -21,6 +21,7 @@ import { runInSlices } from '../http-kit/run-in-slices'
 import { toWatch } from './watch-answer'
 import { watchFeed } from './watch-feed'
 import type { NewWatch, WatchesRepo } from './watches-repo'
+import { refusedLiteralTarget } from './webhook-target'
 
 const KINDS = ['parcels', 'owner', 'area'] as const
 const FEED_SECRET = /^[A-Za-z0-9_-]{32}$/
@@ -66,6 +67,12 @@ async function readNewWatch(
 const NO_SMTP =
   'This server sends no e-mail (its SMTP_URL is not set); use webhook_url, the feed or GET /watches/{id}/events.'
 
+/** A webhook address that is refused whatever its name resolves to later (webhook-target.ts). */
+const webhookIssues = (url: string | null | undefined, allowPrivate: boolean): ValidationIssue[] => {
+  const refused = url ? refusedLiteralTarget(url, allowPrivate) : null
+  return refused ? bodyIssue(refused, ['body', 'webhook_url']) : []
+}
+
 const unknown = (c: Context, id: string) =>
   errorResponse(c, 404, `No watch "${id}" for this key (GET /watches lists the key's watches).`)
 
@@ -100,6 +107,8 @@ export function watchRoutes(repo: WatchesRepo, guard: KeyGuard) {
     const input = await readNewWatch(body.value)
     if (!input.ok) return validationResponse(c, input.issues)
     if (input.watch.email && !repo.canEmail) return validationResponse(c, bodyIssue(NO_SMTP, ['body', 'email']))
+    const hook = webhookIssues(input.watch.webhook_url, repo.privateWebhooks)
+    if (hook.length) return validationResponse(c, hook)
     const made = await repo.create(key.id, input.watch, origin(c))
     if (!made.ok) return errorResponse(c, made.status, made.detail)
     c.header('location', `/watches/${made.row.id}`)
@@ -127,6 +136,8 @@ export function watchRoutes(repo: WatchesRepo, guard: KeyGuard) {
     if (!patch.success) return validationResponse(c, toValidationIssues('body', patch.error.issues))
     if ((patch.data.email || patch.data.email_enabled) && !repo.canEmail)
       return validationResponse(c, bodyIssue(NO_SMTP, ['body', 'email']))
+    const hook = webhookIssues(patch.data.webhook_url, repo.privateWebhooks)
+    if (hook.length) return validationResponse(c, hook)
     const row = await repo.update(key.id, c.req.param('id'), patch.data)
     if (!row) return unknown(c, c.req.param('id'))
     return c.json(toWatch(row, origin(c), { withSecret: Boolean(patch.data.webhook_url) }))

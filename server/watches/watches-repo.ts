@@ -68,11 +68,18 @@ const SELECT = `SELECT w.*, (SELECT count(*)::int FROM watch_members m WHERE m.w
 
 export type CreateResult = { ok: true; row: WatchRow } | { ok: false; status: 409 | 422; detail: string }
 
-/** `canEmail`: the server has SMTP_URL, so a watch may have an `email`. */
-export function watchesRepo(db: Database, { timeoutMs, canEmail }: { timeoutMs: number; canEmail: boolean }) {
+/**
+ * `canEmail`: the server has SMTP_URL, so a watch may have an `email`. `privateWebhooks`:
+ * WATCH_WEBHOOKS_PRIVATE=on, so a `webhook_url` may name a private address (webhook-target.ts).
+ */
+export function watchesRepo(
+  db: Database,
+  { timeoutMs, canEmail, privateWebhooks }: { timeoutMs: number; canEmail: boolean; privateWebhooks: boolean },
+) {
   const opts = { timeoutMs }
   return {
     canEmail,
+    privateWebhooks,
     async create(keyId: string, input: NewWatch, origin: string): Promise<CreateResult> {
       const id = `w_${randomBytes(12).toString('base64url')}`
       const secret = randomBytes(24).toString('base64url')

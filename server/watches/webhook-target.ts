@@ -3,9 +3,11 @@
  * loopback, private or link-local address that would let a caller reach what only the server can
  * (a database's HTTP port, a cloud's metadata service at 169.254.169.254). So by default only public
  * addresses are posted to; WATCH_WEBHOOKS_PRIVATE=on allows the rest, for an intranet's own
- * receivers (and the tests'). The check runs before each attempt, on every address the name resolves
- * to; fetch resolves it again, so a name that changes its answer in between is not caught (a pinned
- * resolver would need undici's Agent, not a dependency here).
+ * receivers (and the tests'). A literal address or `localhost` is refused when the watch is made
+ * (refusedLiteralTarget, from the routes). Any other name is checked before each attempt, on every
+ * address it resolves to then (its answer may change after the watch is made); fetch resolves it
+ * again, so a name that changes its answer in between is not caught (a pinned resolver would need
+ * undici's Agent, not a dependency here).
  */
 import { lookup } from 'node:dns/promises'
 import { BlockList, isIP } from 'node:net'
@@ -43,6 +45,25 @@ export function isPrivateAddress(ip: string): boolean {
   return NOT_PUBLIC.check(ip, isIP(ip) === 6 ? 'ipv6' : 'ipv4')
 }
 
+const refusal = (host: string, address: string) =>
+  `${host} is a private address (${address}); this server sends webhooks to public addresses only (WATCH_WEBHOOKS_PRIVATE=on allows others)`
+
+/** `localhost` and its subdomains are loopback by definition (RFC 6761), whatever a resolver says. */
+const isLocalhostName = (host: string) => /(^|\.)localhost\.?$/i.test(host)
+
+const hostOf = (url: string) => new URL(url).hostname.replace(/^\[|\]$/g, '')
+
+/**
+ * Why `url` may not be posted to, in words, judged from the address alone: a literal private
+ * address or `localhost`. Null when it may, or when only resolving the name could tell.
+ */
+export function refusedLiteralTarget(url: string, allowPrivate: boolean): string | null {
+  if (allowPrivate) return null
+  const host = hostOf(url)
+  if (isLocalhostName(host)) return refusal(host, 'loopback')
+  return isIP(host) && isPrivateAddress(host) ? refusal(host, host) : null
+}
+
 const lookupAll = async (host: string): Promise<string[]> =>
   (await lookup(host, { all: true, verbatim: true })).map((a) => a.address)
 
@@ -53,7 +74,9 @@ export async function refusedTarget(
   resolve: (host: string) => Promise<string[]> = lookupAll,
 ): Promise<string | null> {
   if (allowPrivate) return null
-  const host = new URL(url).hostname.replace(/^\[|\]$/g, '')
+  const literal = refusedLiteralTarget(url, allowPrivate)
+  if (literal) return literal
+  const host = hostOf(url)
   let addresses: string[]
   try {
     addresses = isIP(host) ? [host] : await resolve(host)
@@ -61,6 +84,5 @@ export async function refusedTarget(
     return `could not resolve ${host}: ${(e as { code?: string }).code ?? (e as Error).message}`
   }
   const inside = addresses.find(isPrivateAddress)
-  if (!inside) return null
-  return `${host} is a private address (${inside}); this server sends webhooks to public addresses only (WATCH_WEBHOOKS_PRIVATE=on allows others)`
+  return inside ? refusal(host, inside) : null
 }

@@ -2,6 +2,7 @@
 import type { Polygon } from 'geojson'
 import { lazy } from 'react'
 import { useShallow } from 'zustand/react/shallow'
+import { SavedSearchWatchAction } from '../../features/watches/saved-search-watch-action'
 import { describeSearch } from '../../format/search-summary'
 import { useAppStore } from '../../state/store'
 import { Modal } from '../../ui/modal'
@@ -64,6 +65,9 @@ export function AppDialogs() {
             workspace.openSearch(q)
           }}
           onClose={s.closeDialog}
+          rowAction={(search) => (
+            <SavedSearchWatchAction name={search.name} query={search.query} onAction={s.closeDialog} />
+          )}
         />
       )
     case 'import':

@@ -1,5 +1,5 @@
 /** One saved search: open it, rename it in place, or delete it after an inline confirmation. */
-import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react'
+import { type KeyboardEvent, type ReactNode, useEffect, useId, useRef, useState } from 'react'
 import { cleanName, deleteSearch, MAX_NAME, renameSearch, type SavedSearch, type WriteResult } from './saved-store'
 import type { useSavedSearches } from './use-saved-searches'
 
@@ -16,6 +16,7 @@ export function SavedRow({
   apply,
   onMessage,
   onDeleted,
+  action,
 }: {
   search: SavedSearch
   onOpen(query: string): void
@@ -23,6 +24,8 @@ export function SavedRow({
   onMessage(m: string): void
   /** The row is about to vanish; the dialog moves focus somewhere that stays. */
   onDeleted(): void
+  /** Another feature's action on this search (the app composes it: "Watch"). */
+  action?: ReactNode
 }) {
   const [mode, setMode] = useState<Mode>('view')
   const [name, setName] = useState(search.name)
@@ -137,6 +140,7 @@ export function SavedRow({
           >
             Rename<span className="visually-hidden"> {search.name}</span>
           </button>
+          {action}
           <button ref={deleteButton} type="button" className="button" onClick={() => setMode('delete')}>
             Delete<span className="visually-hidden"> {search.name}</span>
           </button>

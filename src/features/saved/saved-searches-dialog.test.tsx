@@ -103,6 +103,27 @@ it('Open hands the saved link to the app', async () => {
   expect(onOpen).toHaveBeenCalledWith('v=1&a=finney')
 })
 
+it('a row action another feature offers (the app’s “Watch”) is given each saved search', async () => {
+  saveSearch(localStorage, { name: 'Finney wheat', query: 'v=1&a=finney' })
+  const user = userEvent.setup()
+  const onRow = vi.fn()
+  render(
+    <SavedSearchesDialog
+      currentQuery=""
+      suggestedName=""
+      onOpen={() => {}}
+      onClose={() => {}}
+      rowAction={(search) => (
+        <button type="button" className="button" onClick={() => onRow(search.query)}>
+          Watch {search.name}
+        </button>
+      )}
+    />,
+  )
+  await user.click(screen.getByRole('button', { name: 'Watch Finney wheat' }))
+  expect(onRow).toHaveBeenCalledWith('v=1&a=finney')
+})
+
 it('Rename edits in place: the name selected, Enter keeps it, Escape leaves it; focus goes back to Rename', async () => {
   saveSearch(localStorage, { name: 'Finney wheat', query: 'v=1&a=finney' })
   saveSearch(localStorage, { name: 'Story corn', query: 'v=1&a=story' })

@@ -1,10 +1,10 @@
 /** Saved searches: save the current one by name, reopen, rename, delete, export/import as a file. */
-import { useId, useRef, useState } from 'react'
+import { type ReactNode, useId, useRef, useState } from 'react'
 import { downloadBlob } from '../../ui/download'
 import { Modal } from '../../ui/modal'
 import { MAX_FILE_BYTES, mergeSavedFile, savedFileName, savedSearchesFile } from './saved-file'
 import { SavedRow } from './saved-row'
-import { cleanName, findByName, listSaved, MAX_NAME, replaceAll, saveSearch } from './saved-store'
+import { cleanName, findByName, listSaved, MAX_NAME, replaceAll, type SavedSearch, saveSearch } from './saved-store'
 import { savedStorage, useSavedSearches } from './use-saved-searches'
 import './saved.css'
 
@@ -15,9 +15,17 @@ export interface SavedSearchesDialogProps {
   suggestedName: string
   onOpen(query: string): void
   onClose(): void
+  /** An action another feature offers on each saved search (the app composes it: "Watch"). */
+  rowAction?(search: SavedSearch): ReactNode
 }
 
-export function SavedSearchesDialog({ currentQuery, suggestedName, onOpen, onClose }: SavedSearchesDialogProps) {
+export function SavedSearchesDialog({
+  currentQuery,
+  suggestedName,
+  onOpen,
+  onClose,
+  rowAction,
+}: SavedSearchesDialogProps) {
   const ids = { name: useId(), why: useId(), file: useId(), list: useId() }
   const { searches, problem, readOnly, apply } = useSavedSearches()
   const [name, setName] = useState(() => cleanName(suggestedName))
@@ -121,6 +129,7 @@ export function SavedSearchesDialog({ currentQuery, suggestedName, onOpen, onClo
               apply={apply}
               onMessage={setMessage}
               onDeleted={() => listHeading.current?.focus()}
+              action={rowAction?.(s)}
             />
           ))}
         </ul>

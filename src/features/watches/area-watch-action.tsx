@@ -15,12 +15,21 @@ export interface AreaWatchProps {
   label: string
 }
 
-export function AreaWatchAction({ polygons, filters, label }: AreaWatchProps) {
-  const flow = watchesApi.useApi()
-  if (polygons.length === 0) return null
+/**
+ * An area watch's area and filters, as "Watch this area" and a saved search's "Watch" both send
+ * them: the same polygons give the same area, so either button finds the watch the other made.
+ */
+export function areaWatchParts(polygons: readonly Polygon[], filters: readonly FilterItem[]) {
   // The contract reads the area as an open object (its own checks follow on the server).
   const area: { type: 'FeatureCollection'; [k: string]: unknown } = { ...areaRequestBody(polygons) }
   const withFilters = filters.length ? ` with ${filters.length} filter${filters.length === 1 ? '' : 's'}` : ''
+  return { area, filters: [...filters], withFilters }
+}
+
+export function AreaWatchAction({ polygons, filters, label }: AreaWatchProps) {
+  const flow = watchesApi.useApi()
+  if (polygons.length === 0) return null
+  const { area, withFilters } = areaWatchParts(polygons, filters)
   return (
     <WatchButton
       flow={flow}

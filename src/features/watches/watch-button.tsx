@@ -2,6 +2,7 @@
  * "Watch this parcel / owner / area": proposes the watch (the dialog names it), or, when one already
  * covers it, says so and opens the inbox. Hidden where the server keeps no watches (proxy mode).
  */
+import type { ReactNode } from 'react'
 import type { NewWatchBody } from '../../api/watches'
 import { useValueStore } from '../../state/use-value-store'
 import type { WatchesFlow } from './watches-flow'
@@ -17,9 +18,22 @@ export interface WatchButtonProps {
   body(): NewWatchBody | null
   what: string
   className?: string
+  /** The button's words where "Watch this …" is too long (a row of short actions). */
+  labels?: { watch: ReactNode; watching: ReactNode }
+  /** Called after either click: a dialog the button sits in closes for the one it opens. */
+  onAction?(): void
 }
 
-export function WatchButton({ flow, noun, watched, body, what, className = 'pd-action' }: WatchButtonProps) {
+export function WatchButton({
+  flow,
+  noun,
+  watched,
+  body,
+  what,
+  className = 'pd-action',
+  labels,
+  onAction,
+}: WatchButtonProps) {
   const state = useValueStore(flow.state)
   if (state.status === 'absent') return null
   const watch = state.status === 'ready' ? watched(flow) : undefined
@@ -30,9 +44,12 @@ export function WatchButton({ flow, noun, watched, body, what, className = 'pd-a
         className={`${className} wt-watching`}
         aria-pressed="true"
         title={`Watched as “${watch.name}”: open the inbox`}
-        onClick={() => flow.openInbox()}
+        onClick={() => {
+          onAction?.()
+          flow.openInbox()
+        }}
       >
-        Watching this {noun} ✓
+        {labels?.watching ?? `Watching this ${noun} ✓`}
       </button>
     )
   return (
@@ -42,10 +59,12 @@ export function WatchButton({ flow, noun, watched, body, what, className = 'pd-a
       aria-pressed="false"
       onClick={() => {
         const b = body()
-        if (b) flow.propose(b, what)
+        if (!b) return
+        onAction?.()
+        flow.propose(b, what)
       }}
     >
-      Watch this {noun}
+      {labels?.watch ?? `Watch this ${noun}`}
     </button>
   )
 }

@@ -25,7 +25,17 @@ export function InboxButton() {
       aria-label={unseen ? `Watch inbox, ${unseen} new change${unseen === 1 ? '' : 's'}` : 'Watch inbox'}
       onClick={() => flow.openInbox()}
     >
-      Inbox
+      {/* On a phone the icon stands for the word, so the header's actions keep to one row (watches.css). */}
+      <svg className="wt-inbox-icon" viewBox="0 0 16 16" width="16" height="16" aria-hidden="true">
+        <path
+          d="M1.5 9.5 3.5 2.5h9l2 7v4h-13zM1.5 9.5h4l1 2h3l1-2h4"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="1.4"
+          strokeLinejoin="round"
+        />
+      </svg>
+      <span className="wt-inbox-word">Inbox</span>
       {unseen > 0 && (
         <span className="wt-badge" aria-hidden="true">
           {unseen > 99 ? '99+' : unseen}
