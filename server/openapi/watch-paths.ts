@@ -41,7 +41,7 @@ export function registerWatchPaths(registry: OpenAPIRegistry): void {
     operationId: 'createWatch',
     tags,
     summary: 'Watch parcels, an owner or an area',
-    description: `One of \`parcels\` (at most ${WATCH_LIMITS.parcels}), \`owner\` (+ \`variants\`, \`states\`) or \`area\` (a FeatureCollection checked as POST /parcels/area checks it, + \`filters\`; at most ${WATCH_LIMITS.areaParcels} parcels). A key keeps at most ${WATCH_LIMITS.perKey} watches (409 past it). Never counted. 501 in proxy mode.`,
+    description: `One of \`parcels\` (at most ${WATCH_LIMITS.parcels}), \`owner\` (+ \`variants\`, \`states\`) or \`area\` (a FeatureCollection checked as POST /parcels/area checks it, + \`filters\`; at most ${WATCH_LIMITS.areaParcels} parcels). A key keeps at most ${WATCH_LIMITS.perKey} watches (409 past it). A \`webhook_url\` naming a private, loopback or link-local address or \`localhost\` is a 422 unless the server allows private webhooks; other names are checked at each sending. Never counted. 501 in proxy mode.`,
     request: { body: { content: json(NewWatch) } },
     responses: {
       201: {
