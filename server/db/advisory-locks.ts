@@ -6,8 +6,8 @@
  * lock gets a new number here, never a literal at its use. The unit test holds them unique.
  *
  * Single keys (`pg_advisory_lock(bigint)`) and pairs (`pg_advisory_lock(int, int)`) never collide
- * with each other (PostgreSQL tells them apart), so `indexes` and
- * `loadLiveness` are first keys of pairs.
+ * with each other (PostgreSQL tells them apart), so `indexes`,
+ * `loadLiveness` and `countyLoad` are first keys of pairs.
  */
 export const ADVISORY_LOCKS = {
   /** migrate.ts: one transaction applies the migrations; a second server starting waits, then finds them done */
@@ -22,4 +22,6 @@ export const ADVISORY_LOCKS = {
   demoMode: 7_301_005,
   /** load/load-liveness.ts: with a random second key, held by a load CLI for its life; free once it died */
   loadLiveness: 7_301_006,
+  /** load/county-lock.ts: with the county's FIPS (state + county, as a number) as second key, held by the one load of that county */
+  countyLoad: 7_301_007,
 } as const
