@@ -4,14 +4,14 @@
  * in one run on the same files, written to BENCHMARKS.md. Each run is the real CLI
  * (`npm run load -- --counties LIST --jobs N`) into a fresh database of BENCH_PG / PLAT_TEST_PG;
  * the counties are one demo county file (bench:load's input, cached in .data-bench-load/) listed
- * under as many county codes, so every county does the same work. Where the time goes: each
+ * under as many county codes (a link each), so every county does the same work. Where the time goes: each
  * county's phase lines (its progress on stderr), summed over the counties.
  */
 import { execFile } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
-import { writeFileSync } from 'node:fs'
+import { rmSync, symlinkSync, writeFileSync } from 'node:fs'
 import { loadavg } from 'node:os'
-import { basename, join } from 'node:path'
+import { basename, extname, join } from 'node:path'
 import { parseArgs } from 'node:util'
 import pg from 'pg'
 import { LOAD_ARGS } from '../scripts/load-args'
@@ -99,9 +99,16 @@ const dir = join('.data-bench-load', String(parcels))
 console.log(`input: ${parcels} parcels as ${format}…`)
 const file = writeInput(dir, parcels, format)
 const list = join(dir, `counties-${counties}.csv`)
+// A name per county (a link to the one file): each load writes its report next to its input.
+const names = Array.from({ length: counties }, (_, k) => {
+  const name = `county-${101 + k}${extname(file)}`
+  rmSync(join(dir, name), { force: true })
+  symlinkSync(basename(file), join(dir, name))
+  return name
+})
 writeFileSync(
   list,
-  `file,county_fp,county\n${Array.from({ length: counties }, (_, k) => `${basename(file)},${String(101 + k)},Bench ${k + 1}`).join('\n')}\n`,
+  `file,county_fp,county\n${names.map((name, k) => `${name},${String(101 + k)},Bench ${k + 1}`).join('\n')}\n`,
 )
 
 const runs: Run[] = []
@@ -153,8 +160,10 @@ ${rows.join('\n')}
 
 Where the time goes: each phase's time summed over the counties (county-seconds; with 2 at once two counties' phases
 run in the same seconds, so a phase that takes longer here shares the cores or waits). "replacing the county" includes
-the wait for the change log's lock (counties take turns in their transaction); "reading" is each county's
-time before its first phase.
+the wait for the change log's lock (counties take turns for their county row, places and log; a first county into
+the empty table for its whole transaction);
+"building indexes" includes the wait for another county's transaction (an index build's lock on \`parcels\` and an
+insert's exclude each other) and ANALYZE of the whole table; "reading" is each county's time before its first phase.
 
 | phase | ${runs.map((r) => `--jobs ${r.jobs}`).join(' | ')} |
 |---|${runs.map(() => '---|').join('')}

@@ -3,8 +3,8 @@
  * `--counties` list, or two `npm run load` by hand): each holds a session advisory lock of the
  * registry's `countyLoad` with the county's FIPS as second key, on a connection of its own, from
  * before it asks whether the county is loaded until it ends. Loads of different counties overlap
- * freely; they take turns only in the county's transaction, behind the change log's lock
- * (change-log-repo.ts), so data versions chain. A second load of a county being loaded is refused
+ * freely; they take turns only for the change log's step of the county's transaction, behind its
+ * lock (write-county.ts, change-log-repo.ts), so data versions chain. A second load of a county being loaded is refused
  * at once, in words, and changes nothing: waiting would make it replace what the first just loaded,
  * a choice a person should make. PostgreSQL drops the lock with the session, however the load died.
  */
