@@ -58,7 +58,7 @@ export async function loadCounties(o: CountiesRun): Promise<number> {
       const k = next++
       const job = o.jobs[k]!
       o.err(`${prefix(job)} ${job.label}: starting (${k + 1} of ${o.jobs.length})`)
-      const load = forkLoad(job.args, (line) => o.err(`${prefix(job)} ${line}`))
+      const load = forkLoad(job.args, (line) => line.trim() && o.err(`${prefix(job)} ${line}`))
       running.add(load)
       const exit = await load.done
       running.delete(load)
