@@ -7,8 +7,12 @@ import { loadConfig } from '../config'
 import { runningServerPid } from '../data-dir-lock'
 import { logCountyDeleted } from '../db/change-log-repo'
 import { deleteCounty, listCounties } from '../db/counties-repo'
+import { CountyBusyError, type HeldCounty, holdCountyLoad } from '../load/county-lock'
 import { CdlArgError } from '../load/derive/cdl-history'
 import { LandUseRulesError, readLandUseRules } from '../load/derive/land-use-class'
+import { CountyListError, readCountyList } from '../load/jobs/county-list'
+import { tellParent } from '../load/jobs/job-message'
+import { loadCounties } from '../load/jobs/load-counties'
 import { LoadError } from '../load/load-county'
 import { loadFile } from '../load/load-file'
 import { CrsError } from '../load/readers/crs'
@@ -29,6 +33,8 @@ const USAGE = `Usage:
                   [--crs EPSG:N] [--layer NAME] [--join CAMA.csv --on COLUMN[=SHAPE_COLUMN]]
                   [--dem DEM.tif] [--cdl CDL.tif] [--land-use RULES.json|.csv] [--replace] [--debug]
                   (crop history: --cdl 2020=cdl_2020.tif --cdl 2021=… or --cdl FOLDER of yearly GeoTIFFs)
+  npm run load -- --counties LIST.csv [--jobs N] [--state XX] [--map MAPPING.json] [other flags for every county]
+                  (LIST.csv: a row per county, columns file,county_fp,county[,state,map,crs,layer,join,on])
   npm run load -- --list
   npm run load -- --delete XX NNN
 Formats: ${FORMATS}.
@@ -38,6 +44,8 @@ Ctrl-C (or SIGTERM) stops a load cleanly: the county is not changed and nothing 
 --join adds an assessor (CAMA) table, CSV or .dbf, to the shapes by parcel number: --on names its key
   column (and the shapes' after "=" when it differs); the mapping names its columns like the shapes'
   own, or as join.COLUMN. Shapes without a row and rows without a shape are counted in the report.
+--counties loads every county of the list, --jobs N of them at once (default 1; at once on DATABASE_URL
+  only, one after another on the embedded database); a county that fails fails alone and the others load.
 --debug prints the stack trace of an unexpected failure.`
 
 /**
@@ -68,6 +76,8 @@ const { positionals, values } = parseArgs({
     dem: { type: 'string' },
     cdl: { type: 'string', multiple: true },
     'land-use': { type: 'string' },
+    counties: { type: 'string' },
+    jobs: { type: 'string' },
     replace: { type: 'boolean', default: false },
     list: { type: 'boolean', default: false },
     delete: { type: 'boolean', default: false },
@@ -103,7 +113,48 @@ function countyArgs() {
   return { file, county, mapping, join, landUseRules }
 }
 
+/** The flags every county of a `--counties` list gets as given (the list's columns override the others). */
+function sharedFlags(): string[] {
+  return [
+    ...(values.dem ? ['--dem', values.dem] : []),
+    ...(values.cdl ?? []).flatMap((c) => ['--cdl', c]),
+    ...(values['land-use'] ? ['--land-use', values['land-use']] : []),
+    ...(values.replace ? ['--replace'] : []),
+    ...(values.debug ? ['--debug'] : []),
+  ]
+}
+
+/** `--counties LIST.csv [--jobs N]`: checks the whole list, then loads it (load/jobs/load-counties.ts). */
+async function loadList(list: string): Promise<number> {
+  if (positionals.length > 0) fail(`--counties takes the files from the list; give no file as well.\n${USAGE}`)
+  if (values.join || values.on) fail('--join and --on go in the list, per county (columns join and on)')
+  const atOnce = Number(values.jobs ?? '1')
+  if (!Number.isInteger(atOnce) || atOnce < 1 || atOnce > 64)
+    fail('--jobs takes the number of counties loaded at once (1–64)')
+  const jobs = readCountyList(list, {
+    state: values.state,
+    map: values.map,
+    crs: values.crs,
+    layer: values.layer,
+    shared: sharedFlags(),
+  })
+  const config = loadConfig()
+  if (!config.DATABASE_URL) {
+    const pid = runningServerPid(config.DATA_DIR)
+    if (pid !== null) fail(`The server (pid ${pid}) is using ${config.DATA_DIR}; stop it before loading.`)
+  }
+  return loadCounties({
+    jobs,
+    atOnce,
+    parallel: Boolean(config.DATABASE_URL),
+    out: (line) => console.log(line),
+    err: (line) => console.error(line),
+  })
+}
+
 async function main() {
+  if (values.counties) process.exit(await loadList(values.counties))
+  if (values.jobs) fail('--jobs goes with --counties LIST.csv (several counties)')
   const config = loadConfig()
   // Checked before the database is opened: the embedded database is one process's at a time.
   const args = values.list || values.delete ? null : countyArgs()
@@ -115,6 +166,7 @@ async function main() {
   // write of 20,000 parcels, measured) and saves less than that: off for the loader's connections.
   const db = await openDatabase(config, undefined, LOADER_SESSION)
   let liveness: HeldLiveness | null = null
+  let held: HeldCounty | null = null
   try {
     if (values.list) {
       const rows = await listCounties(db)
@@ -147,6 +199,8 @@ async function main() {
       return
     }
     const { file, county, mapping, landUseRules } = args!
+    // One load of a county at a time, held from before the question whether it is loaded (county-lock.ts).
+    if (config.DATABASE_URL) held = await holdCountyLoad(config.DATABASE_URL, county)
     const existing = (await listCounties(db)).find(
       (c) => c.state_fp === county.state_fp && c.county_fp === county.county_fp,
     )
@@ -199,7 +253,10 @@ async function main() {
         ),
     })
     for (const line of result.lines) console.log(line)
+    const s = result.summary
+    await tellParent({ kind: 'loaded', parcels: s.loaded, seconds: s.seconds, version: s.version })
   } finally {
+    await held?.release()
     await liveness?.release()
     await db.close()
   }
@@ -213,15 +270,19 @@ try {
     e instanceof MappingError ||
     e instanceof CdlArgError ||
     e instanceof LandUseRulesError ||
-    e instanceof JoinColumnError
+    e instanceof JoinColumnError ||
+    e instanceof CountyListError
   ) {
     console.error(e.message)
+    await tellParent({ kind: 'failed', reason: e.message })
     process.exit(2)
   }
   // One line, never a stack trace unless asked for (--debug).
-  const known = e instanceof SourceError || e instanceof CrsError || e instanceof LoadError
+  const known =
+    e instanceof SourceError || e instanceof CrsError || e instanceof LoadError || e instanceof CountyBusyError
   const message = String((e as Error)?.message ?? e).split('\n')[0]
   console.error(`Load failed: ${message}`)
+  await tellParent({ kind: 'failed', reason: message ?? 'unknown' })
   if (values.debug) console.error((e as Error)?.stack)
   else if (!known) console.error('(run again with --debug for the details)')
   process.exit(1)

@@ -6,8 +6,8 @@
  * lock gets a new number here, never a literal at its use. The unit test holds them unique.
  *
  * Single keys (`pg_advisory_lock(bigint)`) and pairs (`pg_advisory_lock(int, int)`) never collide
- * with each other (PostgreSQL tells them apart), so `indexes` and
- * `loadLiveness` are first keys of pairs.
+ * with each other (PostgreSQL tells them apart), so `indexes`,
+ * `loadLiveness` and `countyLoad` are first keys of pairs.
  */
 export const ADVISORY_LOCKS = {
   /** migrate.ts: one transaction applies the migrations; a second server starting waits, then finds them done */
@@ -24,4 +24,6 @@ export const ADVISORY_LOCKS = {
   loadLiveness: 7_301_006,
   /** db/parcel-partitions.ts: one load at a time checks for and attaches a new state's partition of `parcels` */
   statePartition: 7_301_007,
+  /** load/county-lock.ts: with the county's FIPS (state + county, as a number) as second key, held by the one load of that county */
+  countyLoad: 7_301_008,
 } as const

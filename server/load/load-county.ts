@@ -7,7 +7,7 @@
 import type { LandUseRules } from '../../contract/land-use-classify'
 import type { CountyRow } from '../db/counties-repo'
 import type { Database } from '../db/database'
-import { createParcelIndexes } from '../db/parcel-indexes'
+import { createParcelIndexes, missingParcelIndexes } from '../db/parcel-indexes'
 import { createHistoryTable, deriveHistory } from './derive/cdl-history'
 import { deriveAdjacency } from './derive/derive-adjacency'
 import { createAreaTable, deriveStacks, measureAreas } from './derive/derive-areas'
@@ -214,7 +214,9 @@ export async function loadCounty(db: Database, o: LoadCountyOptions): Promise<Lo
     const committed = o.afterCommit?.()
     if (o.buildIndexes !== false) {
       progress({ phase: 'building indexes' })
-      await createParcelIndexes(db)
+      // Only those not there (a catalog read): \`CREATE INDEX IF NOT EXISTS\` of one that is still takes
+      // its lock on \`parcels\` and so waits for another county's transaction (issue 40: loads at once).
+      await createParcelIndexes(db, { only: await missingParcelIndexes(db) })
     }
     await dropped
     await committed

@@ -218,11 +218,15 @@ export async function writeCounty(
   prebuilt?: { summarized: () => Promise<void> },
 ): Promise<WriteResult> {
   const t = stage.table
-  const previousVersion = await openChangeLog(tx)
+  // Loads take turns in the change log (its lock, held to the commit). A first county into an empty
+  // table takes its turn here, before it drops the table's indexes; any other copies its rows beside
+  // other counties' loads and takes its turn only for its county row, places and log, below (issue 40).
+  const [first] = await tx.query<{ empty: boolean }>('SELECT NOT EXISTS (SELECT 1 FROM parcels) AS empty')
+  let previousVersion = first?.empty ? await openChangeLog(tx) : null
   const old = await setAsideOldCounty(tx, county.state_fp, county.county_fp)
   // The first rows into an empty table go in without indexes (parcel-indexes.ts); the caller
   // builds the secondary ones after the commit (createParcelIndexes), as it does on a first load.
-  const unindexed = old === 0 && (await dropParcelIndexesWhenEmpty(tx))
+  const unindexed = previousVersion !== null && old === 0 && (await dropParcelIndexesWhenEmpty(tx))
   if (prebuilt) {
     const cols = rowColumns(o).join(', ')
     await tx.exec(`INSERT INTO parcels (${cols}) SELECT ${cols} FROM ${t}_rows`)
@@ -232,6 +236,7 @@ export async function writeCounty(
     await tx.query(sql, params)
   }
   if (unindexed) await restoreParcelKey(tx)
+  previousVersion ??= await openChangeLog(tx)
   const row = await upsertCounty(tx, county, source, prebuilt ? `${t}_summary` : undefined)
   await refreshPlaces(tx, county.state_fp, county.county_fp, prebuilt ? `${t}_places` : undefined)
   const load = await recordLoad(tx, {
