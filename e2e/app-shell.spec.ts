@@ -226,6 +226,10 @@ test('8. on a phone: search a county from the keyboard, read results and details
   for (const name of ['Areas & filters', 'Holdings & lists', 'Copy link', 'More ▾']) {
     await expect(header.getByRole('button', { name, exact: true })).toBeInViewport({ ratio: 1 })
   }
+  // Two rows, the search boxes and then the actions, the Inbox an icon with its badge: as a labelled
+  // button it made a third row that pushed More to the start and its menu off the screen.
+  await expect(header.getByRole('button', { name: /^Watch inbox/ })).toBeInViewport({ ratio: 1 })
+  expect((await header.boundingBox())?.height ?? 0).toBeLessThan(100)
   const more = header.getByRole('button', { name: 'More ▾' })
   await more.click()
   await expect(header.getByRole('button', { name: 'Saved searches' })).toBeFocused()
