@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { memoryStorage as memory } from './memory-storage.test-support'
+import { memoryStorage } from '../../state/memory-storage.test-support'
 import { FILE_FORMAT, mergeSavedFile, savedFileName, savedSearchesFile } from './saved-file'
 import { listSaved, MAX_SEARCHES, replaceAll, type SavedSearch, saveSearch } from './saved-store'
 
@@ -17,13 +17,13 @@ const ids = () => `id${n++}`
 
 describe('saved searches file', () => {
   it('round-trips: export from one browser, import into another', () => {
-    const a = memory()
+    const a = memoryStorage()
     saveSearch(a, { name: 'A', query: 'v=1&f=a', summary: 'Story County' }, new Date('2026-01-01'))
     saveSearch(a, { name: 'B', query: 'v=1&f=b' }, new Date('2026-01-02'))
     const text = savedSearchesFile(listSaved(a).searches)
     expect(JSON.parse(text)).toMatchObject({ format: 'plat-saved-searches', version: 1 })
 
-    const b = memory()
+    const b = memoryStorage()
     const merged = mergeSavedFile(listSaved(b).searches, text, ids)
     if (!merged.ok) throw new Error(merged.error)
     expect(merged.message).toBe('Imported 2 searches.')

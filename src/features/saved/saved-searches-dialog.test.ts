@@ -1,7 +1,7 @@
 import { createElement } from 'react'
 import { renderToStaticMarkup } from 'react-dom/server'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { memoryStorage } from './memory-storage.test-support'
+import { memoryStorage } from '../../state/memory-storage.test-support'
 import { SavedSearchesDialog } from './saved-searches-dialog'
 import { saveSearch } from './saved-store'
 

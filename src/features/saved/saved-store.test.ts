@@ -1,6 +1,6 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { memoryStorage as memory } from './memory-storage.test-support'
+import { memoryStorage } from '../../state/memory-storage.test-support'
 import {
   BACKUP_KEY,
   deleteSearch,
@@ -24,7 +24,7 @@ const names = (s: StorageLike) => listSaved(s).searches.map((x) => x.name)
 
 describe('saved search store', () => {
   it('saves, lists newest first, renames and deletes', () => {
-    const s = memory()
+    const s = memoryStorage()
     expect(saveSearch(s, { name: '  Corn \n near Ames ', query: 'v=1&f=a' }, new Date('2026-01-01')).ok).toBe(true)
     expect(saveSearch(s, { name: 'Kansas', query: 'v=1&f=b', summary: 'KS' }, new Date('2026-02-01')).ok).toBe(true)
     expect(names(s)).toEqual(['Kansas', 'Corn near Ames'])
@@ -40,11 +40,11 @@ describe('saved search store', () => {
     expect(renameSearch(s, 'no-such-id', 'X')).toEqual({ ok: false, error: expect.stringMatching(/gone/) })
     expect(deleteSearch(s, corn?.id ?? '').ok).toBe(true)
     expect(names(s)).toEqual(['Kansas'])
-    expect(JSON.parse(s.data.get(STORAGE_KEY) ?? '')).toMatchObject({ version: 1, searches: [{ name: 'Kansas' }] })
+    expect(JSON.parse(s.items.get(STORAGE_KEY) ?? '')).toMatchObject({ version: 1, searches: [{ name: 'Kansas' }] })
   })
 
   it('replaces a search saved under the same name and validates input', () => {
-    const s = memory()
+    const s = memoryStorage()
     saveSearch(s, { name: 'Kansas', query: 'v=1&f=b' })
     saveSearch(s, { name: 'kansas', query: 'v=1&f=c' })
     expect(listSaved(s).searches.map((x) => x.query)).toEqual(['v=1&f=c'])
@@ -56,9 +56,12 @@ describe('saved search store', () => {
   })
 
   it('caps how many searches are kept', () => {
-    const s = memory(
-      JSON.stringify({ version: 1, searches: Array.from({ length: MAX_SEARCHES }, (_, i) => entry(`i${i}`, `S${i}`)) }),
-    )
+    const s = memoryStorage({
+      [STORAGE_KEY]: JSON.stringify({
+        version: 1,
+        searches: Array.from({ length: MAX_SEARCHES }, (_, i) => entry(`i${i}`, `S${i}`)),
+      }),
+    })
     expect(saveSearch(s, { name: 'One more', query: 'v=1' })).toEqual({
       ok: false,
       error: expect.stringMatching(/200/),
@@ -72,21 +75,21 @@ describe('saved search store', () => {
       version: 1,
       searches: [entry('a', 'Good'), { id: 5, name: null }, entry('a', 'Dup id')],
     })
-    const s = memory(stored)
+    const s = memoryStorage({ [STORAGE_KEY]: stored })
     const r = listSaved(s)
     expect(r.searches.map((x) => x.name)).toEqual(['Good'])
     expect(r.problem).toBe('2 saved searches could not be read and were left out.')
     expect(saveSearch(s, { name: 'New', query: 'v=1&m=d' }).ok).toBe(true)
-    expect(s.data.get(BACKUP_KEY)).toBe(stored)
+    expect(s.items.get(BACKUP_KEY)).toBe(stored)
     expect(names(s).sort()).toEqual(['Good', 'New'])
     expect(listSaved(s).problem).toBeUndefined()
   })
 
   it('does not back up storage that was fine', () => {
-    const s = memory()
+    const s = memoryStorage()
     saveSearch(s, { name: 'A', query: 'v=1' })
     saveSearch(s, { name: 'B', query: 'v=2' })
-    expect(s.data.has(BACKUP_KEY)).toBe(false)
+    expect(s.items.has(BACKUP_KEY)).toBe(false)
   })
 
   it.each([
@@ -96,24 +99,24 @@ describe('saved search store', () => {
     ['searches not a list', JSON.stringify({ version: 1, searches: {} })],
     ['null', 'null'],
   ])('reports %s as unreadable and backs it up before the next save', (_, raw) => {
-    const s = memory(raw)
+    const s = memoryStorage({ [STORAGE_KEY]: raw })
     expect(listSaved(s)).toEqual({ searches: [], problem: expect.stringMatching(/could not be read/) })
     expect(saveSearch(s, { name: 'x', query: 'v=1' }).ok).toBe(true)
-    expect(s.data.get(BACKUP_KEY)).toBe(raw)
+    expect(s.items.get(BACKUP_KEY)).toBe(raw)
     expect(names(s)).toEqual(['x'])
   })
 
   it('leaves data from a newer version alone', () => {
     const future = JSON.stringify({ version: 2, searches: [{ id: 'a', title: 'new shape' }] })
-    const s = memory(future)
+    const s = memoryStorage({ [STORAGE_KEY]: future })
     expect(listSaved(s)).toMatchObject({
       readOnly: true,
       problem: expect.stringMatching(/saved by a newer version of Plat/),
     })
     expect(saveSearch(s, { name: 'x', query: 'v=1' }).ok).toBe(false)
     expect(deleteSearch(s, 'a').ok).toBe(false)
-    expect(s.data.get(STORAGE_KEY)).toBe(future)
-    expect(s.data.has(BACKUP_KEY)).toBe(false)
+    expect(s.items.get(STORAGE_KEY)).toBe(future)
+    expect(s.items.has(BACKUP_KEY)).toBe(false)
   })
 
   it('says storage is full when setItem hits the quota', () => {
@@ -160,7 +163,7 @@ describe('saved search store', () => {
           envelope.map((e) => JSON.stringify(e) ?? ''),
         ),
         (raw) => {
-          const s = memory(raw)
+          const s = memoryStorage({ [STORAGE_KEY]: raw })
           const r = listSaved(s)
           expect(Array.isArray(r.searches)).toBe(true)
           const w = saveSearch(s, { name: 'n', query: 'v=1' })

@@ -1,5 +1,6 @@
 import { expect, it } from 'vitest'
-import { anEvent, aWatch, fakeDeps, fakeServer, memoryStorage } from './watches.test-support'
+import { memoryStorage } from '../../state/memory-storage.test-support'
+import { anEvent, aWatch, fakeDeps, fakeServer } from './watches.test-support'
 import { WatchesFlow } from './watches-flow'
 
 const settle = () => new Promise((r) => setTimeout(r, 0))

@@ -1,5 +1,6 @@
 /** Builders for the watches' tests: watches, events, and a fake API and clock behind a flow. */
 import type { Watch, WatchEvent } from '../../../contract/watches/watch-schemas'
+import { memoryStorage } from '../../state/memory-storage.test-support'
 import type { SeenStorage } from './seen-marks'
 import type { WatchesApi, WatchesDeps } from './watches-flow'
 
@@ -31,11 +32,6 @@ export function anEvent(id: number, over: Partial<WatchEvent> = {}): WatchEvent 
     at: '2026-03-02T10:00:00.000Z',
     ...over,
   }
-}
-
-export function memoryStorage(): SeenStorage & { items: Map<string, string> } {
-  const items = new Map<string, string>()
-  return { items, getItem: (k) => items.get(k) ?? null, setItem: (k, v) => void items.set(k, v) }
 }
 
 /** A server holding `watches` and each watch's `events`, counting the calls made. */
