@@ -7,15 +7,16 @@
  * context's own network switch.
  */
 
-import { type Browser, type BrowserContext, expect, type Page, type Response, test } from '@playwright/test'
+import { type Browser, type BrowserContext, expect, type Page, test } from '@playwright/test'
 import booleanIntersects from '@turf/boolean-intersects'
 import booleanPointInPolygon from '@turf/boolean-point-in-polygon'
 import pointOnFeature from '@turf/point-on-feature'
 import type { MultiPolygon, Polygon, Position } from 'geojson'
 import type { MapProbe } from '../src/features/map/map-probe'
 import { apiPost } from './support/api'
-import { drawRectangle, openAtParcels, watchConsole } from './support/app'
+import { watchConsole } from './support/app'
 import { e2eKeys } from './support/keys'
+import { collectQueryRecords, linkOfRectangleSearch, waitForResultsDone } from './support/search-link'
 
 /** The "small step" of the where-am-i test: about 0.4 m east at Iowa's latitude. */
 const STEP_DEG = 0.000005
@@ -39,40 +40,6 @@ const rendered = (page: Page) => page.evaluate(() => (window as unknown as Win).
 const layerVisible = (page: Page, id: string) =>
   page.evaluate((l) => (window as unknown as Win).platMap.layerVisible(l), id)
 const pointOf = (page: Page, uuid: string) => page.evaluate((u) => (window as unknown as Win).platMap.pointOf(u), uuid)
-
-/** The search has finished (the results pane says so; on a phone the progress bar goes once done). */
-async function waitForSearchDone(page: Page): Promise<void> {
-  await expect(page.locator('section.results-pane')).toHaveAttribute('data-status', 'done', {
-    timeout: 90_000,
-  })
-}
-
-/** Every record the page's query pages brought, by id. */
-function collectRecords(page: Page): Map<string, Rec> {
-  const seen = new Map<string, Rec>()
-  page.on('response', async (res: Response) => {
-    if (!res.url().endsWith('/parcels/query') || !res.ok()) return
-    const body = (await res.json().catch(() => null)) as { results?: Rec[] } | null
-    for (const r of body?.results ?? []) seen.set(r.svc_uuid, r)
-  })
-  return seen
-}
-
-/** A search of a few hundred parcels around a town lot, run once on a desktop: its link (which runs it on opening). */
-let searchLink: string | null = null
-async function linkOfASearch(browser: Browser, key: string): Promise<string> {
-  if (searchLink) return searchLink
-  const context = await browser.newContext()
-  const page = await context.newPage()
-  await openAtParcels(page, context.request, key, 1)
-  await drawRectangle(page, [0.4, 0.4], [0.6, 0.6])
-  await page.getByRole('button', { name: 'Search', exact: true }).click()
-  await waitForSearchDone(page)
-  await expect.poll(() => new URL(page.url()).search).toContain('s=')
-  searchLink = new URL(page.url()).pathname + new URL(page.url()).search
-  await context.close()
-  return searchLink
-}
 
 async function openLink(page: Page, link: string, key: string) {
   await page.addInitScript((k) => {
@@ -99,7 +66,8 @@ function neighbours(records: Map<string, Rec>): { a: Rec; b: Rec; atA: [number, 
 
 async function fieldRun(browser: Browser, phone: boolean) {
   const keys = e2eKeys()
-  const link = await linkOfASearch(browser, keys.full)
+  // A search of a few hundred parcels around a town lot; its link runs it on opening.
+  const link = await linkOfRectangleSearch(browser, keys.full, [0.4, 0.4], [0.6, 0.6])
   const context: BrowserContext = await browser.newContext({
     ...(phone ? { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true } : {}),
     permissions: ['geolocation'],
@@ -107,9 +75,9 @@ async function fieldRun(browser: Browser, phone: boolean) {
   })
   const page = await context.newPage()
   const errors = watchConsole(page)
-  const records = collectRecords(page)
+  const records = collectQueryRecords<Rec>(page)
   await openLink(page, link, keys.full)
-  await waitForSearchDone(page)
+  await waitForResultsDone(page)
   expect(records.size).toBeGreaterThan(10)
   // The app shell is in the service worker's cache before the network goes.
   expect(await page.evaluate(async () => Boolean((await navigator.serviceWorker.ready).active))).toBe(true)
@@ -140,7 +108,7 @@ async function fieldRun(browser: Browser, phone: boolean) {
       .filter({ hasText: /Offline\./ })
       .first(),
   ).toBeVisible()
-  await waitForSearchDone(page)
+  await waitForResultsDone(page)
   await expect
     .poll(async () => (await rendered(page)).filter((x) => x.from === 'tiles').length, {
       timeout: 30_000,
@@ -196,15 +164,15 @@ test.describe('in the field', () => {
     browser,
   }) => {
     const keys = e2eKeys()
-    const link = await linkOfASearch(browser, keys.full)
+    const link = await linkOfRectangleSearch(browser, keys.full, [0.4, 0.4], [0.6, 0.6])
     const context = await browser.newContext({
       permissions: ['geolocation'],
       geolocation: { latitude: 0, longitude: 0 },
     })
     const page = await context.newPage()
-    const records = collectRecords(page)
+    const records = collectQueryRecords<Rec>(page)
     await openLink(page, link, keys.full)
-    await waitForSearchDone(page)
+    await waitForResultsDone(page)
     const { a, atA } = neighbours(records)
     const points: string[] = []
     page.on('request', (r) => {

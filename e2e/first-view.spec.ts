@@ -6,11 +6,12 @@
  * SHOTS_DIR when it is set.
  */
 
-import { type Browser, expect, type Locator, type Page, test } from '@playwright/test'
+import { expect, type Locator, type Page, test } from '@playwright/test'
 import type { CoverageResponse } from '../contract/tiles'
 import type { MapProbe } from '../src/features/map/map-probe'
-import { drawRectangle, openApp, openAtParcels, watchConsole } from './support/app'
+import { openApp, watchConsole } from './support/app'
 import { e2eKeys } from './support/keys'
+import { linkOfRectangleSearch, waitForResultsDone } from './support/search-link'
 
 type Win = { platMap?: MapProbe }
 const DESKTOP = { width: 1440, height: 900 }
@@ -40,28 +41,7 @@ async function visibleRows(page: Page): Promise<number> {
   return n
 }
 
-/** The search has finished (the results pane says so; a phone shows no progress bar once done). */
-async function waitForSearchDone(page: Page): Promise<void> {
-  await expect(page.locator('section.results-pane')).toHaveAttribute('data-status', 'done', { timeout: 90_000 })
-}
-
 const handle = (page: Page): Locator => page.getByRole('separator', { name: /Map and results/ })
-
-/** A search link of a few dozen parcels, run once on a desktop. */
-let searchLink: string | null = null
-async function linkOfASearch(browser: Browser, key: string): Promise<string> {
-  if (searchLink) return searchLink
-  const context = await browser.newContext({ viewport: DESKTOP })
-  const page = await context.newPage()
-  await openAtParcels(page, context.request, key, 1)
-  await drawRectangle(page, [0.15, 0.15], [0.85, 0.85])
-  await page.getByRole('button', { name: 'Search', exact: true }).click()
-  await waitForSearchDone(page)
-  await expect.poll(() => new URL(page.url()).search).toContain('s=')
-  searchLink = new URL(page.url()).pathname + new URL(page.url()).search
-  await context.close()
-  return searchLink
-}
 
 test.describe('first view', () => {
   test.describe.configure({ timeout: 180_000 })
@@ -109,9 +89,9 @@ test.describe('first view', () => {
     await shot(page, 'first-view-desktop')
 
     // After a search, at least ten rows show.
-    const link = await linkOfASearch(browser, keys.full)
+    const link = await linkOfRectangleSearch(browser, keys.full, [0.15, 0.15], [0.85, 0.85], DESKTOP)
     await page.goto(link)
-    await waitForSearchDone(page)
+    await waitForResultsDone(page)
     const details = page.getByRole('complementary', { name: 'Parcel details' })
     if (await details.isVisible()) await page.getByRole('button', { name: 'Close details' }).click()
     await expect.poll(() => visibleRows(page)).toBeGreaterThanOrEqual(10)
@@ -134,7 +114,7 @@ test.describe('first view', () => {
     await page.keyboard.press('ArrowDown')
     await expect(handle(page)).toHaveAttribute('aria-valuenow', String(after + 2))
     await page.reload()
-    await waitForSearchDone(page)
+    await waitForResultsDone(page)
     await expect(handle(page)).toHaveAttribute('aria-valuenow', String(after + 2))
     await shot(page, 'split-dragged-desktop')
     expect(errors).toEqual([])
@@ -143,7 +123,7 @@ test.describe('first view', () => {
 
   test('phone 390×844: header, map, handle and results do not overlap; no install toast', async ({ browser }) => {
     const keys = e2eKeys()
-    const link = await linkOfASearch(browser, keys.full)
+    const link = await linkOfRectangleSearch(browser, keys.full, [0.15, 0.15], [0.85, 0.85], DESKTOP)
     const context = await browser.newContext(PHONE)
     const page = await context.newPage()
     const errors = watchConsole(page)
@@ -151,7 +131,7 @@ test.describe('first view', () => {
     await expect(page.getByText('Plat is installed on this device')).toHaveCount(0)
     await shot(page, 'first-view-phone')
     await page.goto(link)
-    await waitForSearchDone(page)
+    await waitForResultsDone(page)
     const details = page.getByRole('complementary', { name: 'Parcel details' })
     if (await details.isVisible()) await page.getByRole('button', { name: 'Close details' }).tap()
     const header = await page.locator('header').first().boundingBox()

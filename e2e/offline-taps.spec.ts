@@ -8,8 +8,9 @@
 
 import { type Browser, type BrowserContext, expect, type Page, test } from '@playwright/test'
 import type { MapProbe } from '../src/features/map/map-probe'
-import { drawRectangle, openAtParcels, watchConsole } from './support/app'
+import { watchConsole } from './support/app'
 import { e2eKeys } from './support/keys'
+import { collectQueryRecords, linkOfRectangleSearch, waitForResultsDone } from './support/search-link'
 
 type Win = { platMap: MapProbe }
 const rendered = (page: Page) => page.evaluate(() => (window as unknown as Win).platMap.rendered())
@@ -17,43 +18,13 @@ const pointOf = (page: Page, uuid: string) => page.evaluate((u) => (window as un
 const layerVisible = (page: Page, id: string) =>
   page.evaluate((l) => (window as unknown as Win).platMap.layerVisible(l), id)
 
-async function waitForSearchDone(page: Page): Promise<void> {
-  await expect(page.locator('section.results-pane')).toHaveAttribute('data-status', 'done', { timeout: 90_000 })
-}
-
-/** Every id the page's query pages brought: the records a pack of this search holds. */
-function collectIds(page: Page): Set<string> {
-  const seen = new Set<string>()
-  page.on('response', async (res) => {
-    if (!res.url().endsWith('/parcels/query') || !res.ok()) return
-    const body = (await res.json().catch(() => null)) as { results?: { svc_uuid: string }[] } | null
-    for (const r of body?.results ?? []) seen.add(r.svc_uuid)
-  })
-  return seen
-}
-
 const press = (phone: boolean) => (phone ? 'tap' : 'click')
-
-/** A small search in the middle of a desktop view, run once: its link (which runs it on opening). */
-let searchLink: string | null = null
-async function linkOfASearch(browser: Browser, key: string): Promise<string> {
-  if (searchLink) return searchLink
-  const context = await browser.newContext()
-  const page = await context.newPage()
-  await openAtParcels(page, context.request, key, 1)
-  // The pack's tiles reach past the rectangle, onto parcels that are not its results.
-  await drawRectangle(page, [0.45, 0.45], [0.55, 0.55])
-  await page.getByRole('button', { name: 'Search', exact: true }).click()
-  await waitForSearchDone(page)
-  await expect.poll(() => new URL(page.url()).search).toContain('s=')
-  searchLink = new URL(page.url()).pathname + new URL(page.url()).search
-  await context.close()
-  return searchLink
-}
 
 async function offlineTap(browser: Browser, phone: boolean) {
   const keys = e2eKeys()
-  const link = await linkOfASearch(browser, keys.full)
+  // A small search in the middle of a desktop view: the pack's tiles reach past the rectangle, onto
+  // parcels that are not its results.
+  const link = await linkOfRectangleSearch(browser, keys.full, [0.45, 0.45], [0.55, 0.55])
   const context: BrowserContext = await browser.newContext(
     phone
       ? { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true }
@@ -61,13 +32,13 @@ async function offlineTap(browser: Browser, phone: boolean) {
   )
   const page = await context.newPage()
   const errors = watchConsole(page)
-  const ids = collectIds(page)
+  const ids = collectQueryRecords(page)
   await page.addInitScript((k) => {
     sessionStorage.setItem('plat.connection', JSON.stringify({ baseUrl: '', apiKey: k }))
   }, keys.full)
   await page.goto(link)
   await expect(page.locator('.maplibregl-canvas')).toBeVisible()
-  await waitForSearchDone(page)
+  await waitForResultsDone(page)
   expect(ids.size).toBeGreaterThan(0)
   expect(await page.evaluate(async () => Boolean((await navigator.serviceWorker.ready).active))).toBe(true)
 
@@ -84,7 +55,7 @@ async function offlineTap(browser: Browser, phone: boolean) {
   await context.setOffline(true)
   await page.reload()
   await expect(page.locator('.maplibregl-canvas')).toBeVisible()
-  await waitForSearchDone(page)
+  await waitForResultsDone(page)
   // The link's parcel opens again with the reload: close its card, which covers part of the map.
   if (await opened.isVisible()) await page.getByRole('button', { name: 'Close details' })[press(phone)]()
   await expect(opened).toHaveCount(0)
