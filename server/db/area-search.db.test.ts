@@ -1,4 +1,4 @@
-import type { MultiPolygon, Polygon, Position } from 'geojson'
+import type { Polygon, Position } from 'geojson'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { loadCounty } from '../load/load-county'
 import type { StagedRow } from '../load/rows/staged-row'

@@ -3,13 +3,13 @@
  * into the unpartitioned table, migration 13 converts it (every row and id kept), then loads,
  * pruning and an area across the state line are checked on the partitioned table.
  */
-import type { Polygon } from 'geojson'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import type { FilterItem } from '../../contract/schemas'
 import { type LoadSummary, loadCounty } from '../load/load-county'
 import { box } from '../load/reload-fixture.test-support'
 import type { StagedRow } from '../load/rows/staged-row'
 import { SCHEMA } from '../schema'
+import { rect } from '../test/geo'
 import type { Database } from './database'
 import { buildWhere } from './filter-sql'
 import { migrate } from './migrate'
@@ -175,18 +175,7 @@ describePostgres('parcels partitioned by state (PostgreSQL)', (url) => {
     const x1 = X0 + 7.5 * W
     const y0 = Y0 + 1.5 * H
     const y1 = Y0 + 2.5 * H
-    const area: Polygon = {
-      type: 'Polygon',
-      coordinates: [
-        [
-          [x0, y0],
-          [x1, y0],
-          [x1, y1],
-          [x0, y1],
-          [x0, y0],
-        ],
-      ],
-    }
+    const area = rect(x0, y0, x1, y1)
     const expected = [4, 5, 6, 7]
       .flatMap((col) => [1, 2].map((row) => ids.get(`${col < COLS ? 'IA' : 'MN'}-${col}-${row}`)!))
       .sort()

@@ -39,6 +39,16 @@ function fakeNode(name: string, state: { version: string; standby?: boolean; beh
   return node
 }
 
+type FakeNode = ReturnType<typeof fakeNode>
+
+/** A router over `primary` and `replicas` (named by their keys) that looks only when told (check()). */
+const routeOver = (primary: FakeNode, replicas: Record<string, FakeNode>): ReadRouter =>
+  readRouter(
+    primary.db,
+    Object.entries(replicas).map(([name, n]) => ({ name, db: n.db })),
+    { maxLagMs: 5000, checkMs: 60_000 },
+  )
+
 const who = async (router: ReadRouter) =>
   ((await router.reads.query<{ node: string }>('SELECT 1'))[0] as { node: string }).node
 
@@ -53,14 +63,7 @@ describe('readRouter', () => {
     const primary = fakeNode('primary', { version: 'v1' })
     const a = fakeNode('a', { version: 'v1' })
     const b = fakeNode('b', { version: 'v1' })
-    router = readRouter(
-      primary.db,
-      [
-        { name: 'a', db: a.db },
-        { name: 'b', db: b.db },
-      ],
-      { maxLagMs: 5000, checkMs: 60_000 },
-    )
+    router = routeOver(primary, { a, b })
     expect(await who(router)).toBe('primary')
     await router.check()
     expect([await who(router), await who(router), await who(router), await who(router)].sort()).toEqual([
@@ -82,14 +85,7 @@ describe('readRouter', () => {
     const primary = fakeNode('primary', { version: 'v1' })
     const a = fakeNode('a', { version: 'v1' })
     const b = fakeNode('b', { version: 'v1' })
-    router = readRouter(
-      primary.db,
-      [
-        { name: 'a', db: a.db },
-        { name: 'b', db: b.db },
-      ],
-      { maxLagMs: 5000, checkMs: 60_000 },
-    )
+    router = routeOver(primary, { a, b })
     await router.check()
     a.hold = true
     b.hold = true
@@ -109,15 +105,7 @@ describe('readRouter', () => {
     const lagging = fakeNode('lagging', { version: 'v2', behind: 4096 })
     const down = fakeNode('down', { version: 'v2', down: true })
     const older = fakeNode('older', { version: 'v1' })
-    router = readRouter(
-      primary.db,
-      [
-        { name: 'lagging', db: lagging.db },
-        { name: 'down', db: down.db },
-        { name: 'older', db: older.db },
-      ],
-      { maxLagMs: 5000, checkMs: 60_000 },
-    )
+    router = routeOver(primary, { lagging, down, older })
     await router.check()
     expect(await who(router)).toBe('primary')
     const report = router.report().replicas
@@ -138,7 +126,7 @@ describe('readRouter', () => {
   it('a read that fails because its replica died runs on the primary; the replica is left out until it answers again', async () => {
     const primary = fakeNode('primary', { version: 'v1' })
     const a = fakeNode('a', { version: 'v1' })
-    router = readRouter(primary.db, [{ name: 'a', db: a.db }], { maxLagMs: 5000, checkMs: 60_000 })
+    router = routeOver(primary, { a })
     await router.check()
     a.fail = new DatabaseUnavailableError('terminating connection due to administrator command')
     expect(await who(router)).toBe('primary')
@@ -155,7 +143,7 @@ describe('readRouter', () => {
   it('a statement cancelled by a recovery conflict runs again on the primary; other errors are the caller’s', async () => {
     const primary = fakeNode('primary', { version: 'v1' })
     const a = fakeNode('a', { version: 'v1' })
-    router = readRouter(primary.db, [{ name: 'a', db: a.db }], { maxLagMs: 5000, checkMs: 60_000 })
+    router = routeOver(primary, { a })
     await router.check()
     a.fail = Object.assign(new Error('canceling statement due to conflict with recovery'), { code: '40001' })
     expect(await who(router)).toBe('primary')
@@ -166,7 +154,7 @@ describe('readRouter', () => {
   it('skips every replica while the primary does not answer a look', async () => {
     const primary = fakeNode('primary', { version: 'v1', down: true })
     const a = fakeNode('a', { version: 'v1' })
-    router = readRouter(primary.db, [{ name: 'a', db: a.db }], { maxLagMs: 5000, checkMs: 60_000 })
+    router = routeOver(primary, { a })
     await router.check()
     expect(router.report().replicas[0]).toMatchObject({ in_use: false, reason: expect.stringContaining('primary') })
   })

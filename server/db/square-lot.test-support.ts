@@ -3,18 +3,9 @@
  * its south-west corner at (x, y) in degrees.
  */
 import type { MultiPolygon } from 'geojson'
+import { rect } from '../test/geo'
 
 export const squareLot = (x: number, y: number, size = 0.001): MultiPolygon => ({
   type: 'MultiPolygon',
-  coordinates: [
-    [
-      [
-        [x, y],
-        [x + size, y],
-        [x + size, y + size],
-        [x, y + size],
-        [x, y],
-      ],
-    ],
-  ],
+  coordinates: [rect(x, y, x + size, y + size).coordinates],
 })

@@ -5,6 +5,7 @@
  * written as GeoJSON in longitude/latitude for the CLI.
  */
 import type { MultiPolygon } from 'geojson'
+import { rect } from '../test/geo'
 
 export const W = 0.002
 export const H = 0.001
@@ -14,17 +15,7 @@ export const RELOAD_UNCHANGED = 22
 
 export const box = (x0: number, y0: number, x1: number, y1: number): MultiPolygon => ({
   type: 'MultiPolygon',
-  coordinates: [
-    [
-      [
-        [x0, y0],
-        [x1, y0],
-        [x1, y1],
-        [x0, y1],
-        [x0, y0],
-      ],
-    ],
-  ],
+  coordinates: [rect(x0, y0, x1, y1).coordinates],
 })
 
 export const cell = (i: number) => {
