@@ -30,10 +30,10 @@ import type { WordsFlow } from '../../features/words/words-flow'
 import type { Feature, FeatureContext, FeatureHooks } from '../../ports/feature-context'
 import type { DrawPort, MapPort } from '../../ports/workspace-ports'
 import type { SearchSpec } from '../../state/search-spec'
-import { isBusy } from '../../state/search-status'
 import type { AppState, AppStore } from '../../state/store'
 import { ValueStore } from '../../state/value-store'
 import { CoverageFlow } from './coverage-flow'
+import { pushResultTo, pushStateTo, pushStoreChange } from './map-sync'
 import { ParcelOpener } from './parcel-opener'
 import { ReportIntents } from './report-intents'
 import { openSavedSearch, startOpeningSearch } from './stale-answers'
@@ -261,21 +261,13 @@ export class Workspace {
 
   private onStore(s: AppState, prev: AppState): void {
     if (s.submitted !== prev.submitted || s.loadPolicy !== prev.loadPolicy) this.search.start(s.submitted, s.loadPolicy)
-    if (s.selectedId !== prev.selectedId) this.map?.setSelected(s.selectedId)
-    if (s.basemap !== prev.basemap) this.map?.setBasemap(s.basemap)
-    if (s.theme !== prev.theme) this.map?.setTheme(s.theme)
-    if (s.tool !== prev.tool) {
-      this.map?.setClickMode(clickModeFor(s.tool))
-      this.drawLayer?.setTool(s.tool)
-    }
-    if (s.areas !== prev.areas) this.drawLayer?.syncAreas(s.areas)
+    pushStoreChange(this.map, this.drawLayer, s, prev)
     for (const f of this.features) f.onStore?.(s, prev)
   }
 
   private onResult(r: SearchResult): void {
     const s = this.store.getState()
-    this.map?.setParcels(r.rows, isBusy(r.status))
-    this.map?.setBuildings(s.submitted?.includeBuildings ? r.rows : null)
+    if (this.map) pushResultTo(this.map, s, r)
     if (r.error) this.reportError(r.error)
     // A link's selected parcel that its search did not bring (or no longer does): fetch it.
     const id = s.selectedId
@@ -299,21 +291,10 @@ export class Workspace {
   private pushAll(): void {
     const map = this.map
     if (!map) return
-    const s = this.store.getState()
-    const r = this.search.getSnapshot()
-    map.setBasemap(s.basemap)
-    map.setTheme(s.theme)
+    pushStateTo(map, this.store.getState(), this.search.getSnapshot())
     this.coverage.pushTo(map)
-    map.setClickMode(clickModeFor(s.tool))
-    map.setParcels(r.rows, isBusy(r.status))
-    map.setBuildings(s.submitted?.includeBuildings ? r.rows : null)
-    map.setSelected(s.selectedId)
     map.setLookupParcels(this.parcels.outlined())
     for (const f of this.features) f.pushTo?.(map)
     this.stops.push(this.parcels.lookup.subscribe(() => this.map?.setLookupParcels(this.parcels.outlined())))
   }
-}
-
-function clickModeFor(tool: AppState['tool']): 'select' | 'identify' | 'none' {
-  return tool === 'identify' ? 'identify' : tool === 'pan' ? 'select' : 'none'
 }
