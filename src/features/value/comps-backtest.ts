@@ -12,10 +12,10 @@
  * Cost: one analyzeComps per tested sale (at most BACKTEST_MAX_SALES, the most recent), each
  * dominated by its Theil–Sen trend over the market sales (O(m²) pairs).
  */
-import { analyzeComps, type CompsResult } from './comps-analysis'
-import type { CompsSettings } from './comps-settings'
-import { median } from './comps-stats'
-import { parcelSubject } from './comps-subject'
+import { analyzeComps, type CompsResult } from '../../../contract/comps/comps-analysis'
+import type { CompsSettings } from '../../../contract/comps/comps-settings'
+import { median } from '../../../contract/comps/comps-stats'
+import { parcelSubject } from '../../../contract/comps/comps-subject'
 import { runInSlices } from './run-in-slices'
 
 /** Fewest valued sales a back-test figure may rest on; below, "too few sales to say". */
