@@ -13,16 +13,16 @@
 import { loadavg } from 'node:os'
 import { parseArgs } from 'node:util'
 import { chromium, type Page } from '@playwright/test'
+import { analyzeComps } from '../contract/comps/comps-analysis'
+import { callsFor, chunkIds, PAGE, pageBody } from '../contract/comps/comps-plan'
+import { compsRequest } from '../contract/comps/comps-request'
+import { settingsFor } from '../contract/comps/comps-settings'
+import { parcelSubject } from '../contract/comps/comps-subject'
 import { chromiumLaunch } from '../playwright.config'
 import { loadConfig } from '../server/config'
 import { startServer } from '../server/server'
 import { areaRequestBody } from '../src/api/request-key'
-import { analyzeComps } from '../src/features/value/comps-analysis'
 import { backtestComps } from '../src/features/value/comps-backtest'
-import { callsFor, chunkIds, PAGE, pageBody } from '../src/features/value/comps-plan'
-import { compsRequest } from '../src/features/value/comps-request'
-import { settingsFor } from '../src/features/value/comps-settings'
-import { parcelSubject } from '../src/features/value/comps-subject'
 import { compsCircle, todayIso } from '../src/features/value/comps-wiring'
 import { machineLine, writeSection } from './benchmarks-file'
 import { percentile } from './stats'
@@ -184,7 +184,7 @@ const lines = [
   '',
   `Back-test: ${tested.tested} open-market sales tested, ${tested.n} valued. ${tested.note}`,
   '',
-  `Calls: 1 area search + Σ max(1, ⌈m_c / 100⌉) query pages over ≤ 50,000-id chunks (\`callsFor\`, src/features/value/comps-plan.ts): ${ids.length.toLocaleString('en-US')} parcels in the 10-mile circle, m = ${matches.join(' + ')} parcels sold in the window, of the size and uses (${withoutWindow.join(' + ')} without the sale-date list) → ${expected} calls expected, ${coldCalls} made cold, ${warmCalls} cached, ${diskCalls} after a reload.`,
+  `Calls: 1 area search + Σ max(1, ⌈m_c / 100⌉) query pages over ≤ 50,000-id chunks (\`callsFor\`, contract/comps/comps-plan.ts): ${ids.length.toLocaleString('en-US')} parcels in the 10-mile circle, m = ${matches.join(' + ')} parcels sold in the window, of the size and uses (${withoutWindow.join(' + ')} without the sale-date list) → ${expected} calls expected, ${coldCalls} made cold, ${warmCalls} cached, ${diskCalls} after a reload.`,
 ]
 console.log(lines.join('\n'))
 if (coldCalls !== expected) throw new Error(`made ${coldCalls} calls, the formula says ${expected}`)

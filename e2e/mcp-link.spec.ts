@@ -13,6 +13,8 @@ import { e2eKeys } from './support/keys'
 interface ToolData {
   count: number
   link: string
+  comps?: { svc_uuid: string }[]
+  indicated?: { value: number } | null
 }
 
 async function askTool(baseURL: string, key: string, name: string, args: Record<string, unknown>): Promise<ToolData> {
@@ -74,4 +76,40 @@ test('a query answer reopens in the app with the same parcels', async ({ page, b
   await openLink(page, keys.full, answer.link)
   await expect(parcelsShown(page)).toHaveText(answer.count.toLocaleString('en-US'))
   await expect(page.getByLabel('Filter 2 value')).toHaveValue('35')
+})
+
+test('a comps answer reopens in the app with the same ranked comps and indicated value', async ({
+  page,
+  request,
+  baseURL,
+}) => {
+  const keys = e2eKeys()
+  const farm = await apiPost<{ results: { svc_uuid: string }[] }>(request, keys.full, '/parcels/query', {
+    filters: [
+      { field: 'land_use', op: 'eq', value: 'AGRICULTURAL - CROPLAND' },
+      { field: 'county_fp', op: 'eq', value: '169' },
+      { field: 'acres', op: 'between', value: [70, 90] },
+    ],
+    order: { field: 'svc_uuid', direction: 'asc' },
+    limit: 1,
+  })
+  const id = farm.results[0]?.svc_uuid
+  if (!id) throw new Error('no farm in the demo data')
+  const answer = await askTool(baseURL ?? '', keys.full, 'comparable_sales', { svc_uuid: id, years: 4, limit: 5 })
+  expect(answer.comps?.length).toBeGreaterThan(0)
+  await page.addInitScript((k) => {
+    sessionStorage.setItem('plat.connection', JSON.stringify({ baseUrl: '', apiKey: k }))
+  }, keys.full)
+  await page.goto(answer.link)
+  const panel = page.getByRole('region', { name: 'Comparable sales' })
+  await expect(panel.getByRole('region', { name: 'Indicated value' })).toBeVisible({ timeout: 30_000 })
+  const first = answer.comps?.map((c) => c.svc_uuid) ?? []
+  await expect(panel.locator('tbody tr[data-comp-id]').first()).toBeVisible()
+  const shown = await panel
+    .locator('tbody tr[data-comp-id]')
+    .evaluateAll((rows, n) => rows.slice(0, n).map((r) => r.getAttribute('data-comp-id')), first.length)
+  expect(shown).toEqual(first)
+  const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', maximumFractionDigits: 0 })
+  if (answer.indicated)
+    await expect(panel.getByTestId('comps-indicated')).toHaveText(usd.format(answer.indicated.value))
 })

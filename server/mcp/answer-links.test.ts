@@ -71,7 +71,7 @@ describe('tool links', () => {
   it('comps and changes answers carry the comps section and the data version', () => {
     const id = '2f1c0e4a-4b1d-4c3e-9a8b-0123456789ab'
     const comps = read(
-      platLink(APP, { filters: [{ field: 'svc_uuid', op: 'eq', value: id }], selected: id, compsFor: id }),
+      platLink(APP, { filters: [{ field: 'svc_uuid', op: 'eq', value: id }], selected: id, comps: { id } }),
     )
     expect(comps.problems).toEqual([])
     expect(comps.state.comps).toMatchObject({ subject: { kind: 'parcel', id } })
@@ -83,5 +83,20 @@ describe('tool links', () => {
     )
     expect(changes.problems).toEqual([])
     expect(changes.state.dataStamp).toEqual({ version: '3f9a1c0d2e4b5a69', date: '2025-03-03' })
+  })
+
+  it('a comps answer with its own choices and date reopens with exactly those', () => {
+    const id = '2f1c0e4a-4b1d-4c3e-9a8b-0123456789ab'
+    const choices = {
+      radiusMiles: 7.5,
+      years: 3,
+      acresBand: 0.25,
+      priceBand: null,
+      weights: { distance: 5, size: 1, landUse: 4, crop: 2, soil: 3, recency: 3 },
+      k: 8,
+    }
+    const { state, problems } = read(platLink(APP, { selected: id, comps: { id, choices, asOf: '2024-03-01' } }))
+    expect(problems).toEqual([])
+    expect(state.comps).toMatchObject({ subject: { kind: 'parcel', id }, choices, asOf: '2024-03-01' })
   })
 })

@@ -3,6 +3,8 @@
  * parts from `contract/` (areas, filters), so a person can open the assistant's answer in the app
  * and see the same parcels. `s=1` runs the search on opening; `v` is always last.
  */
+import { COMPS_CRITERIA, type CompsChoices } from '../../contract/comps/comps-choices'
+import { DEFAULT_K } from '../../contract/comps/comps-value'
 import { encodeAreas, type LinkArea } from '../../contract/link-areas'
 import { encodeFilters } from '../../contract/link-filters'
 import type { FilterItem, OrderItem } from '../../contract/schemas'
@@ -14,8 +16,8 @@ export interface LinkSearch {
   includeBuildings?: boolean
   /** The parcel to select (its details open). */
   selected?: string
-  /** Comparable sales open for this parcel, with the app's default choices (`cs`). */
-  compsFor?: string
+  /** Comparable sales open for this parcel (`cs`): the choices (null: the app's defaults) and date. */
+  comps?: LinkComps
   /** `dv`: the data version the answer compared with, and its day (YYYY-MM-DD). */
   dataStamp?: { version: string; date: string }
 }
@@ -30,11 +32,37 @@ export function platLink(appUrl: string, s: LinkSearch): string {
   if (s.includeBuildings) params.push('b=1')
   params.push('s=1')
   if (s.selected) params.push(`p=${s.selected}`)
-  // The comps section's own format (version 1, parcel subject, default choices, latest sale): docs/url-format.md "cs".
-  if (s.compsFor) params.push(`cs=1~p${s.compsFor}`)
+  if (s.comps) params.push(`cs=${compsSection(s.comps)}`)
   if (s.dataStamp) params.push(`dv=${s.dataStamp.version}.${s.dataStamp.date.replaceAll('-', '')}`)
   params.push('v=1')
   return `${appUrl.replace(/\/+$/, '')}/?${params.join('&')}`
+}
+
+interface LinkComps {
+  id: string
+  choices?: CompsChoices | null
+  /** The valuation date, YYYY-MM-DD; absent or null: the latest sale in the radius. */
+  asOf?: string | null
+}
+
+/**
+ * The comps section in its own format (docs/url-format.md "Comparable sales"; the app's reader is
+ * src/features/share/comps-codec.ts): `1~p<id>~<choices>~<asOf>`, an empty field for a default.
+ */
+function compsSection(c: LinkComps): string {
+  const round2 = (n: number) => Math.round(n * 100) / 100
+  const ch = c.choices
+  const choices = ch
+    ? [
+        round2(ch.radiusMiles),
+        ch.years,
+        Math.round(ch.acresBand * 100),
+        ch.priceBand === null ? 'x' : Math.round(ch.priceBand * 100),
+        COMPS_CRITERIA.map((k) => ch.weights[k]).join(''),
+        ...(ch.k !== undefined && ch.k !== DEFAULT_K ? [ch.k] : []),
+      ].join(',')
+    : ''
+  return ['1', `p${c.id}`, choices, c.asOf ? c.asOf.replaceAll('-', '') : ''].join('~').replace(/~+$/, '')
 }
 
 /** A search for exactly these parcels (a lookup's answer): `svc_uuid in [...]`, the first selected. */

@@ -74,7 +74,7 @@ export function createPlatMcpServer({ calls, appUrl, version }: PlatMcpOptions):
     'comparable_sales',
     {
       title: 'Comparable sales',
-      description: `Recent sales of similar-sized parcels near a parcel, nearest first, with the median price per acre.${EACH}`,
+      description: `Comparable sales for a parcel as Plat's comps panel finds and ranks them: sales near it ranked by similarity (distance, size, land use, crop, soil, recency), the indicated value (weighted median of the closest comps) with its n, years and valuation date. An estimate from public sales, not an appraisal.${EACH}`,
       inputSchema: compsInput,
       annotations: READ_ONLY,
     },

@@ -7,7 +7,17 @@
  */
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { analyzeComps } from '../../contract/comps/comps-analysis'
+import type { CompsChoices } from '../../contract/comps/comps-choices'
+import { callsFor } from '../../contract/comps/comps-plan'
+import { compsRequest } from '../../contract/comps/comps-request'
+import { settingsFor } from '../../contract/comps/comps-settings'
+import { parcelSubject } from '../../contract/comps/comps-subject'
 import { decodeFilters } from '../../contract/link-filters'
+import type { MemorySource } from '../../src/calls/source'
+import { decodeComps } from '../../src/features/share/comps-codec'
+import { findSales } from '../../src/features/value/comps-search'
+import { compsCircle } from '../../src/features/value/comps-wiring'
 import { allParcels, type Parcel, queryOk } from './data'
 import { interiorPoint, rect } from './geo'
 import { baseUrl, get, keyOf, post, show } from './http'
@@ -148,29 +158,40 @@ describe('MCP over Streamable HTTP (/mcp)', () => {
     expect(decodeFilters(linkParams(reply.data.link).get('f') ?? '', 10).filters).toEqual(filters)
   })
 
-  it('comparable_sales: sold parcels of the API near the subject, and the app’s comps in the link', async () => {
-    const reply = await callTool(client, 'comparable_sales', { svc_uuid: sample.svc_uuid, radius_miles: 30, years: 20 })
-    expect(reply.isError, reply.text).toBe(false)
-    expect(reply.data.subject.svc_uuid).toBe(sample.svc_uuid)
-    expect(reply.text).toMatch(/Rests on/)
-    const comps = reply.data.comps as { svc_uuid: string; sale_price: number; miles: number }[]
-    for (const c of comps) {
-      expect(c.sale_price).toBeGreaterThan(0)
-      expect(c.miles).toBeLessThanOrEqual(30)
-    }
-    expect(comps.map((c) => c.miles)).toEqual([...comps.map((c) => c.miles)].sort((a, b) => a - b))
-    if (comps.length) {
-      const api = await queryOk({
-        filters: [{ field: 'svc_uuid', op: 'in', value: comps.map((c) => c.svc_uuid) }],
-        limit: 100,
+  it('comparable_sales: the app’s comps — its plan, ranking, indicated value, n and years — and its link', async () => {
+    const farm = (
+      await queryOk({
+        filters: [
+          { field: 'sale_price', op: 'gt', value: 0 },
+          { field: 'land_use', op: 'eq', value: 'AGRICULTURAL - CROPLAND' },
+          { field: 'state', op: 'eq', value: 'IA' },
+        ],
+        order: { field: 'svc_uuid', direction: 'asc' },
+        limit: 1,
       })
-      for (const r of api.results) expect(r.sale_price).toBe(comps.find((c) => c.svc_uuid === r.svc_uuid)?.sale_price)
-      expect(api.count).toBe(comps.length)
+    ).results[0] as Parcel
+    for (const asked of [{}, { radius_miles: 15, years: 8, acres_band: 0.8 }]) {
+      const reply = await callTool(client, 'comparable_sales', { svc_uuid: farm.svc_uuid, limit: 100, ...asked })
+      expect(reply.isError, reply.text).toBe(false)
+      expect(reply.data.subject.svc_uuid).toBe(farm.svc_uuid)
+      expect(reply.text).toMatch(/Found and ranked by Plat’s comps method/)
+      const d = reply.data
+      const app = await appComps(farm.svc_uuid, d.settings.defaults ? null : asked, d.settings.window.end)
+      expect(d.comps.map((c: { svc_uuid: string }) => c.svc_uuid)).toEqual(app.comps.slice(0, 100).map((c) => c.id))
+      expect(d.count).toBe(app.comps.length)
+      expect(d.indicated?.value ?? null).toBe(app.indicated?.value ?? null)
+      expect(d.indicated?.comps ?? []).toEqual(app.indicated?.weights.map((w) => w.id) ?? [])
+      expect(d.statistics.n).toBe(app.indicated?.n ?? 0)
+      expect(d.valuation.date).toBe(app.valuation.date)
+      expect(d.valuation.extrapolated_years).toBe(app.valuation.extrapolatedYears)
+      expect(d.calls.requests).toBe(1 + callsFor(app.matches))
+      // The link reopens the same comps: the app's reader gives back these choices and no date.
+      const shared = decodeComps(linkParams(d.link).get('cs') ?? '', []).comps
+      expect(shared?.subject).toEqual({ kind: 'parcel', id: farm.svc_uuid })
+      expect(shared?.choices ?? null).toEqual(app.choices)
+      expect(shared?.asOf ?? null).toBeNull()
+      expect(linkParams(d.link).get('p')).toBe(farm.svc_uuid)
     }
-    expect(reply.data.calls.requests).toBeGreaterThanOrEqual(2)
-    const link = linkParams(reply.data.link)
-    expect(link.get('cs')).toBe(`1~p${sample.svc_uuid}`)
-    expect(link.get('p')).toBe(sample.svc_uuid)
   })
 
   it('county_changes: GET /changes for the county, free, with the version as the link’s dv', async () => {
@@ -322,3 +343,45 @@ describe('MCP and the monthly allowance (a server of its own)', () => {
     }
   })
 })
+
+/**
+ * The app's comps for a parcel over the API: its request (contract/comps/), its radius circle
+ * (features/value/comps-wiring.ts's buffer) and its own search (comps-search.ts's `findSales`, the
+ * app's runner and plan) on sources with no cache, then its analysis as the panel runs it.
+ */
+async function appComps(
+  id: string,
+  asked: { radius_miles?: number; years?: number; acres_band?: number } | null,
+  windowEnd: string,
+) {
+  const record = (await queryOk({ filters: [{ field: 'svc_uuid', op: 'eq', value: id }], limit: 1 })).results[0]
+  const subject = parcelSubject(record as Parcel)
+  if (!subject) throw new Error('the subject has no location')
+  const defaults = settingsFor(subject, null)
+  const choices: CompsChoices | null = asked
+    ? {
+        radiusMiles: asked.radius_miles ?? defaults.radiusMiles,
+        years: asked.years ?? defaults.years,
+        acresBand: asked.acres_band ?? defaults.acresBand,
+        priceBand: null,
+        weights: defaults.weights,
+      }
+    : null
+  const settings = settingsFor(subject, choices)
+  const r = compsRequest(subject, settings, windowEnd)
+  const network = <Req, Res>(path: string): MemorySource<Req, Res> => ({
+    peekMemory: () => undefined,
+    peek: async () => undefined,
+    fetch: async (req) => {
+      const res = await post<Res>(path, req)
+      if (res.status !== 200) throw new Error(`${path} → ${res.status}: ${res.text}`)
+      return { value: res.body, network: true }
+    },
+  })
+  const found = await findSales(
+    { area: network('/parcels/area'), query: network('/parcels/query') },
+    { circle: compsCircle(r.center, r.meters), filters: r.filters, loose: r.loose },
+    { signal: new AbortController().signal },
+  )
+  return { ...analyzeComps(subject, found.records, settings, windowEnd, {}, null), matches: found.matches, choices }
+}

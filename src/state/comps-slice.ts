@@ -4,55 +4,18 @@
  * date. "What the user is doing", so it lives here and is mirrored in the shared link
  * (features/share/comps-codec.ts); the sales themselves stay in the response cache.
  *
- * The types sit in the foundation, not in features/value, because the link codec (features/share)
- * and other features (holdings) name them too, and features do not import each other.
+ * The choice types sit in contract/comps/ (the comps logic and the MCP server share them) and are
+ * named here for the link codec (features/share) and other features (holdings).
  */
-import type { Geometry } from 'geojson'
 import type { StateCreator } from 'zustand'
+import type { CompsChoices, CompsOverride, CompsSite } from '../../contract/comps/comps-choices'
 
-export type CompsCriterion = 'distance' | 'size' | 'landUse' | 'crop' | 'soil' | 'recency'
-export const COMPS_CRITERIA: readonly CompsCriterion[] = ['distance', 'size', 'landUse', 'crop', 'soil', 'recency']
-
-/** What the user steers; `null` in the slice means the defaults for the subject's kind of land. */
-export interface CompsChoices {
-  radiusMiles: number
-  /** Sold within this many years before the valuation date. */
-  years: number
-  /** Acres within ±this fraction of the subject's (0.5 = 50 %). */
-  acresBand: number
-  /** ±fraction around the subject's assessed $/acre a comp's $/acre must fall in; null = off. */
-  priceBand: number | null
-  /** 1–5 each. */
-  weights: Record<CompsCriterion, number>
-  /** The indicated value rests on this many closest comps (1–20); absent = 6. */
-  k?: number
-}
-
-/**
- * Anything that is not one parcel: a drawn area, a holding, an assemblage. It carries the facts
- * comps are found and ranked by (computed by whoever opens it, e.g. from the parcels loaded inside
- * a drawn area), so a link reopens the same comps without waiting for any search.
- */
-export interface CompsSite {
-  kind: 'site'
-  /** The drawn area it was made from (its outline then comes from the area list), if any. */
-  areaId: string | null
-  label: string
-  /** [lon, lat] the radius is measured from. */
-  point: [number, number]
-  acres: number
-  /** Dominant land use class, crop/land cover and CSR2, where known. */
-  landUse: string | null
-  crop: string | null
-  csr2: number | null
-  /** Outline for the map when not a drawn area (a holding's parcels); never put in the link. */
-  geometry: Geometry | null
-}
+export type { CompsChoices, CompsCriterion, CompsOverride, CompsSite } from '../../contract/comps/comps-choices'
+// Named here too: the store, the link codec and the features read them as the slice's types.
+export { COMPS_CRITERIA } from '../../contract/comps/comps-choices'
 
 /** A parcel subject is its id: its record is server data and stays in the response cache. */
 export type CompsSubjectRef = { kind: 'parcel'; id: string } | CompsSite
-
-export type CompsOverride = 'pin' | 'drop'
 
 export interface CompsState {
   subject: CompsSubjectRef

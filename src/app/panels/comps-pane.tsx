@@ -4,8 +4,8 @@
  */
 import './details-pane.css'
 import { lazy, Suspense, useCallback, useMemo, useRef, useState } from 'react'
+import { sameSubject } from '../../../contract/comps/comps-subject'
 import type { ParcelRecord } from '../../../contract/schemas'
-import { sameSubject } from '../../features/value/comps-subject'
 import {
   compsCircle,
   compsOverlay,

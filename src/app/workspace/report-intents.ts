@@ -5,6 +5,9 @@
  * folder (`*-report-section.ts`); what is composed here is only what crosses features: the link
  * codec's parcel and search links.
  */
+
+import type { CompsResult } from '../../../contract/comps/comps-analysis'
+import type { CompsSubject } from '../../../contract/comps/comps-subject'
 import type { ParcelRecord } from '../../../contract/schemas'
 import { reportHolding } from '../../features/holdings/holding-report-section'
 import type { HoldingsPortfolio } from '../../features/holdings/holdings-flows'
@@ -14,9 +17,7 @@ import { boundsOf, geometryOf, type ReportKit } from '../../features/reports/rep
 import { reportSettingsStore } from '../../features/reports/report-settings'
 import { type ReportedSearch, reportSearch } from '../../features/results/search-report-section'
 import { encodeShareState } from '../../features/share/url-codec'
-import type { CompsResult } from '../../features/value/comps-analysis'
 import { reportComps } from '../../features/value/comps-report-section'
-import type { CompsSubject } from '../../features/value/comps-subject'
 import type { FeatureContext } from '../../ports/feature-context'
 import { DEFAULT_COLUMNS } from '../../state/ui-slice'
 import { shareStateOf } from './url-sync'

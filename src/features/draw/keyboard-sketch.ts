@@ -6,7 +6,7 @@
  * refusal out; the workspace feeds it keys and the map's centre.
  */
 import type { Polygon } from 'geojson'
-import { haversineMetres } from '../../geo/distance'
+import { haversineMetres } from '../../../contract/distance'
 
 export type Vertex = readonly [number, number]
 

@@ -1,6 +1,6 @@
 import type { Polygon } from 'geojson'
 import { describe, expect, it } from 'vitest'
-import { haversineMetres } from '../../geo/distance'
+import { haversineMetres } from '../../../contract/distance'
 import { formatImperialArea, formatImperialDistance, formatMetricArea, formatMetricDistance, measure } from './measure'
 
 describe('distances', () => {

@@ -5,8 +5,8 @@
  */
 import area from '@turf/area'
 import type { LineString, Polygon } from 'geojson'
+import { haversineMetres } from '../../../contract/distance'
 import { SQ_M_PER_ACRE } from '../../../contract/units'
-import { haversineMetres } from '../../geo/distance'
 
 const M_PER_FT = 0.3048
 const FT_PER_MI = 5280

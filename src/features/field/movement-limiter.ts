@@ -5,7 +5,7 @@
  * has moved `minMoveM` from where the last call was made and `minIntervalMs` has passed — so GPS
  * jitter on a boundary, or standing still on a road between parcels, costs nothing.
  */
-import { haversineMetres } from '../../geo/distance'
+import { haversineMetres } from '../../../contract/distance'
 
 export interface Fix {
   lng: number

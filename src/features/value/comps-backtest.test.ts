@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest'
-import { soldRecord, subjectRecord } from './comps.test-support'
-import { analyzeComps } from './comps-analysis'
+import { soldRecord, subjectRecord } from '../../../contract/comps/comps.test-support'
+import { analyzeComps } from '../../../contract/comps/comps-analysis'
+import { settingsFor } from '../../../contract/comps/comps-settings'
+import { parcelSubject } from '../../../contract/comps/comps-subject'
 import {
   BACKTEST_MIN_N,
   backtestComps,
@@ -9,8 +11,6 @@ import {
   runBacktest,
   summarize,
 } from './comps-backtest'
-import { settingsFor } from './comps-settings'
-import { parcelSubject } from './comps-subject'
 
 const subject = parcelSubject(subjectRecord())!
 const settings = settingsFor(subject, null)

@@ -8,14 +8,15 @@
  * ±10 % and ±20 %, and n; below BACKTEST_MIN_N valued sales, "too few sales to say".
  *
  * Pure and memoised per comps result: it runs after the ranked list is shown, never in its render,
- * and in slices of about a frame (runBacktest) so the page stays responsive while it runs.
+ * and in slices between the page's tasks (runBacktest) so the page stays responsive while it runs.
  * Cost: one analyzeComps per tested sale (at most BACKTEST_MAX_SALES, the most recent), each
  * dominated by its Theil–Sen trend over the market sales (O(m²) pairs).
  */
-import { analyzeComps, type CompsResult } from './comps-analysis'
-import type { CompsSettings } from './comps-settings'
-import { median } from './comps-stats'
-import { parcelSubject } from './comps-subject'
+import { analyzeComps, type CompsResult } from '../../../contract/comps/comps-analysis'
+import type { CompsSettings } from '../../../contract/comps/comps-settings'
+import { median } from '../../../contract/comps/comps-stats'
+import { parcelSubject } from '../../../contract/comps/comps-subject'
+import { runInSlices } from './run-in-slices'
 
 /** Fewest valued sales a back-test figure may rest on; below, "too few sales to say". */
 export const BACKTEST_MIN_N = 10
@@ -124,29 +125,18 @@ export function backtestCompsMemo(result: CompsResult, s: CompsSettings): Backte
   return memo.get(result)?.get(keyOf(s)) ?? remember(result, s, backtestComps(result, s))
 }
 
-/** Time the page may be held per slice of the back-test: about a frame. */
-const SLICE_MS = 16
-
 /**
- * The back-test in slices of about a frame between timer turns, so the page answers input while it
- * runs (a dense market takes a second or more on a slow machine); `done` gets it (on the next turn
- * when it is memoised). Returns a cancel.
+ * The back-test in slices between the page's own tasks (run-in-slices.ts), so the page answers
+ * input while it runs (a dense market takes a second or more on a slow machine); `done` gets it (on
+ * the next turn when it is memoised). Returns a cancel.
  */
 export function runBacktest(result: CompsResult, s: CompsSettings, done: (b: Backtest) => void): () => void {
   const hit = memo.get(result)?.get(keyOf(s))
-  const steps = hit ? null : backtestSteps(result, s)
-  const slice = () => {
-    if (!steps) return done(hit as Backtest)
-    const t0 = performance.now()
-    for (;;) {
-      const step = steps.next()
-      if (step.done) return done(remember(result, s, step.value))
-      if (performance.now() - t0 > SLICE_MS) break
-    }
-    timer = setTimeout(slice, 0)
+  if (hit) {
+    const timer = setTimeout(() => done(hit), 0)
+    return () => clearTimeout(timer)
   }
-  let timer = setTimeout(slice, 0)
-  return () => clearTimeout(timer)
+  return runInSlices(backtestSteps(result, s), (b) => done(remember(result, s, b)))
 }
 
 /** The back-test as CSV statistics rows (comps-csv.ts's second header). */

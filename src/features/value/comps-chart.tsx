@@ -5,9 +5,9 @@
  * over runs of calendar years that have open-market sales (issue 38: never across empty years); past
  * the last sale to a later valuation date it is dashed and labelled as projected.
  */
-import type { Comp, CompsResult } from './comps-analysis'
-import { decimalYear } from './comps-plan'
-import { median } from './comps-stats'
+import type { Comp, CompsResult } from '../../../contract/comps/comps-analysis'
+import { decimalYear } from '../../../contract/comps/comps-plan'
+import { median } from '../../../contract/comps/comps-stats'
 import { trendRuns } from './trend-runs'
 
 const W = 340

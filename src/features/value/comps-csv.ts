@@ -5,7 +5,7 @@
  * median of the weighted rows' adjusted $/acre" can be checked in a spreadsheet. Below the comps, after
  * an empty row, the statistics with what each rests on (a second header names their columns).
  */
-import type { Comp, CompsResult } from './comps-analysis'
+import type { Comp, CompsResult } from '../../../contract/comps/comps-analysis'
 
 export const COMPS_CSV_HEADER = [
   'rank',

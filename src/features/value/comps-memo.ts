@@ -4,11 +4,12 @@
  * object, computed once. Reopening comps, going back from a comp's card, or a pin undone costs a
  * lookup instead of a new trend, IQR, soil estimate and score for every sale.
  */
+
+import { analyzeComps, type CompsResult } from '../../../contract/comps/comps-analysis'
+import type { CompsSettings } from '../../../contract/comps/comps-settings'
+import type { CompsSubject } from '../../../contract/comps/comps-subject'
 import type { ParcelRecord } from '../../../contract/schemas'
 import type { CompsOverride } from '../../state/comps-slice'
-import { analyzeComps, type CompsResult } from './comps-analysis'
-import type { CompsSettings } from './comps-settings'
-import type { CompsSubject } from './comps-subject'
 
 const PER_RECORDS = 16
 const memo = new WeakMap<readonly ParcelRecord[], Map<string, CompsResult>>()

@@ -3,10 +3,11 @@ import userEvent from '@testing-library/user-event'
 import type { Polygon } from 'geojson'
 import { useState } from 'react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
+import { soldRecord, subjectRecord } from '../../../contract/comps/comps.test-support'
+import { parcelSubject, siteSubject } from '../../../contract/comps/comps-subject'
 import type { CompsChoices, CompsOverride } from '../../state/comps-slice'
-import { memorySources, soldRecord, subjectRecord } from './comps.test-support'
+import { memorySources } from './comps.test-support'
 import { CompsPanel, type CompsPanelProps } from './comps-panel'
-import { parcelSubject, siteSubject } from './comps-subject'
 
 afterEach(cleanup)
 

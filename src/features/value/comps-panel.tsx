@@ -9,16 +9,18 @@
  */
 import type { Polygon } from 'geojson'
 import { type ReactNode, useEffect, useId, useMemo, useRef, useState } from 'react'
+import type { Comp, CompsResult } from '../../../contract/comps/comps-analysis'
+import type { LonLat } from '../../../contract/comps/comps-geo'
+import { compsRequest } from '../../../contract/comps/comps-request'
+import { settingsFor, settingsProblem } from '../../../contract/comps/comps-settings'
+import type { CompsSubject } from '../../../contract/comps/comps-subject'
 import type { ParcelRecord } from '../../../contract/schemas'
 import { Cancelled } from '../../calls/runner'
 import { formatAcres } from '../../format/format-value'
 import type { CompsChoices, CompsOverride } from '../../state/comps-slice'
-import type { Comp, CompsResult } from './comps-analysis'
 import { type Backtest, backtestCompsMemo, backtestCsvRows, runBacktest } from './comps-backtest'
 import { COMPS_CSV_HEADER, compsCsvRows } from './comps-csv'
-import type { LonLat } from './comps-geo'
 import { analyzeCompsMemo } from './comps-memo'
-import { compsRequest } from './comps-request'
 import { CompsResultView } from './comps-result-view'
 import {
   type CompsProgress,
@@ -28,9 +30,7 @@ import {
   type SalesQuery,
   salesInMemory,
 } from './comps-search'
-import { settingsFor, settingsProblem } from './comps-settings'
 import { CompsSettingsForm } from './comps-settings-form'
-import type { CompsSubject } from './comps-subject'
 import './comps.css'
 
 /** More query calls than this are shown and confirmed before they are made. */

@@ -3,12 +3,13 @@
  * indicated value, the basis of the search (radius and acres band from the open choices, window,
  * trend, soil) and a map of the subject and its comps.
  */
+
+import type { CompsResult } from '../../../contract/comps/comps-analysis'
+import { settingsFor } from '../../../contract/comps/comps-settings'
+import type { CompsSubject } from '../../../contract/comps/comps-subject'
 import { COMPS_MAP_ID, compsReport } from '../reports/comps-report'
 import { boundsOf, dataSource, geometryOf, printed, type ReportKit } from '../reports/report-kit'
-import type { CompsResult } from './comps-analysis'
 import { backtestCompsMemo } from './comps-backtest'
-import { settingsFor } from './comps-settings'
-import type { CompsSubject } from './comps-subject'
 import { compsOverlay } from './comps-wiring'
 
 export function reportComps(kit: ReportKit, of: CompsSubject, result: CompsResult): void {

@@ -6,14 +6,14 @@
  */
 
 import type { ReactNode } from 'react'
+import type { Comp, CompsResult } from '../../../contract/comps/comps-analysis'
+import type { CompsValue } from '../../../contract/comps/comps-value'
 import { formatAcres, formatUsd as usd } from '../../format/format-value'
 import type { CompsOverride } from '../../state/comps-slice'
-import type { Comp, CompsResult } from './comps-analysis'
 import type { Backtest } from './comps-backtest'
 import { CompsChart } from './comps-chart'
 import type { FoundSales } from './comps-search'
 import { CompsTable } from './comps-table'
-import type { CompsValue } from './comps-value'
 
 const years = (v: CompsValue) => (v.firstYear === v.lastYear ? `in ${v.firstYear}` : `${v.firstYear}–${v.lastYear}`)
 

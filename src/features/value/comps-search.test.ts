@@ -1,11 +1,11 @@
 import type { Polygon } from 'geojson'
 import { describe, expect, it } from 'vitest'
+import { callsFor, compsFilters, windowDates } from '../../../contract/comps/comps-plan'
+import { settingsFor } from '../../../contract/comps/comps-settings'
+import { parcelSubject } from '../../../contract/comps/comps-subject'
 import { Cancelled } from '../../calls/runner'
 import { memorySources } from './comps.test-support'
-import { callsFor, compsFilters, windowDates } from './comps-plan'
 import { findSales, type SalesQuery, salesInMemory } from './comps-search'
-import { settingsFor } from './comps-settings'
-import { parcelSubject } from './comps-subject'
 
 const circle: Polygon[] = [
   {

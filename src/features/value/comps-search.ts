@@ -10,12 +10,12 @@
  * is memoised too (comps-memo.ts).
  */
 import type { FeatureCollection, Polygon } from 'geojson'
+import { chunkIds, PAGE, pageBody, pagesFor } from '../../../contract/comps/comps-plan'
 import type { AreaResponse, FilterItem, ParcelRecord, QueryRequest, QueryResponse } from '../../../contract/schemas'
 import { areaRequestBody } from '../../api/request-key'
 import { Runner, type RunnerOptions, STANDARD_RETRY } from '../../calls/runner'
 import type { MemorySource } from '../../calls/source'
 import type { Spent } from '../../calls/tally'
-import { chunkIds, PAGE, pageBody, pagesFor } from './comps-plan'
 
 export interface CompsSources {
   area: MemorySource<FeatureCollection, AreaResponse>

@@ -1,8 +1,8 @@
 /** The comps search settings: radius, years, acres band, price band, the six weights and k. */
 import { type FormEvent, useState } from 'react'
+import { type CompsSettings, CRITERION_LABELS } from '../../../contract/comps/comps-settings'
+import { DEFAULT_K, MAX_K, MIN_K } from '../../../contract/comps/comps-value'
 import { COMPS_CRITERIA, type CompsChoices } from '../../state/comps-slice'
-import { type CompsSettings, CRITERION_LABELS } from './comps-settings'
-import { DEFAULT_K, MAX_K, MIN_K } from './comps-value'
 
 export interface SettingsFormProps {
   settings: CompsSettings

@@ -1,11 +1,11 @@
 import type { Polygon } from 'geojson'
 import { describe, expect, it } from 'vitest'
-import { soldRecord, subjectRecord } from './comps.test-support'
-import { analyzeComps } from './comps-analysis'
+import { soldRecord, subjectRecord } from '../../../contract/comps/comps.test-support'
+import { analyzeComps } from '../../../contract/comps/comps-analysis'
+import { settingsFor } from '../../../contract/comps/comps-settings'
+import { siteSubject } from '../../../contract/comps/comps-subject'
 import { analyzeCompsMemo } from './comps-memo'
-import { settingsFor } from './comps-settings'
 import { siteFromArea } from './comps-site'
-import { siteSubject } from './comps-subject'
 
 // A 0.02° × 0.02° square around (-93.5, 42): about 1.03 mi × 1.38 mi.
 const square: Polygon = {

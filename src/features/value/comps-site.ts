@@ -5,10 +5,10 @@
  */
 import booleanPointInPolygon from '@turf/boolean-point-in-polygon'
 import type { Polygon } from 'geojson'
+import { type LonLat, parcelPoint } from '../../../contract/comps/comps-geo'
 import type { ParcelRecord } from '../../../contract/schemas'
 import { acresOf } from '../../geo/validate-area'
 import type { CompsSite } from '../../state/comps-slice'
-import { type LonLat, parcelPoint } from './comps-geo'
 
 /** Area-weighted centroid of the outer ring (shoelace); the vertex mean for a degenerate ring. */
 function ringCentroid(polygon: Polygon): LonLat {

@@ -1,9 +1,9 @@
 import { cleanup, render, screen } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, describe, expect, it } from 'vitest'
+import { subjectRecord } from '../../../contract/comps/comps.test-support'
+import type { Comp } from '../../../contract/comps/comps-analysis'
 import type { CompsOverride } from '../../state/comps-slice'
-import { subjectRecord } from './comps.test-support'
-import type { Comp } from './comps-analysis'
 import { CompsTable } from './comps-table'
 
 afterEach(cleanup)

@@ -7,10 +7,10 @@
  * person reads first, not of hundreds of rows of buttons (a table lays out every cell to size columns).
  */
 import { useMemo, useState } from 'react'
+import type { Comp } from '../../../contract/comps/comps-analysis'
+import { fmtAcres } from '../../../contract/comps/comps-score'
 import { formatInteger, formatUsd as usd } from '../../format/format-value'
 import type { CompsOverride } from '../../state/comps-slice'
-import type { Comp } from './comps-analysis'
-import { fmtAcres } from './comps-score'
 
 /** Rows shown before "Show all": the best-ranked (or first by the sort), laid out in a frame. */
 const FIRST_ROWS = 50

@@ -6,6 +6,9 @@
  * sources are the workspace's own (`workspace.sources`: one response cache, IndexedDB under it).
  */
 import type { Geometry, Polygon } from 'geojson'
+import type { CompsResult } from '../../../contract/comps/comps-analysis'
+import { type LonLat, parcelPoint } from '../../../contract/comps/comps-geo'
+import { type CompsSubject, parcelSubject, siteSubject } from '../../../contract/comps/comps-subject'
 import type { ParcelRecord } from '../../../contract/schemas'
 import { csvDocument } from '../../../formats/csv'
 import { mimeOf } from '../../../formats/format-registry'
@@ -14,10 +17,7 @@ import type { CompsSite, CompsSubjectRef } from '../../state/comps-slice'
 import type { DrawnArea } from '../../state/search-spec'
 import { downloadBlob } from '../../ui/download'
 import { bufferGeometry } from '../import/buffer-area'
-import type { CompsResult } from './comps-analysis'
-import { type LonLat, parcelPoint } from './comps-geo'
 import { siteFromArea } from './comps-site'
-import { type CompsSubject, parcelSubject, siteSubject } from './comps-subject'
 
 const circles = new Map<string, Polygon[]>()
 /**

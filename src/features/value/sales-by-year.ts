@@ -5,10 +5,11 @@
  * open-market sales (nominal prices, quit-claim, family, gift… — sale-quality.ts, the same rules as
  * comps) are left out and counted. Pure; medians are the spreadsheet kind (comps-stats.ts).
  */
+
+import { saleDateOf } from '../../../contract/comps/comps-plan'
+import { median } from '../../../contract/comps/comps-stats'
+import { lastDeed, nonMarketReason } from '../../../contract/comps/sale-quality'
 import type { ParcelRecord } from '../../../contract/schemas'
-import { saleDateOf } from './comps-plan'
-import { median } from './comps-stats'
-import { lastDeed, nonMarketReason } from './sale-quality'
 
 export interface SalesCell {
   /** Median $/acre, and how many sales it rests on. */

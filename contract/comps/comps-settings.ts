@@ -3,7 +3,7 @@
  * farmland (farms sell rarely; the market is the township and its neighbours), 1 mile in town.
  * The steerable part (`CompsChoices`) lives in the store and the link; land uses follow the subject.
  */
-import type { CompsChoices, CompsCriterion } from '../../state/comps-slice'
+import type { CompsChoices, CompsCriterion } from './comps-choices'
 import type { CompsSubject } from './comps-subject'
 import { DEFAULT_K, MAX_K, MIN_K } from './comps-value'
 

@@ -16,8 +16,8 @@
  * Cached pages are free. When the style was assumed and the window finds nothing at all, the search
  * is asked once more without the date list (`CompsRequest.loose`), as a different style would miss.
  */
-import { MAX_IN_VALUES, MAX_LIMIT } from '../../../contract/limits'
-import type { FilterItem, OrderItem, ParcelRecord, QueryRequest } from '../../../contract/schemas'
+import { MAX_IN_VALUES, MAX_LIMIT } from '../limits'
+import type { FilterItem, OrderItem, ParcelRecord, QueryRequest } from '../schemas'
 import type { CompsSettings } from './comps-settings'
 
 const ID_ORDER: OrderItem = { field: 'svc_uuid', direction: 'asc' }

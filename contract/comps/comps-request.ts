@@ -3,7 +3,7 @@
  * with the looser filters to fall back on when the date style was only assumed. Pure; the same
  * subject, settings and valuation date always give the same request, so the cache answers a repeat.
  */
-import type { FilterItem } from '../../../contract/schemas'
+import type { FilterItem } from '../schemas'
 import { type LonLat, milesToMeters } from './comps-geo'
 import { compsFilters, type DateStyle, dateStylesOf, windowDates, windowStart } from './comps-plan'
 import type { CompsSettings } from './comps-settings'

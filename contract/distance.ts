@@ -3,7 +3,7 @@
  * ranking comparable sales by distance and deciding whether "where am I" has moved. Within 0.5 % of
  * the ellipsoid, more than any of them needs.
  */
-import { EARTH_RADIUS_M } from '../../contract/units'
+import { EARTH_RADIUS_M } from './units'
 
 const RAD = Math.PI / 180
 

@@ -9,9 +9,8 @@
  * Non-market sales leave before any adjustment and can not be pinned back; the list is the included
  * comps first (best score first), then the market sales left out, then the non-market ones.
  */
-import type { ParcelRecord } from '../../../contract/schemas'
-import { formatInteger } from '../../format/format-value'
-import type { CompsOverride } from '../../state/comps-slice'
+import type { ParcelRecord } from '../schemas'
+import type { CompsOverride } from './comps-choices'
 import { milesBetween, parcelPoint } from './comps-geo'
 import { decimalYear, saleDateOf, windowStart } from './comps-plan'
 import { type Grade, gradeOf, type Likeness, reasons, score, similarities } from './comps-score'
@@ -279,7 +278,8 @@ export function analyzeComps(
   }
 }
 
-const round = (x: number) => formatInteger(x)
+const integer = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 })
+const round = (x: number) => integer.format(x)
 
 export const NEGATIVE_FLAG = 'soil adjustment would take its $/acre to $0 or below'
 

@@ -1,7 +1,8 @@
 /** Where a parcel is, and how far apart two are: pure, for ranking comps by distance. */
-import type { ParcelRecord } from '../../../contract/schemas'
-import { METRES_PER_MILE } from '../../../contract/units'
-import { haversineMetres } from '../../geo/distance'
+
+import { haversineMetres } from '../distance'
+import type { ParcelRecord } from '../schemas'
+import { METRES_PER_MILE } from '../units'
 
 export type LonLat = readonly [number, number]
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { EARTH_RADIUS_M, METRES_PER_MILE } from '../../contract/units'
 import { haversineMetres } from './distance'
+import { EARTH_RADIUS_M, METRES_PER_MILE } from './units'
 
 describe('haversineMetres', () => {
   it('is one degree of arc along a meridian: 6,371,008.8 × π / 180 = 111,195.08 m', () => {

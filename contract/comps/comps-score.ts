@@ -2,7 +2,7 @@
  * How alike a sold parcel is to the subject: one similarity in [0, 1] per criterion, a weighted mean
  * (weights 1–5) as the score 0–100, a letter grade and the reasons a person can read.
  */
-import { COMPS_CRITERIA as CRITERIA, type CompsCriterion as Criterion } from '../../state/comps-slice'
+import { COMPS_CRITERIA as CRITERIA, type CompsCriterion as Criterion } from './comps-choices'
 
 export interface Likeness {
   /** Miles from the subject, and the search radius. */

@@ -1,26 +1,13 @@
 import { describe, expect, it } from 'vitest'
-import { soldRecord, subjectRecord } from './comps.test-support'
+import { mixedSales, soldRecord, subjectRecord, MIXED_SALES_TODAY as TODAY } from './comps.test-support'
 import { analyzeComps, estimateSoil, estimateTrend, NEGATIVE_FLAG } from './comps-analysis'
-import { COMPS_CSV_HEADER, compsCsvRows } from './comps-csv'
 import { settingsFor } from './comps-settings'
 import { parcelSubject } from './comps-subject'
 import { nonMarketReason } from './sale-quality'
-import { trendRuns } from './trend-runs'
 
 const subject = parcelSubject(subjectRecord())!
 const settings = settingsFor(subject, null) // 10 mi, 5 years, ±50 % acres
-const TODAY = '2024-07-01'
-// Four market sales on one day (so no trend can be estimated: prices stay raw), one $1 quit-claim.
-const records = [
-  soldRecord('a', 1, 800_000, '2024-01-01'), // $10,000/ac
-  soldRecord('b', 2, 880_000, '2024-01-01'), // $11,000/ac
-  soldRecord('c', 3, 960_000, '2024-01-01'), // $12,000/ac
-  soldRecord('d', 1.5, 4_000_000, '2024-01-01'), // $50,000/ac: an outlier
-  soldRecord('e', 1, 1, '2024-01-01', { deed_type_1: 'QUIT CLAIM DEED' }),
-  soldRecord('far', 12, 900_000, '2024-01-01'),
-  soldRecord('old', 1, 900_000, '2018-05-01'),
-  subjectRecord({ sale_price: 500_000, sale_date: '2023-01-01' }),
-]
+const records = mixedSales()
 
 describe('analyzeComps', () => {
   const r = analyzeComps(subject, records, settings, TODAY)
@@ -87,29 +74,6 @@ describe('analyzeComps', () => {
     expect(pinned.indicated!.market.perAcre).toBe(12_000)
     expect(pinned.indicated!.n).toBe(3)
   })
-
-  it('writes every comp to CSV with what it rests on', () => {
-    const rows = compsCsvRows(r)
-    // Five comps, an empty row, the statistics' header and three statistics.
-    expect(rows).toHaveLength(10)
-    expect(rows.slice(6).map((x) => x[0])).toEqual(['statistic', 'indicated_value', 'market_median', 'valuation_date'])
-    expect(rows[7]!.slice(1, 5)).toEqual([880_000, 11_000, 3, '2024-2024'])
-    const row = rows.find((x) => x[1] === 'b')!
-    const cell = (name: (typeof COMPS_CSV_HEADER)[number]) => row[COMPS_CSV_HEADER.indexOf(name)]
-    expect(cell('parcel_id')).toBe('P-b')
-    expect(cell('sale_price')).toBe(880_000)
-    expect(cell('price_per_acre')).toBe(11_000)
-    expect(cell('adjusted_price_per_acre')).toBe(11_000)
-    expect(cell('included')).toBe(true)
-    expect(cell('distance_mi')).toBeCloseTo(2, 1)
-    expect(cell('grade')).toBe('A')
-    expect(cell('value_weight')).toBe(byId.get('b')!.score)
-    const out = rows.find((x) => x[1] === 'd')!
-    expect([out[COMPS_CSV_HEADER.indexOf('grade')], out[COMPS_CSV_HEADER.indexOf('adjusted_price_per_acre')]]).toEqual([
-      null,
-      null,
-    ])
-  })
 })
 
 describe('time and soil adjustments', () => {
@@ -153,14 +117,6 @@ describe('time and soil adjustments', () => {
       '+10.0 %/yr from 5 sales, 2019–2023 (Theil–Sen); extrapolated 2.0 yr beyond the last sale (2023-07-02) to 2025-07-02: +21.0 % projected, not observed',
     )
     for (const c of later.comps) expect((c.timeAdjusted as number) / (10_000 * 1.1 ** 6)).toBeCloseTo(1, 3)
-  })
-
-  it('draws the trend only over runs of years that have sales', () => {
-    expect(trendRuns([2024.5, 2019.2, 2019.8, 2020.5, 2022.1, 2022.9])).toEqual([
-      [2019.2, 2020.5],
-      [2022.1, 2022.9],
-    ])
-    expect(trendRuns([])).toEqual([])
   })
 
   it('estimates $/acre per CSR2 point and adjusts comps to the subject’s soil', () => {

@@ -5,8 +5,8 @@
  */
 import booleanPointInPolygon from '@turf/boolean-point-in-polygon'
 import type { Geometry, MultiPolygon, Polygon } from 'geojson'
-import type { ParcelRecord } from '../../../contract/schemas'
-import type { CompsSite } from '../../state/comps-slice'
+import type { ParcelRecord } from '../schemas'
+import type { CompsSite } from './comps-choices'
 import { type LonLat, parcelPoint } from './comps-geo'
 
 export interface CompsSubject {

@@ -3,7 +3,7 @@
  * consideration") and deeds used for family, gift or corrective transfers are not: comps and the
  * "sales in these results" summary leave them out alike, by these rules.
  */
-import type { ParcelRecord } from '../../../contract/schemas'
+import type { ParcelRecord } from '../schemas'
 import { saleDateOf } from './comps-plan'
 
 /** Deeds recorded for transfers that are not open-market sales. */
