@@ -124,7 +124,23 @@ describe('the sale-date window as a list of days', () => {
     expect(r.filters).toHaveLength(4) // + svc_uuid per page: 5 of the 10 filters allowed
     const assumed = compsRequest(farm, defaultSettings(), '2024-07-01')
     expect(assumed.loose).toEqual(assumed.filters.slice(0, 3))
-    // The longest window (20 years, both US styles) stays under the 50,000 values an `in` list may hold.
-    expect(windowDates('2004-07-01', '2024-07-01', ['us', 'us-padded']).length).toBeLessThan(50_000)
+  })
+
+  it('a window longer than a sale_date list may be (5,000 values) asks without the list, never a 422', () => {
+    const iso = parcelSubject({ ...farmRecord, sale_date: '2014-12-13' })!
+    // 13 years of ISO days, both ends, 4 leap days: 13 × 365 + 4 + 1 = 4,750 values, sent.
+    const thirteen = compsRequest(iso, { ...defaultSettings(iso), years: 13 }, '2024-07-01')
+    expect((thirteen.filters.find((f) => f.field === 'sale_date')!.value as string[]).length).toBe(4750)
+    // 14 years: 14 × 365 + 4 + 1 = 5,115 values, over the limit: no list; the window is kept in the browser.
+    const fourteen = compsRequest(iso, { ...defaultSettings(iso), years: 14 }, '2024-07-01')
+    expect(fourteen.filters.some((f) => f.field === 'sale_date')).toBe(false)
+    expect(fourteen).toMatchObject({ windowStart: '2010-07-01', windowEnd: '2024-07-01', loose: null })
+    // A county writing both US styles (3/7/2024 and 03/07/2024) nearly doubles it; a day whose month
+    // and day both have two digits is one string in both (65 a year, Oct 10–Dec 31).
+    const us = parcelSubject({ ...farmRecord, sale_date: '12/15/2014' })!
+    const seven = compsRequest(us, { ...defaultSettings(us), years: 7 }, '2024-07-01')
+    expect((seven.filters.find((f) => f.field === 'sale_date')!.value as string[]).length).toBe(2 * 2558 - 7 * 65)
+    const eight = compsRequest(us, { ...defaultSettings(us), years: 8 }, '2024-07-01')
+    expect(eight.filters.some((f) => f.field === 'sale_date')).toBe(false) // 2 × 2,923 − 8 × 65 = 5,326
   })
 })

@@ -3,6 +3,7 @@
  * with the looser filters to fall back on when the date style was only assumed. Pure; the same
  * subject, settings and valuation date always give the same request, so the cache answers a repeat.
  */
+import { MAX_IN_VALUES_NON_ID } from '../limits'
 import type { FilterItem } from '../schemas'
 import { type LonLat, milesToMeters } from './comps-geo'
 import { compsFilters, type DateStyle, dateStylesOf, windowDates, windowStart } from './comps-plan'
@@ -38,11 +39,16 @@ function windowList(start: string, end: string, styles: DateStyle[]): string[] {
 export function compsRequest(subject: CompsSubject, s: CompsSettings, asOf: string): CompsRequest {
   const start = windowStart(asOf, s.years)
   const { styles, seen } = dateStylesOf(subject.record)
+  const days = windowList(start, asOf, styles)
+  // The API takes at most MAX_IN_VALUES_NON_ID values in a sale_date list (a 422 beyond): about 13
+  // years of ISO days, 7 of a county writing both US styles. A longer window reads every sale of
+  // the size and uses instead, more pages, and the window is kept in the browser as always.
+  const fits = days.length <= MAX_IN_VALUES_NON_ID
   return {
     center: subject.point,
     meters: milesToMeters(s.radiusMiles),
-    filters: compsFilters(subject.acres, s, windowList(start, asOf, styles)),
-    loose: seen ? null : compsFilters(subject.acres, s),
+    filters: compsFilters(subject.acres, s, fits ? days : null),
+    loose: seen || !fits ? null : compsFilters(subject.acres, s),
     windowStart: start,
     windowEnd: asOf,
   }
