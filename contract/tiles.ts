@@ -47,7 +47,19 @@ export const PARCEL_TILE_PROPS = {
    * (issue 23); derived in the browser for results drawn from records of servers that lack it
    */
   landUse: 'luc',
+  /** `owner`, from PARCEL_TILE_OWNER_MIN_ZOOM (issue 37: a pack's parcels show their owner offline) */
+  owner: 'owner',
+  /** `parcel_id` (the APN), from PARCEL_TILE_OWNER_MIN_ZOOM */
+  parcelId: 'apn',
 } as const
+
+/**
+ * Tiles from this zoom carry each parcel's owner and APN, so a field pack names every parcel in its
+ * area offline without a record per parcel. Not below: a z12 tile holds a town's thousands of
+ * parcels, and the names would near double it (BENCHMARKS.md "Parcel tiles"). The map reads them
+ * from map zoom 13 (512-px tiles), where every outline shows.
+ */
+export const PARCEL_TILE_OWNER_MIN_ZOOM = 13
 
 /**
  * The layer of parcels a tile had to leave out to keep within its size cap (the smallest ones, see

@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs'
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test'
+import { type APIRequestContext, expect, type Locator, type Page, test } from '@playwright/test'
 import type { MapProbe } from '../src/features/map/map-probe'
 import { encodeShareState } from '../src/features/share/url-codec'
 import { DEFAULT_COLUMNS } from '../src/state/ui-slice'
@@ -92,6 +92,25 @@ async function openComps(page: Page, farm: Rec, key: string) {
   const panel = details.getByRole('region', { name: 'Comparable sales' })
   await expect(panel.getByRole('region', { name: 'Indicated value' })).toBeVisible({ timeout: 30_000 })
   return panel
+}
+
+/**
+ * Scrolled to the table's last row, its header row still shows (issue 37 item 10: it scrolled away
+ * with the pane): the point at the middle of the first header cell is that cell, on top.
+ */
+async function headerStaysInView(page: Page, panel: Locator, shotName: string): Promise<void> {
+  const table = panel.getByRole('table')
+  await table.getByRole('row').last().scrollIntoViewIfNeeded()
+  await page.screenshot({ path: shot(shotName) })
+  const onTop = await table
+    .locator('thead th')
+    .first()
+    .evaluate((th) => {
+      const r = th.getBoundingClientRect()
+      const at = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2)
+      return at !== null && th.contains(at)
+    })
+  expect(onTop, 'the comps table’s header row is in view over its last row').toBe(true)
 }
 
 test('comps from a farm card: the value is the weighted median of the top-k rows in the CSV, the market median beside it; included first; valued as of the last sale; the back-test with its n', async ({
@@ -220,6 +239,7 @@ test('comps from a farm card: the value is the weighted median of the top-k rows
   await details.getByRole('button', { name: '← Back to comparable sales' }).click()
   await expect(panel.getByTestId('comps-median')).toHaveText(`$${Math.round(shownValue).toLocaleString('en-US')}`)
   await page.screenshot({ path: shot('comps-desktop.png') })
+  await headerStaysInView(page, panel, 'app37-comps-header-desktop.png')
 
   // Asked for a date two years past the data: the words and the chart say it is projected.
   const later = `${Number(lastSale.slice(0, 4)) + 2}${lastSale.slice(4)}`
@@ -248,6 +268,7 @@ test('comps on a phone: the panel fits 390 px and shows the value', async ({ pag
   expect(box!.x + box!.width).toBeLessThanOrEqual(390.5)
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390)
   await page.screenshot({ path: shot('comps-phone.png') })
+  await headerStaysInView(page, panel, 'app37-comps-header-phone.png')
 })
 
 test('a shared link reopens the same comps: settings, pins and drops, and the same median; a garbled comps part loses nothing else', async ({

@@ -5,7 +5,7 @@
 import booleanIntersects from '@turf/boolean-intersects'
 import type { Polygon } from 'geojson'
 import { landUseClassIndex } from '../../contract/land-use-classes'
-import { PARCEL_TILE_PROPS, TILE_EXTENT, tileFeatureId } from '../../contract/tiles'
+import { PARCEL_TILE_OWNER_MIN_ZOOM, PARCEL_TILE_PROPS, TILE_EXTENT, tileFeatureId } from '../../contract/tiles'
 import type { DecodedPolygon } from '../tiles/tile-decode.test-support'
 import type { Parcel } from './data'
 import { type BBox, bboxOf, rect } from './geo'
@@ -71,7 +71,7 @@ export function expectedParcels(t: Tile, parcels: readonly Parcel[], buffer: num
 }
 
 /** How a feature's properties differ from what its record says (contract/tiles.ts); empty: they agree. */
-export function propertyProblems(f: DecodedPolygon, r: Parcel): string[] {
+export function propertyProblems(f: DecodedPolygon, r: Parcel, z: number): string[] {
   const P = PARCEL_TILE_PROPS
   const out: string[] = []
   const props = f.properties
@@ -95,6 +95,13 @@ export function propertyProblems(f: DecodedPolygon, r: Parcel): string[] {
   check(P.saleYear, sale === null ? !(P.saleYear in props) : props[P.saleYear] === sale)
   const luc = landUseClassIndex(r.land_use_class)
   check(P.landUse, luc < 0 ? !(P.landUse in props) : props[P.landUse] === luc)
+  for (const [prop, value] of [
+    [P.owner, r.owner],
+    [P.parcelId, r.parcel_id],
+  ] as const) {
+    const text = z >= PARCEL_TILE_OWNER_MIN_ZOOM && typeof value === 'string' && value !== '' ? value : null
+    check(prop, text === null ? !(prop in props) : props[prop] === text)
+  }
   const known = new Set<string>(Object.values(P))
   for (const k of Object.keys(props)) if (!known.has(k)) out.push(`unexpected property ${k}`)
   return out

@@ -250,7 +250,7 @@ describe('tile contents, checked against the records', () => {
       expect(stray, `${tilePath(t)}: features of parcels that do not reach the tile`).toEqual([])
       for (const f of decoded.parcels) {
         const record = byUuid.get(f.properties.svc_uuid as string)!
-        expect(propertyProblems(f, record), tilePath(t)).toEqual([])
+        expect(propertyProblems(f, record, t.z), tilePath(t)).toEqual([])
         // A parcel well inside the tile keeps its outline: its box on the tile within a unit of the record's.
         const box = unitsBox(t, bboxOf(record.geom))
         if (box.every((v) => v > 2 && v < TILE_EXTENT - 2)) {

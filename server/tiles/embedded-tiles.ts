@@ -31,7 +31,7 @@ const CLIP_BOX = `ST_MakeEnvelope(-$4::float8, -$4::float8, ${TILE_EXTENT} + $4:
 const P = PARCEL_TILE_PROPS
 const PARCELS = `WITH ${FRAME},
   c AS (SELECT p.svc_uuid, p.geom, p.cdl_majority_value, p.acres, p.parcel_value, p.sale_date, p.rotation,
-               p.land_use_class
+               p.land_use_class, p.owner, p.parcel_id
         FROM parcels p, frame WHERE ${KEPT} AND p.svc_uuid > $9 ORDER BY p.svc_uuid LIMIT ${CHUNK}),
   t AS (SELECT ${PARCEL_PROPS}, ${TO_TILE('p.geom')} AS g FROM c p, frame OFFSET 0),
   s AS (SELECT t.*, ST_Simplify(ST_SnapToGrid(CASE WHEN $8::float8 > 0 THEN ST_Simplify(g, $8::float8, true) ELSE g END, 1), 0) AS g1
@@ -39,7 +39,7 @@ const PARCELS = `WITH ${FRAME},
   v AS (SELECT s.*, ST_Multi(ST_CollectionExtract(ST_MakeValid(ST_SnapToGrid(ST_ClipByBox2D(g1, ${CLIP_BOX}), 1)), 3)) AS g2
         FROM s WHERE g1 IS NOT NULL OFFSET 0)
   SELECT coalesce(json_agg(json_build_array(id, ${P.uuid}, ${P.crop}, ${P.acres}, ${P.valuePerAcre}, ${P.saleYear},
-                                            ${P.rotation}, ${P.landUse}, ST_AsGeoJSON(g2, 0)::json -> 'coordinates') ORDER BY ${P.uuid})
+                                            ${P.rotation}, ${P.landUse}, ${P.owner}, ${P.parcelId}, ST_AsGeoJSON(g2, 0)::json -> 'coordinates') ORDER BY ${P.uuid})
                   FILTER (WHERE g2 IS NOT NULL AND NOT ST_IsEmpty(g2)), '[]')::text AS features,
          (SELECT max(svc_uuid) FROM c) AS last, (SELECT count(*) FROM c)::int AS read
   FROM v`
@@ -66,6 +66,8 @@ type ParcelRow = [
   number | null,
   number | null,
   number | null,
+  string | null,
+  string | null,
   MultiPolygonCoords,
 ]
 
@@ -85,9 +87,19 @@ export function embeddedTiles(db: Queryable): TileRenderer {
         const row = (
           await db.query<{ features: string; last: string | null; read: number }>(PARCELS, [...params, after], opts)
         )[0]
-        for (const [id, uuid, crop, acres, vpa, saleYear, rotation, landUse, coordinates] of JSON.parse(
-          row?.features ?? '[]',
-        ) as ParcelRow[]) {
+        for (const [
+          id,
+          uuid,
+          crop,
+          acres,
+          vpa,
+          saleYear,
+          rotation,
+          landUse,
+          owner,
+          parcelId,
+          coordinates,
+        ] of JSON.parse(row?.features ?? '[]') as ParcelRow[]) {
           const properties = {
             [P.uuid]: uuid,
             [P.crop]: crop,
@@ -96,6 +108,8 @@ export function embeddedTiles(db: Queryable): TileRenderer {
             [P.saleYear]: saleYear,
             [P.rotation]: rotation,
             [P.landUse]: landUse,
+            [P.owner]: owner,
+            [P.parcelId]: parcelId,
           }
           parcels.push({ id, properties, coordinates })
         }

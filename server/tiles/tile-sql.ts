@@ -6,7 +6,7 @@
  */
 import { LAND_USE_CLASSES } from '../../contract/land-use-classes'
 import { ROTATIONS } from '../../contract/rotation'
-import { PARCEL_TILE_PROPS, TILE_EXTENT } from '../../contract/tiles'
+import { PARCEL_TILE_OWNER_MIN_ZOOM, PARCEL_TILE_PROPS, TILE_EXTENT } from '../../contract/tiles'
 import { classFloor, SIZE_CLASSES, type TileDetail } from './tile-budget'
 import type { TileCoord } from './tile-coords'
 import { unitsPerDegree } from './tile-coords'
@@ -52,6 +52,10 @@ export const ESTIMATE = `WITH ${FRAME},
 export const KEPT = `p.geom && frame.q AND ${SIZE} >= $7::float8`
 
 const P = PARCEL_TILE_PROPS
+/** A text column written only at the zooms that carry owners; empty text is left out like null. */
+const fromOwnerZoom = (column: string) =>
+  `CASE WHEN $1::int >= ${PARCEL_TILE_OWNER_MIN_ZOOM} THEN nullif(${column}, '') END`
+
 /**
  * The parcels layer's id and properties (contract/tiles.ts). Values that could not be written as a
  * number (NaN, or a value per acre past 10^15 from a sliver's acreage) are left out like nulls.
@@ -63,7 +67,9 @@ export const PARCEL_PROPS = `plat_tile_id(p.svc_uuid) AS id,
   CASE WHEN p.acres > 0 AND abs(p.parcel_value / p.acres) < 1e15 THEN round(p.parcel_value / p.acres)::bigint END AS ${P.valuePerAcre},
   CASE WHEN p.sale_date ~ '^[0-9]{4}' THEN substr(p.sale_date, 1, 4)::int END AS ${P.saleYear},
   array_position(ARRAY[${ROTATIONS.map((r) => `'${r.id}'`).join(', ')}], p.rotation) - 1 AS ${P.rotation},
-  array_position(ARRAY[${LAND_USE_CLASSES.map((c) => `'${c.id}'`).join(', ')}], p.land_use_class) - 1 AS ${P.landUse}`
+  array_position(ARRAY[${LAND_USE_CLASSES.map((c) => `'${c.id}'`).join(', ')}], p.land_use_class) - 1 AS ${P.landUse},
+  ${fromOwnerZoom('p.owner')} AS ${P.owner},
+  ${fromOwnerZoom('p.parcel_id')} AS ${P.parcelId}`
 
 /** A texture cell (contract TEXTURE_LAYER) is at least this many tile units (2 px) a side. */
 const TEXTURE_CELL_MIN = 16

@@ -55,11 +55,16 @@ export type PositionFixEvent =
   | { kind: 'stop' }
   | { kind: 'error'; message: string }
 
-/** What a parcel tile says of a parcel (no owner, no APN): shown when its record is not at hand. */
+/** What a parcel tile says of a parcel: shown when its record is not at hand. */
 export interface TileFacts {
   acres: number | null
   /** The land-use class's label (contract/land-use-classes.ts). */
   landUse: string | null
+  /** Absent below contract/tiles.ts PARCEL_TILE_OWNER_MIN_ZOOM and in tiles of servers from before issue 37. */
+  owner?: string | null
+  parcelId?: string | null
+  /** The map shows tiles below the owner zoom: zoomed in, they would name the owner. */
+  ownerCloser?: boolean
 }
 
 export interface MapEvents {

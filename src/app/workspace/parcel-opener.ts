@@ -8,6 +8,7 @@
 import type { Geometry } from 'geojson'
 import type { ParcelRecord } from '../../../contract/schemas'
 import { ApiError } from '../../api/api-error'
+import { notInPackMessage } from '../../features/field/not-in-pack'
 import { NotInPackError } from '../../features/field/offline-sources'
 import type { LngLat, Rows, TileFacts } from '../../ports/workspace-ports'
 import type { AppStore } from '../../state/store'
@@ -139,19 +140,10 @@ export class ParcelOpener {
       },
       (e: unknown) => {
         // Offline and in no pack: the card says so; it is no error to report.
-        if (e instanceof NotInPackError) return fail(withTileFacts(e.message, tile))
+        if (e instanceof NotInPackError) return fail(notInPackMessage(tile))
         if (e instanceof ApiError) this.d.reportError(e)
         fail(e instanceof ApiError ? e.message : 'The parcel could not be loaded.')
       },
     )
   }
-}
-
-/** What the map's tile knows of a parcel whose record is not at hand, before why the rest is missing. */
-function withTileFacts(message: string, tile: TileFacts | undefined): string {
-  const known = [
-    tile?.acres != null ? `${tile.acres.toLocaleString('en-US', { maximumFractionDigits: 2 })} ac` : null,
-    tile?.landUse ?? null,
-  ].filter((x) => x !== null)
-  return known.length > 0 ? `From the map: ${known.join(', ')}. ${message}` : message
 }

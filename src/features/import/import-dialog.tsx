@@ -12,12 +12,18 @@ import { importFile } from './import-file'
 import type { ImportResult } from './import-result'
 import { parseGeoJson } from './parse-geojson'
 import { toAreas } from './to-areas'
+import { xmlProblem } from './xml-well-formed'
 import './import.css'
 
 const IMPORT_ACCEPT = acceptOf(IMPORT_OFFERS)
 const IMPORT_FORMATS = namesOf(IMPORT_OFFERS).replace(/^./, (c) => c.toUpperCase())
 
-const parseXml = (text: string) => new DOMParser().parseFromString(text, 'application/xml')
+/** A broken file never reaches DOMParser, whose error element breaks our CSP (xml-well-formed.ts). */
+const parseXml = (text: string) => {
+  const problem = xmlProblem(text)
+  if (problem) throw new Error(`it is not well-formed XML — ${problem}`)
+  return new DOMParser().parseFromString(text, 'application/xml')
+}
 
 export interface ImportDialogProps {
   /**

@@ -69,18 +69,29 @@ export function createMap(options: MapPlacement): MapLibreMap {
 /**
  * MapLibre's compact attribution opens expanded and folds to its (i) button at the first drag; on
  * a phone, expanded, it covered a third of the map's bottom (issue 18, problem 7). Folded from the
- * start there; (i) opens it, as MapLibre's own button does.
+ * start there; (i) opens it, as MapLibre's own button does. MapLibre expands it again whenever a
+ * source brings the first credit or the map is resized narrow (AttributionControl._updateCompact),
+ * which happens after the first load when the parcel tiles' source is added (issue 37 item 10): so
+ * it is folded after each of those, until the person opens or closes it themselves.
  */
 function foldAttributionWhenNarrow(map: MapLibreMap): void {
+  const container = map.getContainer()
+  let touched = false
+  container.addEventListener(
+    'click',
+    (e) => {
+      if (e.target instanceof Element && e.target.closest('.maplibregl-ctrl-attrib-button')) touched = true
+    },
+    true,
+  )
   const fold = () => {
-    if (map.getContainer().clientWidth > 640) return
-    map
-      .getContainer()
+    if (touched || container.clientWidth > 640) return
+    container
       .querySelector('.maplibregl-ctrl-attrib.maplibregl-compact-show')
       ?.classList.remove('maplibregl-compact-show')
   }
-  map.once('load', fold)
-  map.once('idle', fold)
+  // Registered after the control's own listeners, so these run after MapLibre's expand.
+  for (const event of ['load', 'styledata', 'sourcedata', 'resize'] as const) map.on(event, fold)
 }
 
 function prefersReducedMotion(): boolean {

@@ -5,7 +5,7 @@
  */
 import type { MapGeoJSONFeature, Map as MapLibreMap } from 'maplibre-gl'
 import { LAND_USE_CLASSES } from '../../../../contract/land-use-classes'
-import { PARCEL_TILE_PROPS } from '../../../../contract/tiles'
+import { PARCEL_TILE_OWNER_MIN_ZOOM, PARCEL_TILE_PROPS } from '../../../../contract/tiles'
 import { type Theme, themeById } from '../../../format/themes'
 import type { TileFacts, TileSourceInfo, TilesStatus } from '../../../ports/workspace-ports'
 import { applyTileTheme, parcelTileLayers, placeLabelLayer, TILE_LAYERS, TILE_SOURCE, tileSource } from './tile-layers'
@@ -113,6 +113,15 @@ export class ParcelTiles {
     const acres = props[PARCEL_TILE_PROPS.acres]
     const luc = props[PARCEL_TILE_PROPS.landUse]
     const landUse = typeof luc === 'number' ? (LAND_USE_CLASSES[luc]?.label ?? null) : null
-    return { id: feature.id, uuid, facts: { acres: typeof acres === 'number' ? acres : null, landUse } }
+    const text = (v: unknown) => (typeof v === 'string' && v !== '' ? v : null)
+    const facts: TileFacts = {
+      acres: typeof acres === 'number' ? acres : null,
+      landUse,
+      owner: text(props[PARCEL_TILE_PROPS.owner]),
+      parcelId: text(props[PARCEL_TILE_PROPS.parcelId]),
+      // 512-px tiles: the map shows zoom z's tiles from map zoom z.
+      ownerCloser: Math.floor(this.map.getZoom()) < PARCEL_TILE_OWNER_MIN_ZOOM,
+    }
+    return { id: feature.id, uuid, facts }
   }
 }
