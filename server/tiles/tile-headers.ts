@@ -9,7 +9,8 @@ import type { TileDetail } from './tile-budget'
 import { UNITS_PER_PIXEL } from './tile-budget'
 
 /** Bumped when the same data would give different tiles (encoding, properties, simplification). */
-const TILE_FORMAT = 't1'
+// t2: owner and APN in the tiles from z13 (offline taps, issue 37), so copies kept before revalidate to them.
+const TILE_FORMAT = 't2'
 
 export const tileEtag = (version: string): string => `W/"${version}-${TILE_FORMAT}"`
 export const coverageEtag = (version: string): string => `W/"${version}"`
