@@ -82,3 +82,26 @@ export async function squareFor(
   }
   return best
 }
+
+/**
+ * The same square sizing in process, through a parcels repository's area search (no HTTP): the
+ * half-width by bisection until the square covers `target` parcels within 3 %.
+ */
+export async function repoSquareFor(
+  repo: { idsInArea(polygons: readonly Polygon[], cap: number): Promise<string[]> },
+  centre: [number, number],
+  target: number,
+): Promise<{ polygon: Polygon; n: number }> {
+  let lo = 0.0005
+  let hi = 0.5
+  let half = hi
+  let n = 0
+  for (let i = 0; i < 25; i++) {
+    half = (lo + hi) / 2
+    n = (await repo.idsInArea([squarePolygon(centre[0], centre[1], half)], 100_000)).length
+    if (Math.abs(n - target) / target < 0.03) break
+    if (n < target) lo = half
+    else hi = half
+  }
+  return { polygon: squarePolygon(centre[0], centre[1], half), n }
+}

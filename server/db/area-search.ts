@@ -6,6 +6,7 @@
  */
 import type { Polygon } from 'geojson'
 import { type CostModel, DEFAULT_COST_MODEL, groupPieces, planCells, vertexCount } from './area-pieces'
+import { boxAround, loadedStates } from './area-states'
 import type { Queryable, QueryOptions } from './database'
 import { QueryCancelledError } from './db-errors'
 import { polygonEwkbHex } from './ewkb'
@@ -30,7 +31,8 @@ export class AreaTooExpensiveError extends Error {
 // of their polygon. Each cell reports its candidates (for the density estimate) and its hits. The
 // per-cell aggregate sits in a LATERAL subquery: aggregating the joined rows instead made the planner
 // sort them with both geometries attached, which doubled the time.
-const PIECE_SQL = `
+// The state condition (area-states.ts) keeps a partitioned `parcels` to the states the piece reaches.
+const pieceSql = (states: string) => `
   WITH g AS MATERIALIZED (
          SELECT (o - 1)::int AS k, ST_GeomFromEWKB(decode(h, 'hex')) AS geom
          FROM json_array_elements_text($1::json) WITH ORDINALITY AS t(h, o)),
@@ -43,7 +45,7 @@ const PIECE_SQL = `
   CROSS JOIN LATERAL (
     SELECT count(*)::int AS candidates,
            coalesce(json_agg(p.svc_uuid) FILTER (WHERE ST_Intersects(p.geom, g.geom)), '[]')::text AS ids
-    FROM parcels p WHERE p.geom && c.box) h`
+    FROM parcels p WHERE p.geom && c.box AND ${states}) h`
 
 export interface AreaSearchOptions extends QueryOptions {
   model?: CostModel
@@ -66,6 +68,8 @@ export async function searchArea(
   const candidates = cells.reduce((sum, cell) => sum + cell.estimate, 0)
   if (candidates > maxCandidates) throw new AreaTooExpensiveError(candidates)
   const pieces = groupPieces(cells, polygons.map(vertexCount), model)
+  if (pieces.length === 0) return []
+  const states = await loadedStates(db, boxAround(cells.map((c) => c.box)), opts)
   const hex = new Map<number, string>()
   const found = new Set<string>()
   // Heavy work belongs to someone: the caller's key, or everyone's share when unnamed.
@@ -79,7 +83,7 @@ export async function searchArea(
     })
     const slot = new Map(piece.polygons.map((polygon, k) => [polygon, k]))
     const rows = await db.query<{ i: number; candidates: number; ids: string }>(
-      PIECE_SQL,
+      pieceSql(states.condition(boxAround(piece.cells.map((c) => c.box)))),
       [JSON.stringify(shapes), JSON.stringify(piece.cells.map((c) => [slot.get(c.polygon), ...c.box]))],
       statement,
     )

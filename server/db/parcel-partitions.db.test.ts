@@ -10,10 +10,12 @@ import { box } from '../load/reload-fixture.test-support'
 import type { StagedRow } from '../load/rows/staged-row'
 import { SCHEMA } from '../schema'
 import { rect } from '../test/geo'
-import type { Database } from './database'
+import { searchArea } from './area-search'
+import type { Database, Queryable } from './database'
 import { buildWhere } from './filter-sql'
 import { migrate } from './migrate'
 import { migratedPostgres, type TestDatabase } from './migrated-db.test-support'
+import { parcelDensity } from './parcel-density'
 import { missingParcelIndexes } from './parcel-indexes'
 import { parcelsPartitioned } from './parcel-partitions'
 import { parcelsRepo } from './parcels-repo'
@@ -181,5 +183,36 @@ describePostgres('parcels partitioned by state (PostgreSQL)', (url) => {
       .sort()
     const found = await parcelsRepo(db, { timeoutMs: 10_000 }).idsInArea([area], 1000)
     expect(found).toEqual(expected)
+  })
+
+  it('reads only the partitions of the states an area reaches (area-states.ts), one inside a state, both across the line', async () => {
+    /** The area search's answer, and the parcel partitions its piece statements' plans read. */
+    const search = async (x0: number, x1: number) => {
+      const read = new Set<string>()
+      const spy: Queryable = {
+        exec: (sql, o) => db.exec(sql, o),
+        query: async (sql, params, o) => {
+          if (sql.includes('CROSS JOIN LATERAL'))
+            for (const name of await scanned(sql, [...(params ?? [])])) if (name.startsWith('parcels')) read.add(name)
+          return db.query(sql, params, o)
+        },
+      }
+      const found = await searchArea(spy, parcelDensity(db), [rect(x0, Y0 + 1.5 * H, x1, Y0 + 2.5 * H)], 1000)
+      return { found, read: [...read].sort() }
+    }
+    const pins = async (found: string[]) =>
+      (
+        await db.query<{ pin: string }>('SELECT parcel_id AS pin FROM parcels WHERE svc_uuid = ANY($1) ORDER BY 1', [
+          found,
+        ])
+      ).map((r) => r.pin)
+    const inIowa = await search(X0 + 1.5 * W, X0 + 3.5 * W)
+    expect(inIowa.read).toEqual(['parcels_s19'])
+    expect(await pins(inIowa.found)).toEqual(['IA-1-1', 'IA-1-2', 'IA-2-1', 'IA-2-2', 'IA-3-1', 'IA-3-2'])
+    const across = await search(X0 + 4.5 * W, X0 + 7.5 * W)
+    expect(across.read).toEqual(['parcels_s19', 'parcels_s27'])
+    expect(across.found).toHaveLength(8)
+    // Nowhere near a loaded county: no partition at all.
+    expect((await search(X0 - 1, X0 - 0.9)).read).toEqual([])
   })
 })
