@@ -13,7 +13,7 @@ import type { Ledger } from './auth/ledger'
 import { memoryLedger } from './auth/memory-ledger'
 import { changesService } from './changes/changes-service'
 import type { ServerConfig } from './config'
-import { acquireLock } from './data-dir-lock'
+import { holdDataDir } from './data-dir-lock'
 import { ADVISORY_LOCKS as LOCKS } from './db/advisory-locks'
 import type { Database } from './db/database'
 import { holdDemoModeLock, whileNoDemoInstance } from './db/demo-mode-lock'
@@ -45,7 +45,8 @@ export async function startServer(
   log: (line: string) => void = console.log,
 ): Promise<RunningServer> {
   const t0 = performance.now()
-  const release = config.DATABASE_URL ? () => {} : acquireLock(config.DATA_DIR)
+  const dataDir = config.DATABASE_URL ? null : await holdDataDir(config.DATA_DIR, `The server (pid ${process.pid})`)
+  const release = () => dataDir?.release()
   const db = await openDatabase(config, log)
   // Stage tables of a load that was killed (issue 19); a running load's are left alone.
   const stale = await dropLeftoverStages(db)
@@ -71,7 +72,7 @@ export async function startServer(
     const revoked = config.DATABASE_URL ? await whileNoDemoInstance(config.DATABASE_URL, revoke) : await revoke()
     if (revoked === null) {
       await db.close()
-      release()
+      await release()
       throw new Error(
         'DEMO=off, but DEMO=on instances are running on this database and hand out its demo key; starting would revoke it and break their app (401). Run every instance on one database with the same DEMO setting: stop the DEMO=on ones first (this start then revokes the demo key), or start this one with DEMO=on.',
       )
@@ -168,7 +169,7 @@ export async function startServer(
       await ledger.close()
       await replicas?.close()
       await db.close()
-      release()
+      await release()
     },
   }
 }

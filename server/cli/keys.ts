@@ -6,7 +6,7 @@
 import { parseArgs } from 'node:util'
 import { createKey } from '../auth/key-admin'
 import { loadConfig } from '../config'
-import { runningServerPid } from '../data-dir-lock'
+import { dataDirHolder } from '../data-dir-lock'
 import { ENDPOINTS, type Endpoint, monthOf, QUOTA_UNITS, type QuotaUnit } from '../db/key-plans'
 import { keysRepo } from '../db/keys-repo'
 import { openDatabase } from '../open-database'
@@ -50,8 +50,8 @@ async function main() {
   if (!command) fail(USAGE)
   const config = loadConfig()
   if (!config.DATABASE_URL) {
-    const pid = runningServerPid(config.DATA_DIR)
-    if (pid !== null) fail(`The server (pid ${pid}) is using ${config.DATA_DIR}; stop it before managing keys.`)
+    const holder = await dataDirHolder(config.DATA_DIR)
+    if (holder !== null) fail(`${holder} is using ${config.DATA_DIR}; stop it before managing keys.`)
   }
   const db = await openDatabase(config)
   const repo = keysRepo(db)

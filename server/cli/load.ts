@@ -4,7 +4,7 @@
  */
 import { parseArgs } from 'node:util'
 import { loadConfig } from '../config'
-import { runningServerPid } from '../data-dir-lock'
+import { DataDirBusyError, dataDirHolder, holdDataDir } from '../data-dir-lock'
 import { logCountyDeleted } from '../db/change-log-repo'
 import { deleteCounty, listCounties } from '../db/counties-repo'
 import { CountyBusyError, type HeldCounty, holdCountyLoad } from '../load/county-lock'
@@ -140,8 +140,8 @@ async function loadList(list: string): Promise<number> {
   })
   const config = loadConfig()
   if (!config.DATABASE_URL) {
-    const pid = runningServerPid(config.DATA_DIR)
-    if (pid !== null) fail(`The server (pid ${pid}) is using ${config.DATA_DIR}; stop it before loading.`)
+    const holder = await dataDirHolder(config.DATA_DIR)
+    if (holder !== null) fail(`${holder} is using ${config.DATA_DIR}; stop it before loading.`)
   }
   return loadCounties({
     jobs,
@@ -158,10 +158,14 @@ async function main() {
   const config = loadConfig()
   // Checked before the database is opened: the embedded database is one process's at a time.
   const args = values.list || values.delete ? null : countyArgs()
-  if (!config.DATABASE_URL) {
-    const pid = runningServerPid(config.DATA_DIR)
-    if (pid !== null) fail(`The server (pid ${pid}) is using ${config.DATA_DIR}; stop it before loading.`)
-  }
+  // Held for the load's life (data-dir-lock.ts): a server or another load started meanwhile is refused.
+  const dataDir = config.DATABASE_URL
+    ? null
+    : await holdDataDir(config.DATA_DIR, `A load (pid ${process.pid})`).catch((e: Error) =>
+        e instanceof DataDirBusyError
+          ? fail(e.message.replace(/stop it first\.$/, 'stop it before loading.'))
+          : Promise.reject(e),
+      )
   // PostgreSQL's JIT compiles each of a load's few big statements for seconds (4.5 s of a 15 s
   // write of 20,000 parcels, measured) and saves less than that: off for the loader's connections.
   const db = await openDatabase(config, undefined, LOADER_SESSION)
@@ -259,6 +263,7 @@ async function main() {
     await held?.release()
     await liveness?.release()
     await db.close()
+    await dataDir?.release()
   }
 }
 

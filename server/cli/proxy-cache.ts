@@ -4,7 +4,7 @@
  */
 import { parseArgs } from 'node:util'
 import { loadConfig } from '../config'
-import { runningServerPid } from '../data-dir-lock'
+import { dataDirHolder } from '../data-dir-lock'
 import { openDatabase } from '../open-database'
 import { PROXY_ENDPOINTS, type ProxyEndpoint } from '../proxy/cache-key'
 import { cacheByEndpoint, purgeCache } from '../proxy/cache-purge'
@@ -35,8 +35,8 @@ if (endpoint !== undefined && command !== 'purge') fail('--endpoint goes with pu
 
 const config = loadConfig()
 if (!config.DATABASE_URL) {
-  const pid = runningServerPid(config.DATA_DIR)
-  if (pid !== null) fail(`The server (pid ${pid}) is using ${config.DATA_DIR}; stop it before changing its cache.`)
+  const holder = await dataDirHolder(config.DATA_DIR)
+  if (holder !== null) fail(`${holder} is using ${config.DATA_DIR}; stop it before changing its cache.`)
 }
 const db = await openDatabase(config)
 const kb = (bytes: number) => `${Math.ceil(bytes / 1024).toLocaleString('en-US')} KB`

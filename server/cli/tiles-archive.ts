@@ -6,7 +6,7 @@
 import { resolve } from 'node:path'
 import { parseArgs } from 'node:util'
 import { loadConfig } from '../config'
-import { runningServerPid } from '../data-dir-lock'
+import { dataDirHolder } from '../data-dir-lock'
 import { openDatabase } from '../open-database'
 import { ArchiveError, type ArchiveProgress, buildArchive } from '../tiles/archive/build-archive'
 
@@ -61,9 +61,9 @@ async function main() {
   if (!Number.isInteger(jobs) || jobs < 1 || jobs > 64) throw new UsageError('--jobs takes a whole number from 1 to 64')
   const config = loadConfig()
   if (!config.DATABASE_URL) {
-    const pid = runningServerPid(config.DATA_DIR)
-    if (pid !== null)
-      throw new UsageError(`The server (pid ${pid}) is using ${config.DATA_DIR}; stop it before making an archive.`)
+    const holder = await dataDirHolder(config.DATA_DIR)
+    if (holder !== null)
+      throw new UsageError(`${holder} is using ${config.DATA_DIR}; stop it before making an archive.`)
   }
   const out = resolve(values.out)
   const db = await openDatabase(config)

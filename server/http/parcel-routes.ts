@@ -19,7 +19,7 @@ import { readJsonBody } from '../http-kit/read-json-body'
 import { errorResponse, jsonTextResponse, validationResponse } from '../http-kit/responses'
 import { runInSlices } from '../http-kit/run-in-slices'
 import { vagueAddress } from './address-cost'
-import { isHeavyQuery } from './query-cost'
+import { isHeavyQuery, overCapList } from './query-cost'
 
 const fail = (response: Response): Outcome => ({ response, records: 0 })
 
@@ -103,6 +103,8 @@ export function parcelRoutes(repo: ParcelsRepo, guard: KeyGuard) {
     guarded(guard, 'query', async (c, key) => {
       const body = await jsonBody(c)
       if (!body.ok) return body.outcome
+      const overCap = overCapList(body.value)
+      if (overCap) return fail(validationResponse(c, [overCap]))
       const check = checkQueryRequest(body.value)
       if (!check.ok) {
         return fail(check.status === 422 ? validationResponse(c, check.detail) : errorResponse(c, 400, check.detail))

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest'
-import { HEAVY_LIST_VALUES, isHeavyQuery } from './query-cost'
+import { MAX_IN_VALUES, MAX_IN_VALUES_NON_ID } from '../../contract/limits'
+import { checkQueryRequest } from '../../contract/query-rules'
+import { HEAVY_LIST_VALUES, isHeavyQuery, overCapList } from './query-cost'
 
 const list = (n: number) => Array.from({ length: n }, (_, i) => `v${i}`)
 
@@ -23,5 +25,34 @@ describe('isHeavyQuery', () => {
       ]),
     ).toBe(false)
     expect(isHeavyQuery([])).toBe(false)
+  })
+})
+
+describe('overCapList', () => {
+  const IOWA = { field: 'state', op: 'eq', value: 'IA' }
+  const over = { field: 'owner', op: 'nin', value: list(50_000) }
+
+  it('answers a list over its cap as the full check does: a 422 at its value', () => {
+    for (const body of [
+      { filters: [IOWA, over] },
+      { filters: [{ field: 'sale_date', op: 'in', value: list(MAX_IN_VALUES_NON_ID + 1) }] },
+      { filters: [{ field: 'svc_uuid', op: 'in', value: list(MAX_IN_VALUES + 1) }], limit: 5 },
+    ]) {
+      const full = checkQueryRequest(body)
+      expect(full.ok).toBe(false)
+      expect([overCapList(body)]).toEqual(full.ok ? null : full.detail)
+    }
+  })
+
+  it('leaves the answer to the full check when an earlier filter is wrong, or no list is over', () => {
+    expect(overCapList({ filters: [{ field: 'nope', op: 'eq', value: 1 }, IOWA, over] })).toBeNull()
+    expect(overCapList({ filters: [{ field: 'acres', op: 'gt', value: 'x' }, IOWA, over] })).toBeNull()
+    expect(overCapList({ filters: [IOWA, { ...over, value: list(MAX_IN_VALUES_NON_ID) }] })).toBeNull()
+    expect(
+      overCapList({ filters: [{ field: 'svc_uuid', op: 'in', value: list(MAX_IN_VALUES_NON_ID + 1) }] }),
+    ).toBeNull()
+    expect(overCapList({ filters: 'x' })).toBeNull()
+    expect(overCapList(null)).toBeNull()
+    expect(overCapList({ filters: [null, over] })).toBeNull()
   })
 })
