@@ -1,5 +1,6 @@
 /** Square search areas sized to a parcel count, shared by the API and app benchmarks. */
 import type { Polygon } from 'geojson'
+import { type ParsedQueryRequest, QueryRequestSchema } from '../contract/schemas'
 
 export type Post = (path: string, body: unknown) => Promise<unknown>
 
@@ -104,4 +105,28 @@ export async function repoSquareFor(
     else hi = half
   }
   return { polygon: squarePolygon(centre[0], centre[1], half), n }
+}
+
+/**
+ * The query pages the table-layout benches time in process (bench:partitions, bench:state): one
+ * state's parcels by value, one county's with a condition, and a condition over every state.
+ */
+export function scopedPages(): Record<'stateByValue' | 'countyPage' | 'everywhere', ParsedQueryRequest> {
+  const page = (body: unknown): ParsedQueryRequest => QueryRequestSchema.parse(body)
+  return {
+    stateByValue: page({
+      filters: [{ field: 'state', op: 'eq', value: 'IA' }],
+      order: { field: 'parcel_value', direction: 'desc' },
+      limit: 100,
+    }),
+    countyPage: page({
+      filters: [
+        { field: 'state_fp', op: 'eq', value: '06' },
+        { field: 'county_fp', op: 'eq', value: '019' },
+        { field: 'acres', op: 'gt', value: 5 },
+      ],
+      limit: 100,
+    }),
+    everywhere: page({ filters: [{ field: 'acres', op: 'between', value: [10, 20] }], limit: 100 }),
+  }
 }

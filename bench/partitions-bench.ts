@@ -12,7 +12,6 @@
 import { loadavg } from 'node:os'
 import { parseArgs } from 'node:util'
 import pg from 'pg'
-import { type ParsedQueryRequest, QueryRequestSchema } from '../contract/schemas'
 import type { Database } from '../server/db/database'
 import { migrate } from '../server/db/migrate'
 import { parcelsPartitioned } from '../server/db/parcel-partitions'
@@ -20,7 +19,7 @@ import { type ParcelsRepo, parcelsRepo } from '../server/db/parcels-repo'
 import { openPostgres } from '../server/db/postgres-database'
 import { ensureDemoDataset } from '../server/demo-data/demo-dataset'
 import { SCHEMA } from '../server/schema'
-import { squarePolygon } from './bench-areas'
+import { repoSquareFor, scopedPages } from './bench-areas'
 import { pgServerUrl } from './bench-server'
 import { machineLine, writeSection } from './benchmarks-file'
 import { ms, percentile, timeIt } from './stats'
@@ -101,22 +100,6 @@ async function prepare(): Promise<{ flat: string; part: string; convertSeconds: 
   }
 }
 
-/** Half-width of a square at `centre` covering about `target` parcels (bisection, within 3 %). */
-async function squareFor(repo: ParcelsRepo, centre: [number, number], target: number) {
-  let lo = 0.0005
-  let hi = 0.5
-  let half = hi
-  let n = 0
-  for (let i = 0; i < 25; i++) {
-    half = (lo + hi) / 2
-    n = (await repo.idsInArea([squarePolygon(centre[0], centre[1], half)], 100_000)).length
-    if (Math.abs(n - target) / target < 0.03) break
-    if (n < target) lo = half
-    else hi = half
-  }
-  return { polygon: squarePolygon(centre[0], centre[1], half), n }
-}
-
 interface Case {
   name: string
   run: (repo: ParcelsRepo, i: number) => Promise<unknown>
@@ -140,22 +123,8 @@ async function main() {
     const [dense] = await dbs[0]!.query<{ x: number; y: number }>(
       "SELECT ST_XMin(geom) AS x, ST_YMin(geom) AS y FROM parcels WHERE state_fp = '19' ORDER BY acres LIMIT 1",
     )
-    const square = await squareFor(flatRepo, [dense!.x, dense!.y], Math.min(10_000, Math.floor(row!.n / 4)))
-    const page = (body: unknown): ParsedQueryRequest => QueryRequestSchema.parse(body)
-    const stateByValue = page({
-      filters: [{ field: 'state', op: 'eq', value: 'IA' }],
-      order: { field: 'parcel_value', direction: 'desc' },
-      limit: 100,
-    })
-    const countyPage = page({
-      filters: [
-        { field: 'state_fp', op: 'eq', value: '06' },
-        { field: 'county_fp', op: 'eq', value: '019' },
-        { field: 'acres', op: 'gt', value: 5 },
-      ],
-      limit: 100,
-    })
-    const everywhere = page({ filters: [{ field: 'acres', op: 'between', value: [10, 20] }], limit: 100 })
+    const square = await repoSquareFor(flatRepo, [dense!.x, dense!.y], Math.min(10_000, Math.floor(row!.n / 4)))
+    const { stateByValue, countyPage, everywhere } = scopedPages()
     const cases: Case[] = [
       {
         name: 'point (`atPoint`, a parcel of any state)',

@@ -31,7 +31,7 @@ import { openPostgres } from '../server/db/postgres-database'
 import { readRouter } from '../server/db/read-router'
 import { ensureDemoDataset } from '../server/demo-data/demo-dataset'
 import { SCHEMA } from '../server/schema'
-import { repoSquareFor, type squarePolygon } from './bench-areas'
+import { repoSquareFor, scopedPages, type squarePolygon } from './bench-areas'
 import { pgServerUrl } from './bench-server'
 import { machineLine, writeSection } from './benchmarks-file'
 import { generateStateSize, STATE_SIZE_META_KEY, type StateSizeMeta } from './state-size-dataset'
@@ -210,20 +210,7 @@ async function main() {
       })
 
     const page = (body: unknown): ParsedQueryRequest => QueryRequestSchema.parse(body)
-    const stateByValue = page({
-      filters: [{ field: 'state', op: 'eq', value: 'IA' }],
-      order: { field: 'parcel_value', direction: 'desc' },
-      limit: 100,
-    })
-    const countyPage = page({
-      filters: [
-        { field: 'state_fp', op: 'eq', value: '06' },
-        { field: 'county_fp', op: 'eq', value: '019' },
-        { field: 'acres', op: 'gt', value: 5 },
-      ],
-      limit: 100,
-    })
-    const everywhere = page({ filters: [{ field: 'acres', op: 'between', value: [10, 20] }], limit: 100 })
+    const { stateByValue, countyPage, everywhere } = scopedPages()
     const cases: { name: string; run: (t: Target, i: number) => Promise<unknown> }[] = [
       {
         name: 'point (`atPoint`, a parcel of any state)',
