@@ -11,7 +11,7 @@ import type { StagedRow } from '../load/rows/staged-row'
 import { SCHEMA } from '../schema'
 import { rect } from '../test/geo'
 import { searchArea } from './area-search'
-import type { Database, Queryable } from './database'
+import type { Database, Queryable, QueryOptions } from './database'
 import { buildWhere } from './filter-sql'
 import { migrate } from './migrate'
 import { migratedPostgres, type TestDatabase } from './migrated-db.test-support'
@@ -214,5 +214,27 @@ describePostgres('parcels partitioned by state (PostgreSQL)', (url) => {
     expect(across.found).toHaveLength(8)
     // Nowhere near a loaded county: no partition at all.
     expect((await search(X0 - 1, X0 - 0.9)).read).toEqual([])
+  })
+
+  it('reads only the partition of the state whose counties hold a point, and finds its parcel', async () => {
+    const at = async (lon: number, lat: number) => {
+      const read = new Set<string>()
+      const spy = {
+        ...db,
+        kind: db.kind,
+        query: async (sql: string, params?: readonly unknown[], o?: QueryOptions) => {
+          if (sql.includes('ST_MakePoint'))
+            for (const name of await scanned(sql, [...(params ?? [])])) if (name.startsWith('parcels')) read.add(name)
+          return db.query(sql, params, o)
+        },
+      } as Database
+      const found = await parcelsRepo(spy, { timeoutMs: 10_000 }).atPoint(lon, lat, 10, false)
+      return { pins: found.map((r) => (JSON.parse(r) as { parcel_id: string }).parcel_id), read: [...read].sort() }
+    }
+    // The middle of Iowa's lot in column 1, row 1; then of Minnesota's first column, across the line.
+    expect(await at(X0 + 1.5 * W, Y0 + 1.5 * H)).toEqual({ pins: ['IA-1-1'], read: ['parcels_s19'] })
+    expect(await at(X0 + 6.5 * W, Y0 + 1.5 * H)).toEqual({ pins: ['MN-6-1'], read: ['parcels_s27'] })
+    // Outside every loaded county: no partition read, no parcel.
+    expect(await at(X0 - 1, Y0)).toEqual({ pins: [], read: [] })
   })
 })
