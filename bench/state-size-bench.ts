@@ -269,7 +269,7 @@ async function main() {
       `## At state size (\`npm run bench:state -- --parcels ${parcels} --runs ${runs}\`; issue 40)
 
 ${machineLine()}; PostgreSQL ${version}; ${new Date().toISOString().slice(0, 10)}. Load average ${loadBefore} before the timed part,
-${loadAfter} after: three other sessions' builds and tests shared the 2 cores, so every figure is a ceiling.
+${loadAfter} after (the bench's own PostgreSQL nodes and Node process count in it; above ~2.5, other work shared the 2 cores and every figure is a ceiling).
 The demo dataset (${fmt(BASE)} parcels in 3 states, partitioned) against ${fmt(bigMeta.parcels)} parcels in ${bigMeta.copies} state
 partitions: the demo rows copied in SQL, one state code and place per copy (bench/state-size-dataset.ts; ${bigGb.toFixed(1)} GB),
 generated once at ${generation(bigMeta)}; ${flatLine}
