@@ -21,18 +21,33 @@ export interface BenchServer extends SpawnedServer {
 
 export const pgServerUrl = (): string | undefined => process.env.BENCH_PG || process.env.PLAT_TEST_PG || undefined
 
-async function ensureDatabase(serverUrl: string, name: string): Promise<string> {
-  const admin = new pg.Client({ connectionString: serverUrl })
-  await admin.connect()
-  try {
-    const exists = await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [name])
-    if (exists.rowCount === 0) await admin.query(`CREATE DATABASE ${name}`)
-  } finally {
-    await admin.end()
-  }
-  const url = new URL(serverUrl)
+/** The URL of database `name` on the PostgreSQL server `server`. */
+export function pgDatabaseUrl(server: string, name: string): string {
+  const url = new URL(server)
   url.pathname = `/${name}`
   return url.toString()
+}
+
+/** Runs `fn` on a connection of its own to `server` (CREATE/DROP DATABASE cannot run in a pool's transaction). */
+export async function pgAdmin<T>(server: string, fn: (c: pg.Client) => Promise<T>): Promise<T> {
+  const c = new pg.Client({ connectionString: server })
+  await c.connect()
+  try {
+    return await fn(c)
+  } finally {
+    await c.end()
+  }
+}
+
+export const pgDatabaseExists = (server: string, name: string): Promise<boolean> =>
+  pgAdmin(
+    server,
+    async (c) => ((await c.query('SELECT 1 FROM pg_database WHERE datname = $1', [name])).rowCount ?? 0) > 0,
+  )
+
+async function ensureDatabase(serverUrl: string, name: string): Promise<string> {
+  if (!(await pgDatabaseExists(serverUrl, name))) await pgAdmin(serverUrl, (c) => c.query(`CREATE DATABASE ${name}`))
+  return pgDatabaseUrl(serverUrl, name)
 }
 
 export async function benchEnv(backend: BenchBackend, parcels: number): Promise<NodeJS.ProcessEnv> {

@@ -11,7 +11,6 @@
  */
 import { loadavg } from 'node:os'
 import { parseArgs } from 'node:util'
-import pg from 'pg'
 import type { Database } from '../server/db/database'
 import { migrate } from '../server/db/migrate'
 import { parcelsPartitioned } from '../server/db/parcel-partitions'
@@ -20,7 +19,7 @@ import { openPostgres } from '../server/db/postgres-database'
 import { ensureDemoDataset } from '../server/demo-data/demo-dataset'
 import { SCHEMA } from '../server/schema'
 import { repoSquareFor, scopedPages } from './bench-areas'
-import { pgServerUrl } from './bench-server'
+import { pgAdmin, pgDatabaseExists, pgDatabaseUrl, pgServerUrl } from './bench-server'
 import { machineLine, writeSection } from './benchmarks-file'
 import { ms, percentile, timeIt } from './stats'
 
@@ -39,34 +38,15 @@ if (!server)
 const fmt = (n: number) => Math.round(n).toLocaleString('en-US')
 const log = (line: string) => console.log(line)
 
-function dbUrl(name: string): string {
-  const url = new URL(server!)
-  url.pathname = `/${name}`
-  return url.toString()
-}
-
-async function admin<T>(fn: (c: pg.Client) => Promise<T>): Promise<T> {
-  const c = new pg.Client({ connectionString: server })
-  await c.connect()
-  try {
-    return await fn(c)
-  } finally {
-    await c.end()
-  }
-}
-
-const exists = (name: string) =>
-  admin(async (c) => ((await c.query('SELECT 1 FROM pg_database WHERE datname = $1', [name])).rowCount ?? 0) > 0)
-
 const CONVERSION_KEY = 'bench:partitions:conversion'
 
-const open = (name: string) => openPostgres({ url: dbUrl(name), poolSize: 4, maxWaiting: 64 })
+const open = (name: string) => openPostgres({ url: pgDatabaseUrl(server!, name), poolSize: 4, maxWaiting: 64 })
 
 /** The unpartitioned database with the demo data (kept); then its copy, converted (kept). */
 async function prepare(): Promise<{ flat: string; part: string; convertSeconds: number | null }> {
   const flat = `plat_bench_flat_${parcels}`
   const part = `plat_bench_part_${parcels}`
-  if (!(await exists(flat))) await admin((c) => c.query(`CREATE DATABASE ${flat}`))
+  if (!(await pgDatabaseExists(server!, flat))) await pgAdmin(server!, (c) => c.query(`CREATE DATABASE ${flat}`))
   const f = await open(flat)
   try {
     await migrate(
@@ -79,8 +59,8 @@ async function prepare(): Promise<{ flat: string; part: string; convertSeconds: 
   } finally {
     await f.close()
   }
-  const made = !(await exists(part))
-  if (made) await admin((c) => c.query(`CREATE DATABASE ${part} TEMPLATE ${flat}`))
+  const made = !(await pgDatabaseExists(server!, part))
+  if (made) await pgAdmin(server!, (c) => c.query(`CREATE DATABASE ${part} TEMPLATE ${flat}`))
   const p = await open(part)
   try {
     // The conversion's time is kept with the copy (a bench-only key), so every run can report it.

@@ -22,7 +22,6 @@
  */
 import { loadavg } from 'node:os'
 import { parseArgs } from 'node:util'
-import pg from 'pg'
 import { type ParsedQueryRequest, QueryRequestSchema } from '../contract/schemas'
 import type { Database } from '../server/db/database'
 import { migrate } from '../server/db/migrate'
@@ -32,7 +31,7 @@ import { readRouter } from '../server/db/read-router'
 import { ensureDemoDataset } from '../server/demo-data/demo-dataset'
 import { SCHEMA } from '../server/schema'
 import { repoSquareFor, scopedPages, type squarePolygon } from './bench-areas'
-import { pgServerUrl } from './bench-server'
+import { pgAdmin, pgDatabaseExists, pgDatabaseUrl, pgServerUrl } from './bench-server'
 import { machineLine, writeSection } from './benchmarks-file'
 import { generateStateSize, STATE_SIZE_META_KEY, type StateSizeMeta } from './state-size-dataset'
 import { ms, percentile, timeIt } from './stats'
@@ -56,33 +55,12 @@ const replicaServer = process.env.BENCH_PG_REPLICA || process.env.PLAT_TEST_PG_R
 const fmt = (n: number) => Math.round(n).toLocaleString('en-US')
 const log = (line: string) => console.log(line)
 
-function dbUrl(server: string, name: string): string {
-  const url = new URL(server)
-  url.pathname = `/${name}`
-  return url.toString()
-}
-
-async function admin<T>(server: string, fn: (c: pg.Client) => Promise<T>): Promise<T> {
-  const c = new pg.Client({ connectionString: server })
-  await c.connect()
-  try {
-    return await fn(c)
-  } finally {
-    await c.end()
-  }
-}
-
-const exists = (server: string, name: string) =>
-  admin(
-    server,
-    async (c) => ((await c.query('SELECT 1 FROM pg_database WHERE datname = $1', [name])).rowCount ?? 0) > 0,
-  )
-
-const open = (server: string, name: string) => openPostgres({ url: dbUrl(server, name), poolSize: 4, maxWaiting: 64 })
+const open = (server: string, name: string) =>
+  openPostgres({ url: pgDatabaseUrl(server, name), poolSize: 4, maxWaiting: 64 })
 
 async function prepareBase(): Promise<string> {
   const name = `plat_state_${BASE}`
-  if (!(await exists(primary!, name))) await admin(primary!, (c) => c.query(`CREATE DATABASE ${name}`))
+  if (!(await pgDatabaseExists(primary!, name))) await pgAdmin(primary!, (c) => c.query(`CREATE DATABASE ${name}`))
   const db = await open(primary!, name)
   try {
     await migrate(db, SCHEMA)
@@ -97,7 +75,7 @@ async function prepareBase(): Promise<string> {
 
 /** The big database on `server`, generated when absent or cut off before its meta was written. */
 async function prepareBig(server: string, name: string, partitioned: boolean): Promise<StateSizeMeta> {
-  if (await exists(server, name)) {
+  if (await pgDatabaseExists(server, name)) {
     const db = await open(server, name)
     const [kept] = await db
       .query<{ value: StateSizeMeta }>('SELECT value FROM dataset_meta WHERE key = $1', [STATE_SIZE_META_KEY])
@@ -105,9 +83,9 @@ async function prepareBig(server: string, name: string, partitioned: boolean): P
       .finally(() => db.close())
     if (kept) return kept.value
     log(`${name} was not finished: making it again.`)
-    await admin(server, (c) => c.query(`DROP DATABASE ${name}`))
+    await pgAdmin(server, (c) => c.query(`DROP DATABASE ${name}`))
   }
-  await admin(server, (c) => c.query(`CREATE DATABASE ${name}`))
+  await pgAdmin(server, (c) => c.query(`CREATE DATABASE ${name}`))
   const db = await open(server, name)
   try {
     await migrate(
@@ -115,7 +93,7 @@ async function prepareBig(server: string, name: string, partitioned: boolean): P
       SCHEMA.filter((m) => partitioned || m.id !== 13),
     )
     log(`Generating ${name} (${partitioned ? 'partitioned' : 'unpartitioned'}), once:`)
-    return await generateStateSize(db, dbUrl(primary!, `plat_state_${BASE}`), Math.ceil(parcels / BASE), log)
+    return await generateStateSize(db, pgDatabaseUrl(primary!, `plat_state_${BASE}`), Math.ceil(parcels / BASE), log)
   } finally {
     await db.close()
   }
@@ -155,7 +133,7 @@ async function main() {
   const big = await open(primary!, bigName)
   const flat = flatServer ? await open(flatServer, flatName) : null
   const replica = replicaServer
-    ? await openPostgres({ url: dbUrl(replicaServer, bigName), poolSize: 4, maxWaiting: 64, failFast: false })
+    ? await openPostgres({ url: pgDatabaseUrl(replicaServer, bigName), poolSize: 4, maxWaiting: 64, failFast: false })
     : null
   const router = replica ? readRouter(big, [{ name: 'replica', db: replica }], { maxLagMs: 60_000 }) : null
   try {
