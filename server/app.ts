@@ -17,6 +17,7 @@ import { parcelRoutes } from './http/parcel-routes'
 import type { Readiness } from './http/readiness'
 import { securityHeaders } from './http/security-headers'
 import { spaFallback } from './http/spa-fallback'
+import { drainUnreadBody } from './http-kit/drain-unread-body'
 import { type RequestVars, requestLog } from './http-kit/request-log'
 import { errorResponse } from './http-kit/responses'
 import { mcpRoutes } from './mcp/mcp-routes'
@@ -74,6 +75,7 @@ export function createApp({
   const app = new Hono<RequestVars>()
   app.use('*', requestLog(logRequests))
   app.use('*', securityHeaders(cspConnectSrc))
+  app.use('*', drainUnreadBody())
   if (corsOrigins.length) {
     const origin = corsOrigins.includes('*') ? '*' : [...corsOrigins]
     const allowHeaders = ['Authorization', 'Content-Type']

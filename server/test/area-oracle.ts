@@ -3,11 +3,11 @@ import { expect } from 'vitest'
 import { AreaResponseSchema } from '../../contract/schemas'
 import { isSortedUnique, type Parcel } from './data'
 import { type AreaGeom, type BBox, bboxesOverlap, bboxOf, collection, intersects } from './geo'
-import { post, show } from './http'
+import { type KeyName, post, show } from './http'
 
 /** POST /parcels/area that must succeed; ids must come sorted ascending without duplicates. */
-export async function areaOk(body: unknown): Promise<string[]> {
-  const res = await post('/parcels/area', body)
+export async function areaOk(body: unknown, key?: KeyName): Promise<string[]> {
+  const res = await post('/parcels/area', body, key ? { key } : undefined)
   expect(res.status, `area → ${show(res)}`).toBe(200)
   const ids = AreaResponseSchema.parse(res.body).svc_uuids
   expect(isSortedUnique(ids), 'svc_uuids must be sorted ascending without duplicates').toBe(true)

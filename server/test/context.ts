@@ -10,6 +10,13 @@ export interface TestKeys {
   limited: string
   /** 150 records a month (records unit) */
   records: string
+  /**
+   * Every endpoint, no limit, for the files that fill a key's share of area searches on purpose
+   * (fair-scheduling: loops; concurrency: forty at once). On the full key they took the share from
+   * whatever file ran beside them, whose area search then got a 503 (CI, 2026-11-29).
+   */
+  heavy: string
+  burst: string
 }
 
 export type Backend = 'embedded' | 'postgres'

@@ -87,7 +87,7 @@ describe('cheap requests beside heavy area searches', () => {
   }, 180_000)
 
   it(`point lookups stay fast while one key loops query pages with ${MAX_IN_VALUES_NON_ID}-value lists (over ${HEAVY_LIST_VALUES}: heavy) on four connections`, async () => {
-    const first = await postTo('/parcels/query', ninOwners, keyOf('full'))
+    const first = await postTo('/parcels/query', ninOwners, keyOf('heavy'))
     expect(first.status, await first.clone().text()).toBe(200)
     await pointsBesideLoops([
       ['/parcels/query', ninOwners],
@@ -103,7 +103,7 @@ describe('cheap requests beside heavy area searches', () => {
     const outcomes: number[] = []
     const loop = async (path: string, body: string) => {
       while (!stop.signal.aborted) {
-        const res = await postTo(path, body, keyOf('full'), stop.signal).catch(() => null)
+        const res = await postTo(path, body, keyOf('heavy'), stop.signal).catch(() => null)
         if (!res) break
         await res.arrayBuffer().catch(() => {})
         outcomes.push(res.status)
@@ -139,7 +139,7 @@ describe('cheap requests beside heavy area searches', () => {
     const { running, waiting } = AREA_SEARCHES_PER_KEY
     const burst = Array.from({ length: running + waiting + 4 }, async () => {
       const t0 = performance.now()
-      const res = await postArea(circles, keyOf('full'))
+      const res = await postArea(circles, keyOf('heavy'))
       const text = await res.text()
       return { status: res.status, text, retryAfter: res.headers.get('retry-after'), ms: performance.now() - t0 }
     })

@@ -4,6 +4,7 @@
  * database on the PostgreSQL server of PLAT_TEST_PG), the keys the tests need, a tiny static app to
  * check the app's headers, torn down after the run.
  */
+import { createHash } from 'node:crypto'
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -31,7 +32,15 @@ export async function setupApiServer(project: TestProject, backend: Backend): Pr
   }
   try {
     // Demo data and keys as the keys CLI makes them, prepared once and copied (prepared-data.ts).
-    const recipe: Recipe<TestKeys> = { name: 'api', parcels: DEMO_PARCELS, seed: DEMO_SEED, extra: createTestKeys }
+    // The keys are part of the recipe (server/test is not in the prepared entries' source hash): a
+    // key added here names a new entry instead of reading an old one without it.
+    const keysHash = createHash('sha256').update(createTestKeys.toString()).digest('hex').slice(0, 6)
+    const recipe: Recipe<TestKeys> = {
+      name: `api_${keysHash}`,
+      parcels: DEMO_PARCELS,
+      seed: DEMO_SEED,
+      extra: createTestKeys,
+    }
     let keys: TestKeys
     if (backend === 'postgres') {
       if (!TEST_PG) throw new Error(`The PostgreSQL API suite cannot run: ${MISSING_PG}.`)
@@ -73,6 +82,8 @@ const createTestKeys = async (db: Database): Promise<TestKeys> => ({
   queryOnly: await makeKey(db, { name: 'test-query-only', endpoints: ['query'] }),
   limited: await makeKey(db, { name: 'test-limited', monthlyLimit: LIMITED_REQUESTS }),
   records: await makeKey(db, { name: 'test-records', quotaUnit: 'records', monthlyLimit: RECORDS_ALLOWANCE }),
+  heavy: await makeKey(db, { name: 'test-heavy' }),
+  burst: await makeKey(db, { name: 'test-burst' }),
 })
 
 /** A stand-in for the built app: a page, and a hashed asset with its precompressed copies. */

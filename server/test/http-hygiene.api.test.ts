@@ -116,6 +116,61 @@ describe('methods and ids', () => {
   })
 })
 
+/**
+ * A body sent slowly in `chunks` pieces of `chunkBytes`, one every `gapMs`; resolves once every byte
+ * was written and the whole answer read; rejects on a broken pipe, a reset or a connection closed early.
+ */
+function slowPost(path: string, headers: Record<string, string>, chunks: number, chunkBytes: number, gapMs: number) {
+  return new Promise<{ status: number; body: string }>((resolve, reject) => {
+    let answer: { status: number; body: string } | undefined
+    let written = false
+    const settle = () => answer && written && resolve(answer)
+    const req = request(new URL(path, baseUrl()), { method: 'POST', headers }, (res) => {
+      let text = ''
+      res.on('data', (c: Buffer) => {
+        text += c.toString()
+      })
+      res.on('end', () => {
+        answer = { status: res.statusCode ?? 0, body: text }
+        settle()
+      })
+    })
+    req.on('error', reject)
+    req.on('finish', () => {
+      written = true
+      settle()
+    })
+    // One JSON string spread over the chunks, so the body is valid JSON if anything reads it.
+    req.write('{"pad":"')
+    let sent = 0
+    const tick = setInterval(() => {
+      if (sent === chunks) {
+        clearInterval(tick)
+        req.end('"}')
+        return
+      }
+      req.write('x'.repeat(chunkBytes))
+      sent++
+    }, gapMs)
+    req.on('close', () => {
+      clearInterval(tick)
+      if (!written) reject(new Error(`the connection was closed after ${sent} of ${chunks} chunks were sent`))
+    })
+  })
+}
+
+describe('answers given before the body is read', () => {
+  it('a client still sending a 3 MB area body gets the 401 whole, not a broken pipe', async () => {
+    // 12 × 256 KB, one every 150 ms: past the half second after which the connection used to be closed.
+    const headers = { authorization: 'Bearer not-a-key', 'content-type': 'application/json' }
+    const res = await slowPost('/parcels/area', headers, 12, 256 * 1024, 150)
+    expect(res.status, res.body).toBe(401)
+    expect(JSON.parse(res.body).detail).toMatch(/key/i)
+    // The connection served the whole exchange; the server is still answering.
+    expect((await call('GET', '/healthz')).status).toBe(200)
+  })
+})
+
 describe('CORS (CORS_ORIGINS)', () => {
   it('an allowed origin gets a preflight answer and the headers; another origin gets none', async () => {
     const preflight = await raw('OPTIONS', '/parcels/query', {
