@@ -3,14 +3,8 @@ import { soldRecord, subjectRecord } from '../../../contract/comps/comps.test-su
 import { analyzeComps } from '../../../contract/comps/comps-analysis'
 import { settingsFor } from '../../../contract/comps/comps-settings'
 import { parcelSubject } from '../../../contract/comps/comps-subject'
-import {
-  BACKTEST_MIN_N,
-  backtestComps,
-  backtestCompsMemo,
-  backtestCsvRows,
-  runBacktest,
-  summarize,
-} from './comps-backtest'
+import { BACKTEST_MIN_N, backtestComps, backtestCsvRows, summarize } from './comps-backtest'
+import { backtestCompsMemo, runBacktest } from './comps-backtest-run'
 
 const subject = parcelSubject(subjectRecord())!
 const settings = settingsFor(subject, null)

@@ -7,8 +7,8 @@
  * $/acre against what it really sold for. Reported: the median absolute % error, the shares within
  * ±10 % and ±20 %, and n; below BACKTEST_MIN_N valued sales, "too few sales to say".
  *
- * Pure and memoised per comps result: it runs after the ranked list is shown, never in its render,
- * and in slices between the page's tasks (runBacktest) so the page stays responsive while it runs.
+ * Pure; run once per comps result and settings, after the ranked list is shown and in a worker
+ * (comps-backtest-run.ts), so neither the page nor the map waits for it.
  * Cost: one analyzeComps per tested sale (at most BACKTEST_MAX_SALES, the most recent), each
  * dominated by its Theil–Sen trend over the market sales (O(m²) pairs).
  */
@@ -16,7 +16,6 @@ import { analyzeComps, type CompsResult } from '../../../contract/comps/comps-an
 import type { CompsSettings } from '../../../contract/comps/comps-settings'
 import { median } from '../../../contract/comps/comps-stats'
 import { parcelSubject } from '../../../contract/comps/comps-subject'
-import { runInSlices } from './run-in-slices'
 
 /** Fewest valued sales a back-test figure may rest on; below, "too few sales to say". */
 export const BACKTEST_MIN_N = 10
@@ -77,13 +76,39 @@ export function summarize(errors: readonly number[], tested: number, from: strin
 const shiftYears = (iso: string, years: number) =>
   `${String(Number(iso.slice(0, 4)) - years).padStart(4, '0')}${iso.slice(4, 10)}`
 
+/**
+ * What the back-test reads of a comps result: plain data (records as the API sent them), so it can
+ * be posted to the worker (comps-backtest-worker.ts) as it is.
+ */
+export interface BacktestInput {
+  valuationDate: string
+  sales: {
+    id: string
+    record: CompsResult['comps'][number]['record']
+    saleDate: string
+    perAcre: number
+    adjusted: boolean
+  }[]
+}
+
+export const backtestInput = (result: CompsResult): BacktestInput => ({
+  valuationDate: result.valuation.date,
+  sales: result.comps.map((c) => ({
+    id: c.id,
+    record: c.record,
+    saleDate: c.saleDate,
+    perAcre: c.perAcre,
+    adjusted: c.timeAdjusted !== null,
+  })),
+})
+
 /** The back-test one tested sale per step, so a caller can yield between steps (runBacktest does). */
-function* backtestSteps(result: CompsResult, s: CompsSettings): Generator<void, Backtest> {
-  const to = result.valuation.date
+export function* backtestSteps(input: BacktestInput, s: CompsSettings): Generator<void, Backtest> {
+  const to = input.valuationDate
   const from = shiftYears(to, BACKTEST_YEARS)
-  const records = result.comps.map((c) => c.record)
-  const tested = result.comps
-    .filter((c) => c.timeAdjusted !== null && c.saleDate >= from && c.saleDate <= to)
+  const records = input.sales.map((c) => c.record)
+  const tested = input.sales
+    .filter((c) => c.adjusted && c.saleDate >= from && c.saleDate <= to)
     .sort((a, b) => (a.saleDate < b.saleDate ? 1 : a.saleDate > b.saleDate ? -1 : a.id < b.id ? -1 : 1))
     .slice(0, BACKTEST_MAX_SALES)
   // Each its own subject; the user's pins and drops are about the subject's comps, not these.
@@ -99,45 +124,17 @@ function* backtestSteps(result: CompsResult, s: CompsSettings): Generator<void, 
   return summarize(errors, tested.length, from, to)
 }
 
-export function backtestComps(result: CompsResult, s: CompsSettings): Backtest {
-  const steps = backtestSteps(result, s)
+/** All steps at once. */
+export function finishBacktest(input: BacktestInput, s: CompsSettings): Backtest {
+  const steps = backtestSteps(input, s)
   for (;;) {
     const step = steps.next()
     if (step.done) return step.value
   }
 }
 
-const memo = new WeakMap<CompsResult, Map<string, Backtest>>()
-const keyOf = (s: CompsSettings) => JSON.stringify(s)
-
-function remember(result: CompsResult, s: CompsSettings, b: Backtest): Backtest {
-  let byKey = memo.get(result)
-  if (!byKey) {
-    byKey = new Map()
-    memo.set(result, byKey)
-  }
-  byKey.set(keyOf(s), b)
-  return b
-}
-
-/** The back-test of a comps result, computed once per result and settings. */
-export function backtestCompsMemo(result: CompsResult, s: CompsSettings): Backtest {
-  return memo.get(result)?.get(keyOf(s)) ?? remember(result, s, backtestComps(result, s))
-}
-
-/**
- * The back-test in slices between the page's own tasks (run-in-slices.ts), so the page answers
- * input while it runs (a dense market takes a second or more on a slow machine); `done` gets it (on
- * the next turn when it is memoised). Returns a cancel.
- */
-export function runBacktest(result: CompsResult, s: CompsSettings, done: (b: Backtest) => void): () => void {
-  const hit = memo.get(result)?.get(keyOf(s))
-  if (hit) {
-    const timer = setTimeout(() => done(hit), 0)
-    return () => clearTimeout(timer)
-  }
-  return runInSlices(backtestSteps(result, s), (b) => done(remember(result, s, b)))
-}
+export const backtestComps = (result: CompsResult, s: CompsSettings): Backtest =>
+  finishBacktest(backtestInput(result), s)
 
 /** The back-test as CSV statistics rows (comps-csv.ts's second header). */
 export function backtestCsvRows(b: Backtest): (string | number | null)[][] {

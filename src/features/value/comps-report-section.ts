@@ -9,7 +9,7 @@ import { settingsFor } from '../../../contract/comps/comps-settings'
 import type { CompsSubject } from '../../../contract/comps/comps-subject'
 import { COMPS_MAP_ID, compsReport } from '../reports/comps-report'
 import { boundsOf, dataSource, geometryOf, printed, type ReportKit } from '../reports/report-kit'
-import { backtestCompsMemo } from './comps-backtest'
+import { backtestCompsMemo } from './comps-backtest-run'
 import { compsOverlay } from './comps-wiring'
 
 export function reportComps(kit: ReportKit, of: CompsSubject, result: CompsResult): void {
