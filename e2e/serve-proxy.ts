@@ -11,7 +11,6 @@ import { join } from 'node:path'
 import { createKey } from '../server/auth/key-admin'
 import { loadConfig } from '../server/config'
 import { keysRepo } from '../server/db/keys-repo'
-import { openDatabase } from '../server/open-database'
 import { startServer } from '../server/server'
 import { copyPreparedEmbedded, SCHEMA_ONLY } from '../server/test/prepared-data'
 import { copyE2eDemo } from './e2e-demo'
@@ -35,12 +34,17 @@ const upstreamConfig = loadConfig({
   TILE_STORE: 'off',
 })
 await copyE2eDemo(upstreamConfig)
-const upDb = await openDatabase(upstreamConfig)
-const upKeys = keysRepo(upDb)
-const upstreamKey = (await createKey(upKeys, { name: 'e2e-proxy', quotaUnit: 'records' })).value
-const direct = (await createKey(upKeys, { name: 'e2e-direct' })).value
-await upDb.close()
-const upstream = await startServer(upstreamConfig, (line) => console.log(`[upstream] ${line}`))
+let upstreamKey = ''
+let direct = ''
+const upstream = await startServer(
+  upstreamConfig,
+  (line) => console.log(`[upstream] ${line}`),
+  async (db) => {
+    const upKeys = keysRepo(db)
+    upstreamKey = (await createKey(upKeys, { name: 'e2e-proxy', quotaUnit: 'records' })).value
+    direct = (await createKey(upKeys, { name: 'e2e-direct' })).value
+  },
+)
 // It listens on 127.0.0.1 only; `localhost` may resolve to ::1 first.
 const upstreamUrl = upstream.url.replace('//localhost:', '//127.0.0.1:')
 
@@ -58,10 +62,14 @@ const proxyConfig = loadConfig({
   UPSTREAM_URL: upstreamUrl,
   UPSTREAM_API_KEY: upstreamKey,
 })
-const pxDb = await openDatabase(proxyConfig)
-const operator = (await createKey(keysRepo(pxDb), { name: 'e2e-operator', operator: true })).value
-await pxDb.close()
-const proxy = await startServer(proxyConfig, (line) => console.log(`[proxy] ${line}`))
+let operator = ''
+const proxy = await startServer(
+  proxyConfig,
+  (line) => console.log(`[proxy] ${line}`),
+  async (db) => {
+    operator = (await createKey(keysRepo(db), { name: 'e2e-operator', operator: true })).value
+  },
+)
 writeFileSync(proxyInfoFile(), JSON.stringify({ upstreamUrl, upstreamKey, direct, operator }))
 
 const stop = async () => {

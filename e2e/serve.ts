@@ -9,7 +9,6 @@ import { join } from 'node:path'
 import { createKey } from '../server/auth/key-admin'
 import { loadConfig } from '../server/config'
 import { keysRepo } from '../server/db/keys-repo'
-import { openDatabase } from '../server/open-database'
 import { startServer } from '../server/server'
 import { copyE2eDemo } from './e2e-demo'
 
@@ -20,15 +19,15 @@ const config = loadConfig({
   DEMO_SEED: '1',
 })
 await copyE2eDemo(config)
-const db = await openDatabase(config)
-const repo = keysRepo(db)
-const keys = {
-  full: (await createKey(repo, { name: 'e2e-full' })).value,
-  // Enough for the area call and a few query pages, then 429 part-way through a search.
-  small: (await createKey(repo, { name: 'e2e-small', monthlyLimit: 4 })).value,
-}
-await db.close()
-const server = await startServer(config)
+let keys = { full: '', small: '' }
+const server = await startServer(config, console.log, async (db) => {
+  const repo = keysRepo(db)
+  keys = {
+    full: (await createKey(repo, { name: 'e2e-full' })).value,
+    // Enough for the area call and a few query pages, then 429 part-way through a search.
+    small: (await createKey(repo, { name: 'e2e-small', monthlyLimit: 4 })).value,
+  }
+})
 writeFileSync(join(config.DATA_DIR, 'e2e-keys.json'), JSON.stringify({ ...keys, demo: server.demoKey }))
 const stop = async () => {
   await server.close()

@@ -4,8 +4,8 @@
  * the time: the API suites run one file at a time and mostly wait on the one server or CLI process
  * it spawned; the browser tests run one test at a time (e2e/lookup.spec.ts measured ~1.4 cores with
  * its server, much of it waiting on animations and the network). So the browser tests run in one
- * lane and the database and API suites in the other, after lint beside type-check and the unit tests
- * (which use both cores and fail fastest). Measured on a clean clone (2026-11-29, docs/testing.md):
+ * lane and the database and API suites in the other, after lint and type-check (one step) beside the
+ * unit tests (which fail fastest). Measured on a clean clone (2026-11-29, docs/testing.md):
  * each lane ran at 1.5–2× its time alone; the whole run went 3,111 s → 2,839 s with the prepared
  * databases' cuts, far from half.
  *
@@ -24,8 +24,9 @@ type Stage = string[][]
  * API 2,368 s); a third lane keeps both cores busy until the end instead.
  */
 const PLAN: Stage[] = [
-  [['lint'], ['typecheck']],
-  [['test:unit']],
+  // Lint and the type check in one step: the dead-export check's TypeScript program reports the
+  // type errors too (one program built instead of two); the unit tests beside it, not after it.
+  [['lint-and-types'], ['test:unit']],
   [['test:e2e'], ['test:db', 'test:api-embedded'], ['test:api-pg']],
 ]
 

@@ -39,10 +39,17 @@ export interface RunningServer {
   close(): Promise<void>
 }
 
-/** Opens the database, prepares demo data and key when in demo mode, and serves app + API on one port. */
+/**
+ * Opens the database, prepares demo data and key when in demo mode, and serves app + API on one port.
+ * `onOpen` runs on the database as soon as it is open, before the key ledger reads the keys (on the
+ * embedded database it holds them in memory) and long before the port answers: the e2e servers make
+ * their keys there rather than opening the database once more for them (each open of the embedded
+ * database is seconds of CPU, issue 36).
+ */
 export async function startServer(
   config: ServerConfig,
   log: (line: string) => void = console.log,
+  onOpen?: (db: Database) => Promise<void>,
 ): Promise<RunningServer> {
   const t0 = performance.now()
   const dataDir = config.DATABASE_URL ? null : await holdDataDir(config.DATA_DIR, `The server (pid ${process.pid})`)
@@ -51,6 +58,7 @@ export async function startServer(
   // Stage tables of a load that was killed (issue 19); a running load's are left alone.
   const stale = await dropLeftoverStages(db)
   if (stale.length) log(`Removed ${stale.length} stage table(s) an interrupted load left behind.`)
+  await onOpen?.(db)
   const keys = keysRepo(db)
   let demoKey: string | null = null
   let demoLock: { release(): Promise<void> } | null = null

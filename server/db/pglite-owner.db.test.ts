@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { copyPreparedEmbedded, SCHEMA_ONLY } from '../test/prepared-data'
 import { DatabaseBusyError, QueryCancelledError, QueryTimeoutError } from './db-errors'
 import { openWorkerPglite } from './pglite-owner'
 
@@ -14,9 +15,13 @@ describe('the embedded database in a worker thread', () => {
   const log: string[] = []
 
   beforeAll(async () => {
-    db = await openWorkerPglite({ dataDir: dir, maxWaiting: 3, log: (l) => log.push(l) })
+    // Opened on a copy of a database made once (prepared-data.ts): an initdb here took most of this
+    // file's time in CI (126 s, issue 36). The first use on a clean clone makes that copy, which can
+    // take minutes on a busy machine: hence the long hook timeout.
+    await copyPreparedEmbedded(SCHEMA_ONLY, dir)
+    db = await openWorkerPglite({ dataDir: join(dir, 'pglite'), maxWaiting: 3, log: (l) => log.push(l) })
     await db.exec('CREATE TABLE t (n int)')
-  }, 60_000)
+  }, 300_000)
   afterAll(async () => {
     await db?.close()
     rmSync(dir, { recursive: true, force: true })

@@ -28,7 +28,9 @@ describe(`static files of two builds (${backendName})`, () => {
   let own: IsolatedBackend
   let server: SpawnedServer
   beforeAll(async () => {
-    own = await isolatedBackend(backendName, { DEMO_PARCELS: '100' })
+    // The prepared database other files' servers copy (the files served are the subject here): an
+    // empty one of its own was an initdb and a demo load more on a clean clone (issue 36).
+    own = await isolatedBackend(backendName, {}, { prepared: true })
     writeBuild(join(own.dataDir, 'dist-old'), OLD)
     writeBuild(join(own.dataDir, 'dist-new'), NEW)
     // Only the new instance runs here: the old build's page is what a browser still holds.
