@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs'
-import { type APIRequestContext, expect, type Locator, type Page, test } from '@playwright/test'
+import { expect, type Locator, type Page, test } from '@playwright/test'
 import type { MapProbe } from '../src/features/map/map-probe'
 import { encodeShareState } from '../src/features/share/url-codec'
 import { DEFAULT_COLUMNS } from '../src/state/ui-slice'
-import { apiPost } from './support/api'
+import { apiPost, someFarm } from './support/api'
 import { openApp, waitForSearchDone, watchConsole } from './support/app'
 import { e2eKeys } from './support/keys'
 
@@ -11,22 +11,6 @@ type Rec = Record<string, unknown> & { svc_uuid: string }
 
 /** Screenshots go to SHOTS_DIR when set (the session's review folder), else test-results/. */
 const shot = (name: string) => `${process.env.SHOTS_DIR ?? 'test-results'}/${name}`
-
-/** A cropland farm of about 80 acres in Story County, found through the API (what the user would click). */
-async function someFarm(request: APIRequestContext, key: string): Promise<Rec> {
-  const res = await apiPost<{ results: Rec[] }>(request, key, '/parcels/query', {
-    filters: [
-      { field: 'land_use', op: 'eq', value: 'AGRICULTURAL - CROPLAND' },
-      { field: 'county_fp', op: 'eq', value: '169' },
-      { field: 'acres', op: 'between', value: [70, 90] },
-    ],
-    order: { field: 'svc_uuid', direction: 'asc' },
-    limit: 1,
-  })
-  const farm = res.results[0]
-  if (!farm) throw new Error('no farm in the demo data')
-  return farm
-}
 
 /** RFC 4180 rows (quoted cells may hold commas and doubled quotes). */
 function parseCsv(text: string): string[][] {
@@ -123,7 +107,7 @@ test('comps from a farm card: the value is the weighted median of the top-k rows
   const errors = watchConsole(page)
   const workers: string[] = []
   page.on('worker', (w) => workers.push(w.url()))
-  const farm = await someFarm(request, keys.full)
+  const farm = await someFarm<Rec>(request, keys.full)
   const panel = await openComps(page, farm, keys.full)
   await expect(panel.getByText('An estimate from public sales, not an appraisal.')).toBeVisible()
   const summary = await panel.locator('summary').innerText()
@@ -264,7 +248,7 @@ test('comps from a farm card: the value is the weighted median of the top-k rows
 test('comps on a phone: the panel fits 390 px and shows the value', async ({ page, request }) => {
   await page.setViewportSize({ width: 390, height: 844 })
   const keys = e2eKeys()
-  const farm = await someFarm(request, keys.full)
+  const farm = await someFarm<Rec>(request, keys.full)
   const panel = await openComps(page, farm, keys.full)
   await expect(panel.getByTestId('comps-indicated')).toBeVisible()
   const box = await panel.boundingBox()
@@ -281,7 +265,7 @@ test('a shared link reopens the same comps: settings, pins and drops, and the sa
   request,
 }) => {
   const keys = e2eKeys()
-  const farm = await someFarm(request, keys.full)
+  const farm = await someFarm<Rec>(request, keys.full)
   const panel = await openComps(page, farm, keys.full)
   // Steer them: 8 miles, distance weighs most.
   await panel.getByText(/^Within 10 mi/).click()
@@ -385,7 +369,7 @@ test('sales in these results: median $/acre by year with its n, as the API’s r
 }) => {
   const keys = e2eKeys()
   const errors = watchConsole(page)
-  const farm = await someFarm(request, keys.full)
+  const farm = await someFarm<Rec>(request, keys.full)
   const area = squareAround(farm, 0.03)
   // What the app should show, from the server's own records (never a stand-in for the app).
   const ids = (
@@ -444,7 +428,7 @@ test('comps for a drawn area: valued from the parcels loaded inside it, on the m
 }) => {
   const keys = e2eKeys()
   const errors = watchConsole(page)
-  const farm = await someFarm(request, keys.full)
+  const farm = await someFarm<Rec>(request, keys.full)
   await openApp(page, keys.full)
   // ±0.004° around the farm: about 150 acres of farmland.
   await page.goto(`/?${areaSearch(farm, 0.004)}`)
@@ -474,7 +458,7 @@ test('comps for a drawn area: valued from the parcels loaded inside it, on the m
 test('on a phone: the sales summary and area comps fit 390 px', async ({ page, request }) => {
   await page.setViewportSize({ width: 390, height: 844 })
   const keys = e2eKeys()
-  const farm = await someFarm(request, keys.full)
+  const farm = await someFarm<Rec>(request, keys.full)
   await openApp(page, keys.full)
   await page.goto(`/?${areaSearch(farm, 0.004)}`)
   const sales = page.getByRole('region', { name: 'Sales in these results' })

@@ -6,7 +6,7 @@
 import { Client } from '@modelcontextprotocol/sdk/client/index.js'
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js'
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test'
-import { apiPost } from './support/api'
+import { apiPost, someFarm } from './support/api'
 import { waitForSearchDone } from './support/app'
 import { e2eKeys } from './support/keys'
 
@@ -84,17 +84,7 @@ test('a comps answer reopens in the app with the same ranked comps and indicated
   baseURL,
 }) => {
   const keys = e2eKeys()
-  const farm = await apiPost<{ results: { svc_uuid: string }[] }>(request, keys.full, '/parcels/query', {
-    filters: [
-      { field: 'land_use', op: 'eq', value: 'AGRICULTURAL - CROPLAND' },
-      { field: 'county_fp', op: 'eq', value: '169' },
-      { field: 'acres', op: 'between', value: [70, 90] },
-    ],
-    order: { field: 'svc_uuid', direction: 'asc' },
-    limit: 1,
-  })
-  const id = farm.results[0]?.svc_uuid
-  if (!id) throw new Error('no farm in the demo data')
+  const id = (await someFarm(request, keys.full)).svc_uuid
   const answer = await askTool(baseURL ?? '', keys.full, 'comparable_sales', { svc_uuid: id, years: 4, limit: 5 })
   expect(answer.comps?.length).toBeGreaterThan(0)
   await page.addInitScript((k) => {

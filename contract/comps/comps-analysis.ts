@@ -99,14 +99,8 @@ const num = (v: unknown): number | null => {
 }
 const text = (v: unknown): string | null => (typeof v === 'string' && v.trim() !== '' ? v : null)
 
-interface Candidate {
-  record: ParcelRecord
-  saleDate: string
-  salePrice: number
-  acres: number
-  miles: number
-  csr2: number | null
-  perAcre: number
+/** A sold parcel read from its record, before it is scored: the sale facts a comp shows. */
+interface Candidate extends Pick<Comp, 'record' | 'saleDate' | 'salePrice' | 'acres' | 'miles' | 'csr2' | 'perAcre'> {
   nonMarket: string | null
 }
 
