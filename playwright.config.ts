@@ -1,20 +1,9 @@
 import { defineConfig } from '@playwright/test'
+import { chromiumLaunch } from './e2e/chromium-launch'
 import { proxyPort } from './e2e/proxy-e2e-env'
 
 const PORT = Number(process.env.E2E_PORT ?? 8797)
 const CI = Boolean(process.env.CI)
-
-/** Debian's Chromium (Playwright cannot download its own browser here). */
-export const chromiumLaunch = {
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: [
-    '--no-sandbox',
-    '--disable-gpu',
-    '--enable-unsafe-swiftshader',
-    '--disable-background-networking',
-    '--disable-component-update',
-  ],
-}
 
 export default defineConfig({
   testDir: 'e2e',

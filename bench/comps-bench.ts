@@ -18,7 +18,7 @@ import { callsFor, chunkIds, PAGE, pageBody } from '../contract/comps/comps-plan
 import { compsRequest } from '../contract/comps/comps-request'
 import { settingsFor } from '../contract/comps/comps-settings'
 import { parcelSubject } from '../contract/comps/comps-subject'
-import { chromiumLaunch } from '../playwright.config'
+import { chromiumLaunch } from '../e2e/chromium-launch'
 import { loadConfig } from '../server/config'
 import { startServer } from '../server/server'
 import { areaRequestBody } from '../src/api/request-key'
