@@ -78,6 +78,7 @@ async function fieldRun(browser: Browser, phone: boolean) {
   const records = collectQueryRecords<Rec>(page)
   await openLink(page, link, keys.full)
   await waitForResultsDone(page)
+  await records.settled()
   expect(records.size).toBeGreaterThan(10)
   // The app shell is in the service worker's cache before the network goes.
   expect(await page.evaluate(async () => Boolean((await navigator.serviceWorker.ready).active))).toBe(true)
@@ -173,6 +174,7 @@ test.describe('in the field', () => {
     const records = collectQueryRecords<Rec>(page)
     await openLink(page, link, keys.full)
     await waitForResultsDone(page)
+    await records.settled()
     const { a, atA } = neighbours(records)
     const points: string[] = []
     page.on('request', (r) => {

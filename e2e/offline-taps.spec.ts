@@ -43,8 +43,8 @@ async function offlineTap(browser: Browser, request: APIRequestContext, phone: b
   await page.goto(link)
   await expect(page.locator('.maplibregl-canvas')).toBeVisible()
   await waitForResultsDone(page)
-  // The records arrive through an async response handler: it may finish after the pane says done.
-  await expect.poll(() => ids.size).toBeGreaterThan(0)
+  await ids.settled()
+  expect(ids.size).toBeGreaterThan(0)
   expect(await page.evaluate(async () => Boolean((await navigator.serviceWorker.ready).active))).toBe(true)
 
   const opened = page.getByRole('complementary', { name: 'Parcel details' })

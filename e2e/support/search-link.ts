@@ -43,13 +43,34 @@ export async function linkOfRectangleSearch(
   return url.pathname + url.search
 }
 
+/** What collectQueryRecords gathers, and a way to wait for the answers it is still reading. */
+export interface QueryRecords<R> extends Map<string, R> {
+  /**
+   * Resolves once every query answer seen so far has been read. Playwright reports a response as
+   * its headers arrive and reads its body later, so the results pane can say "done" before the last
+   * page is here (a CI run found no records that way): wait on this after the pane says done.
+   */
+  settled(): Promise<void>
+}
+
 /** Every record the page's query pages bring, by id: what a pack of this search holds. */
-export function collectQueryRecords<R extends { svc_uuid: string }>(page: Page): Map<string, R> {
-  const seen = new Map<string, R>()
-  page.on('response', async (res) => {
+export function collectQueryRecords<R extends { svc_uuid: string }>(page: Page): QueryRecords<R> {
+  const reads = new Set<Promise<void>>()
+  const seen = Object.assign(new Map<string, R>(), {
+    async settled() {
+      while (reads.size > 0) await Promise.all(reads)
+    },
+  })
+  page.on('response', (res) => {
     if (!res.url().endsWith('/parcels/query') || !res.ok()) return
-    const body = (await res.json().catch(() => null)) as { results?: R[] } | null
-    for (const r of body?.results ?? []) seen.set(r.svc_uuid, r)
+    const read = res
+      .json()
+      .catch(() => null)
+      .then((body: { results?: R[] } | null) => {
+        for (const r of body?.results ?? []) seen.set(r.svc_uuid, r)
+      })
+      .finally(() => reads.delete(read))
+    reads.add(read)
   })
   return seen
 }
