@@ -48,7 +48,7 @@ export interface QueryRecords<R> extends Map<string, R> {
   /**
    * Resolves once every query answer seen so far has been read. Playwright reports a response as
    * its headers arrive and reads its body later, so the results pane can say "done" before the last
-   * page is here (a CI run found no records that way): wait on this after the pane says done.
+   * page is read (a CI run missed records that way): wait on this after the pane says done.
    */
   settled(): Promise<void>
 }
