@@ -19,6 +19,7 @@ import { compsRequest } from '../contract/comps/comps-request'
 import { settingsFor } from '../contract/comps/comps-settings'
 import { parcelSubject } from '../contract/comps/comps-subject'
 import { chromiumLaunch } from '../e2e/chromium-launch'
+import { SOME_FARM_QUERY } from '../e2e/support/api'
 import { loadConfig } from '../server/config'
 import { startServer } from '../server/server'
 import { areaRequestBody } from '../src/api/request-key'
@@ -56,17 +57,12 @@ const post = async (path: string, body: unknown) => {
   if (!res.ok) throw new Error(`${path} → ${res.status}`)
   return res.json()
 }
-const farm = (
-  await post('/parcels/query', {
-    filters: [
-      { field: 'land_use', op: 'eq', value: 'AGRICULTURAL - CROPLAND' },
-      { field: 'county_fp', op: 'eq', value: '169' },
-      { field: 'acres', op: 'between', value: [70, 90] },
-    ],
-    order: { field: 'svc_uuid', direction: 'asc' },
-    limit: 1,
-  })
-).results[0] as { svc_uuid: string; acres: number; lon: number; lat: number }
+const farm = (await post('/parcels/query', SOME_FARM_QUERY)).results[0] as {
+  svc_uuid: string
+  acres: number
+  lon: number
+  lat: number
+}
 
 // The plan's calls for this subject, asked of the server directly: 1 + Σ max(1, ⌈m_c / 100⌉).
 const subject = parcelSubject(farm)

@@ -7,17 +7,23 @@ export async function apiPost<T>(request: APIRequestContext, key: string, path: 
   return (await res.json()) as T
 }
 
+/**
+ * The query for the subject farm of the comps tests and bench:comps: the first cropland parcel of
+ * 70–90 acres in Story County by id, so every run and the benchmark value the same parcel.
+ */
+export const SOME_FARM_QUERY = {
+  filters: [
+    { field: 'land_use', op: 'eq', value: 'AGRICULTURAL - CROPLAND' },
+    { field: 'county_fp', op: 'eq', value: '169' },
+    { field: 'acres', op: 'between', value: [70, 90] },
+  ],
+  order: { field: 'svc_uuid', direction: 'asc' },
+  limit: 1,
+}
+
 /** A cropland farm of about 80 acres in Story County, found through the API (what the user would click). */
 export async function someFarm<R extends { svc_uuid: string }>(request: APIRequestContext, key: string): Promise<R> {
-  const res = await apiPost<{ results: R[] }>(request, key, '/parcels/query', {
-    filters: [
-      { field: 'land_use', op: 'eq', value: 'AGRICULTURAL - CROPLAND' },
-      { field: 'county_fp', op: 'eq', value: '169' },
-      { field: 'acres', op: 'between', value: [70, 90] },
-    ],
-    order: { field: 'svc_uuid', direction: 'asc' },
-    limit: 1,
-  })
+  const res = await apiPost<{ results: R[] }>(request, key, '/parcels/query', SOME_FARM_QUERY)
   const farm = res.results[0]
   if (!farm) throw new Error('no farm in the demo data')
   return farm
