@@ -127,10 +127,18 @@ export function saleDateOf(record: ParcelRecord): string | null {
   return null
 }
 
+const yearOfDay = new Map<string, number>()
+
 /** Decimal years, e.g. 2023-07-02 → ≈ 2023.5 (for trends and recency). */
 export function decimalYear(iso: string): number {
+  // Kept per day: the back-test asks for the same few hundred sale dates once per tested sale.
+  const known = yearOfDay.get(iso)
+  if (known !== undefined) return known
   const y = Number(iso.slice(0, 4))
   const start = Date.UTC(y, 0, 1)
   const end = Date.UTC(y + 1, 0, 1)
-  return y + (Date.parse(`${iso}T00:00:00Z`) - start) / (end - start)
+  const year = y + (Date.parse(`${iso}T00:00:00Z`) - start) / (end - start)
+  if (yearOfDay.size >= 20_000) yearOfDay.clear()
+  yearOfDay.set(iso, year)
+  return year
 }

@@ -33,4 +33,35 @@ describe('theilSen', () => {
     expect(theilSen([3, 3], [1, 2])).toBeNull()
     expect(theilSen([], [])).toBeNull()
   })
+
+  it('equals the sorted median of every pairwise slope (selection, not a sort), ties and odd/even counts included', () => {
+    // A seeded generator so a failure can be replayed; coarse values make ties and equal x common.
+    let seed = 7
+    const next = () => {
+      seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31
+      return seed / 2 ** 31
+    }
+    for (let round = 0; round < 200; round++) {
+      const n = 2 + Math.floor(next() * 40)
+      const xs = Array.from({ length: n }, () => Math.floor(next() * 12))
+      const ys = Array.from({ length: n }, () => Math.floor(next() * 9) - 4)
+      const slopes: number[] = []
+      for (let i = 0; i < n; i++)
+        for (let j = i + 1; j < n; j++) if (xs[j] !== xs[i]) slopes.push((ys[j]! - ys[i]!) / (xs[j]! - xs[i]!))
+      slopes.sort((a, b) => a - b)
+      const h = (slopes.length - 1) / 2
+      const expected = slopes.length
+        ? slopes[Math.floor(h)]! + (h - Math.floor(h)) * (slopes[Math.ceil(h)]! - slopes[Math.floor(h)]!)
+        : null
+      // + 0 turns a −0 into 0: the two are the same number, whichever order a method meets them in.
+      const plus = (v: number | null) => (v === null ? null : v + 0)
+      expect(plus(theilSen(xs, ys))).toBe(plus(expected ?? null))
+    }
+  })
+
+  it('leaves out a pair whose slope is undefined (∞ − ∞ from two sales at log $0)', () => {
+    // (0,−∞)–(1,−∞) has none; the four pairs of a −∞ with 4 or 5 are +∞; (2,4)–(3,5) is 1 →
+    // [1, ∞, ∞, ∞, ∞], median +∞, where a NaN among them would leave the median to the sort's whim.
+    expect(theilSen([0, 1, 2, 3], [-Infinity, -Infinity, 4, 5])).toBe(Number.POSITIVE_INFINITY)
+  })
 })

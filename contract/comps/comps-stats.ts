@@ -4,16 +4,22 @@
  */
 
 /** The q-quantile (0 ≤ q ≤ 1) of the values; NaN when there are none. */
-export function quantile(values: readonly number[], q: number): number {
+export function quantile(values: ArrayLike<number>, q: number): number {
   if (values.length === 0) return Number.NaN
-  const s = [...values].sort((a, b) => a - b)
+  // A typed array sorts numerically in native code: the back-test sorts ~5,000 Theil–Sen slopes per
+  // tested sale, and a comparator sort of plain numbers took half its time (BENCHMARKS.md, comps).
+  return sortedQuantile(Float64Array.from(values).sort(), q)
+}
+
+/** The q-quantile of values already sorted ascending. */
+function sortedQuantile(s: Float64Array, q: number): number {
   const h = (s.length - 1) * q
   const lo = Math.floor(h)
   const hi = Math.ceil(h)
   return (s[lo] as number) + (h - lo) * ((s[hi] as number) - (s[lo] as number))
 }
 
-export const median = (values: readonly number[]): number => quantile(values, 0.5)
+export const median = (values: ArrayLike<number>): number => quantile(values, 0.5)
 
 export interface Fences {
   q1: number
@@ -42,14 +48,64 @@ export function theilSen(xs: readonly number[], ys: readonly number[], maxPoints
     const step = idx.length / maxPoints
     idx = Array.from({ length: maxPoints }, (_, k) => idx[Math.floor(k * step)] as number)
   }
-  const slopes: number[] = []
+  const slopes = new Float64Array((idx.length * (idx.length - 1)) / 2)
+  let n = 0
   for (let a = 0; a < idx.length; a++) {
     for (let b = a + 1; b < idx.length; b++) {
       const i = idx[a] as number
       const j = idx[b] as number
       const dx = (xs[j] as number) - (xs[i] as number)
-      if (dx !== 0) slopes.push(((ys[j] as number) - (ys[i] as number)) / dx)
+      const slope = ((ys[j] as number) - (ys[i] as number)) / dx
+      // A pair with no slope (same x; or ∞ − ∞ from two $0 sales) has no say in the median.
+      if (dx !== 0 && !Number.isNaN(slope)) slopes[n++] = slope
     }
   }
-  return slopes.length === 0 ? null : median(slopes)
+  return n === 0 ? null : medianInPlace(slopes.subarray(0, n))
+}
+
+/**
+ * The median (type 7, as `median`) of the values by selection, in O(n) and reordering them: the
+ * back-test takes one Theil–Sen median of ~5,000 slopes per tested sale, where a full sort was half
+ * its time. The values must hold no NaN.
+ */
+function medianInPlace(a: Float64Array): number {
+  const h = (a.length - 1) / 2
+  const lo = Math.floor(h)
+  const low = selectInPlace(a, lo)
+  if (h === lo) return low
+  // After selection everything right of `lo` is ≥ a[lo]: the next order statistic is their least.
+  let high = Number.POSITIVE_INFINITY
+  for (let i = lo + 1; i < a.length; i++) if ((a[i] as number) < high) high = a[i] as number
+  return low + (h - lo) * (high - low)
+}
+
+/** Hoare's quickselect: reorders `a` so a[k] is its k-th smallest value, and returns it. */
+function selectInPlace(a: Float64Array, k: number): number {
+  let left = 0
+  let right = a.length - 1
+  while (right > left) {
+    // The median of three as the pivot keeps sorted and reversed input linear.
+    const mid = (left + right) >>> 1
+    const x = a[left] as number
+    const y = a[mid] as number
+    const z = a[right] as number
+    const pivot = x < y ? (y < z ? y : x < z ? z : x) : x < z ? x : y < z ? z : y
+    let i = left
+    let j = right
+    while (i <= j) {
+      while ((a[i] as number) < pivot) i++
+      while ((a[j] as number) > pivot) j--
+      if (i <= j) {
+        const t = a[i] as number
+        a[i] = a[j] as number
+        a[j] = t
+        i++
+        j--
+      }
+    }
+    if (k <= j) right = j
+    else if (k >= i) left = i
+    else break
+  }
+  return a[k] as number
 }

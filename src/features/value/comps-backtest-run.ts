@@ -25,6 +25,34 @@ export function backtestCompsMemo(result: CompsResult, s: CompsSettings): Backte
   return memo.get(result)?.get(keyOf(s)) ?? remember(result, s, backtestComps(result, s))
 }
 
+/** A worker started ahead (warmBacktest), so its chunk is fetched and compiled before it is needed. */
+let spare: Worker | null = null
+
+function startWorker(): Worker | null {
+  try {
+    return new Worker(new URL('./comps-backtest-worker.ts', import.meta.url), { type: 'module' })
+  } catch {
+    return null
+  }
+}
+
+/**
+ * Starts the back-test's worker while the comps' calls are still out: started only once the ranked
+ * list was shown, fetching and compiling its chunk took ~0.2 s of the wait for the figure
+ * (BENCHMARKS.md, comps). One spare at most; a spare that fails to load is dropped, and the next
+ * run starts its own.
+ */
+export function warmBacktest(): void {
+  if (spare || typeof Worker === 'undefined') return
+  const worker = startWorker()
+  if (!worker) return
+  worker.onerror = () => {
+    worker.terminate()
+    if (spare === worker) spare = null
+  }
+  spare = worker
+}
+
 /**
  * The back-test off the page's thread (comps-backtest-worker.ts): in the page it got only the gaps
  * between map frames, which under software WebGL take 100–250 ms each, so ~0.2 s of arithmetic showed
@@ -42,12 +70,9 @@ export function runBacktest(result: CompsResult, s: CompsSettings, done: (b: Bac
   const finish = (b: Backtest) => done(remember(result, s, b))
   const inPage = () => runInSlices(backtestSteps(input, s), finish)
   if (typeof Worker === 'undefined') return inPage()
-  let worker: Worker
-  try {
-    worker = new Worker(new URL('./comps-backtest-worker.ts', import.meta.url), { type: 'module' })
-  } catch {
-    return inPage()
-  }
+  const worker = spare ?? startWorker()
+  spare = null
+  if (!worker) return inPage()
   let cancel = () => worker.terminate()
   worker.onmessage = (e: MessageEvent<{ ok: true; backtest: Backtest } | { ok: false }>) => {
     worker.terminate()

@@ -19,7 +19,7 @@ import { Cancelled } from '../../calls/runner'
 import { formatAcres } from '../../format/format-value'
 import type { CompsChoices, CompsOverride } from '../../state/comps-slice'
 import { type Backtest, backtestCsvRows } from './comps-backtest'
-import { backtestCompsMemo, runBacktest } from './comps-backtest-run'
+import { backtestCompsMemo, runBacktest, warmBacktest } from './comps-backtest-run'
 import { COMPS_CSV_HEADER, compsCsvRows } from './comps-csv'
 import { analyzeCompsMemo } from './comps-memo'
 import { CompsResultView } from './comps-result-view'
@@ -99,6 +99,8 @@ export function CompsPanel(props: CompsPanelProps) {
   const abort = useRef<AbortController | null>(null)
 
   useEffect(() => heading.current?.focus({ preventScroll: true }), [])
+  // The back-test's worker loads while the calls are out, not after the list.
+  useEffect(warmBacktest, [])
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: `runs` restarts the search on purpose
   useEffect(() => {
