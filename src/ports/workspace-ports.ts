@@ -112,6 +112,8 @@ export interface MapPort {
   setPackOutlines?(outlines: FeatureCollection): void
   /** Follow the device's position (the locate control), or stop. */
   followPosition?(on: boolean): void
+  /** How the camera frames the position while following: no closer than `maxZoom`, clear of `padding` (px). */
+  positionFit?(fit: PositionFit): void
   destroy(): void
 }
 
@@ -180,4 +182,10 @@ export interface MountedMap {
 /** Makes the map inside `container` (MapLibre loads as its own chunk), then the drawing layer on it. */
 export interface MapFactory {
   createMap(container: HTMLElement, view: MapViewState | null): Promise<MountedMap>
+}
+
+/** The room the position's framing leaves (banners over the map) and its closest zoom. */
+export interface PositionFit {
+  maxZoom: number
+  padding: { top: number; right: number; bottom: number; left: number }
 }

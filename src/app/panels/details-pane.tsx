@@ -49,7 +49,8 @@ export function DetailsPane() {
   if (!open || (!record && !waiting)) return null
   return (
     // data-covers-map: the map frames a parcel in the part this panel leaves visible.
-    <aside className="details-pane" aria-label="Parcel details" data-covers-map="">
+    // details-column: the card is as tall as the workspace on a desktop (app.css), comps are not.
+    <aside className="details-pane details-column" aria-label="Parcel details" data-covers-map="">
       <OpenedEventChange
         svcUuid={selectedId}
         link={

@@ -7,7 +7,7 @@
  */
 import type { FeatureCollection, MultiPolygon, Polygon } from 'geojson'
 import type { ParcelRecord } from '../../../contract/schemas'
-import type { CoverageResponse } from '../../../contract/tiles'
+import { type CoverageResponse, PARCEL_TILE_MAX_ZOOM } from '../../../contract/tiles'
 import { describeSearch } from '../../format/search-summary'
 import { boxOf } from '../../geo/bbox'
 import { viewRectangle } from '../../geo/view-area'
@@ -88,6 +88,7 @@ export class FieldFlow {
   readonly answeredOffline = new ValueStore<readonly string[] | null>(null)
   readonly panelOpen = new ValueStore<boolean>(false)
   private abort: AbortController | null = null
+  private bannerRoom = { top: 0, bottom: 0 }
   private readonly whereAmI: WhereAmI
   private readonly now: () => number
 
@@ -316,7 +317,31 @@ export class FieldFlow {
 
   locate(): void {
     this.whereAmI.start()
+    this.pushPositionFit()
     this.ctx.map()?.followPosition?.(true)
+  }
+
+  /**
+   * The map's edges the field banners cover (px), measured by the panel: the position is framed
+   * clear of them, so neither the offline notice nor the position banner sits over the dot.
+   */
+  setBannerRoom(room: { top: number; bottom: number }): void {
+    this.bannerRoom = room
+    this.pushPositionFit()
+  }
+
+  /**
+   * How close the camera goes on the position: offline, no closer than the parcel tiles' own deepest
+   * zoom (the pack holds no deeper ones; past it the walk found a flat fill), else street level.
+   */
+  private pushPositionFit(): void {
+    const tilesMax = this.ctx.coverage()?.tiles?.max_zoom ?? PARCEL_TILE_MAX_ZOOM
+    const maxZoom = this.deps.online() ? 17 : Math.min(17, tilesMax)
+    const pad = 24
+    this.ctx.map()?.positionFit?.({
+      maxZoom,
+      padding: { top: pad + this.bannerRoom.top, bottom: pad + this.bannerRoom.bottom, left: pad, right: pad },
+    })
   }
 
   stopLocating(): void {
@@ -325,6 +350,8 @@ export class FieldFlow {
   }
 
   onPosition(e: PositionFixEvent): void {
+    // The network may have come or gone since the last fix: the zoom cap follows it.
+    this.pushPositionFit()
     if (e.kind === 'start') this.whereAmI.start()
     else if (e.kind === 'stop') this.whereAmI.stop()
     else if (e.kind === 'error') this.whereAmI.fail(e.message)

@@ -4,7 +4,7 @@
  * "Offline & field" menu. Each reads the workspace's field flow and calls its intents.
  */
 import './field.css'
-import { lazy, Suspense, useEffect, useState } from 'react'
+import { lazy, Suspense, useEffect, useRef, useState } from 'react'
 import type { ParcelRecord } from '../../../contract/schemas'
 import type { SearchRunView } from '../../ports/feature-context'
 import { useAppStore } from '../../state/store'
@@ -47,8 +47,30 @@ export function FieldMapOverlays({ onOpen }: { onOpen(record: ParcelRecord): voi
   const viewInPack = packs.some(
     (p) => center[0] >= p.bbox[0] && center[0] <= p.bbox[2] && center[1] >= p.bbox[1] && center[1] <= p.bbox[3],
   )
+  const overlays = useRef<HTMLDivElement>(null)
+  const locating = place.status !== 'off'
+  // While the position is followed, the map is told which of its edges the banners cover, so the
+  // dot is framed clear of them (desktop: under the toolbar, at the top; phone: by the thumb, at
+  // the bottom). Measured as laid out, again whenever the banners change size.
+  useEffect(() => {
+    const el = overlays.current
+    const map = el?.parentElement?.querySelector<HTMLElement>('.maplibregl-canvas')
+    if (!el || !map || !locating || typeof ResizeObserver === 'undefined') return
+    const measure = () => {
+      const o = el.getBoundingClientRect()
+      const m = map.getBoundingClientRect()
+      const atTop = o.top + o.height / 2 < m.top + m.height / 2
+      const covered = o.height === 0 ? 0 : atTop ? o.bottom - m.top : m.bottom - o.top
+      const room = Math.max(0, Math.min(Math.round(covered), m.height / 2 - 40))
+      field.setBannerRoom(atTop ? { top: room, bottom: 0 } : { top: 0, bottom: room })
+    }
+    const observer = new ResizeObserver(measure)
+    observer.observe(el)
+    observer.observe(map)
+    return () => observer.disconnect()
+  }, [locating, field])
   return (
-    <div className="field-overlays">
+    <div className="field-overlays" ref={overlays}>
       <PositionBanner place={place} onOpen={onOpen} onStop={() => field.stopLocating()} />
       <OfflineNotice
         offline={!online}

@@ -16,6 +16,14 @@ type Box = [number, number, number, number]
 const round = (n: number, d: number) => Math.round(n * 10 ** d) / 10 ** d
 
 export class MapCamera {
+  /**
+   * The shape the app last framed, framed again when the map's box changes soon after (until a
+   * person moves the map): the panel that shows what was framed often resizes the map a frame
+   * later — a list lookup's results take two thirds of the height from it — and MapLibre keeps the
+   * centre on a resize, so the framed parcels ended above and below the view (issue 37 item 10).
+   */
+  private lastFit: { box: [[number, number], [number, number]]; maxZoom: number; until: number } | null = null
+
   constructor(
     private readonly map: MapLibreMap,
     private readonly signal: AbortSignal,
@@ -25,6 +33,15 @@ export class MapCamera {
     container.dataset.camera = 'still'
     map.on('movestart', () => {
       container.dataset.camera = 'moving'
+    })
+    map.on('resize', () => {
+      const fit = this.lastFit
+      if (!fit || this.signal.aborted || performance.now() > fit.until) return
+      map.fitBounds(fit.box, { padding: uncoveredPadding(container, 60), maxZoom: fit.maxZoom, duration: 0 })
+    })
+    // A person's drag, pinch or zoom button (their events carry the input event) ends it.
+    map.on('movestart', (e: { originalEvent?: unknown }) => {
+      if (e.originalEvent) this.lastFit = null
     })
     map.on('moveend', () => {
       container.dataset.camera = 'still'
@@ -40,21 +57,21 @@ export class MapCamera {
     // laid out, inside the part of the map it leaves visible. The camera counts as moving meanwhile.
     const container = this.map.getContainer()
     container.dataset.camera = 'moving'
+    const box: [[number, number], [number, number]] = [
+      [w as number, s as number],
+      [e as number, n as number],
+    ]
+    this.lastFit = { box, maxZoom, until: performance.now() + 2_000 }
     requestAnimationFrame(() => {
       if (this.signal.aborted) return
-      this.map.fitBounds(
-        [
-          [w as number, s as number],
-          [e as number, n as number],
-        ],
-        { padding: uncoveredPadding(container, 60), maxZoom, duration: 600 },
-      )
+      this.map.fitBounds(box, { padding: uncoveredPadding(container, 60), maxZoom, duration: 600 })
       if (!this.map.isMoving()) container.dataset.camera = 'still'
     })
   }
 
   /** Frames a box, but never farther out than `minZoom` (centred on the box then). */
   fitBounds([w, s, e, n]: Box, minZoom: number): void {
+    this.lastFit = null
     const camera = this.map.cameraForBounds(
       [
         [w, s],
@@ -68,6 +85,7 @@ export class MapCamera {
 
   /** Frames the loaded records (direct-mode searches have no drawn area to look at). */
   fitToRecords(records: Rows, limit = 5000): void {
+    this.lastFit = null
     const { data } = parcelsToFeatures(records.slice(0, limit))
     if (data.features.length === 0) return
     const [w, s, e, n] = bbox(data)
@@ -106,6 +124,7 @@ export class MapCamera {
   }
 
   flyTo(center: [number, number], zoom?: number): void {
+    this.lastFit = null
     this.map.flyTo({ center, zoom: zoom ?? Math.max(this.map.getZoom(), 14), duration: 800 })
   }
 }

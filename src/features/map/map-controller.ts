@@ -12,7 +12,15 @@ import type { GeoJSONSource, Map as MapLibreMap, MapMouseEvent } from 'maplibre-
 import type { ParcelRecord } from '../../../contract/schemas'
 import type { CoverageCounty } from '../../../contract/tiles'
 import { type ThemeId, themeById } from '../../format/themes'
-import type { ClickMode, CompsOverlay, MapEvents, MapPort, Rows, TileSourceInfo } from '../../ports/workspace-ports'
+import type {
+  ClickMode,
+  CompsOverlay,
+  MapEvents,
+  MapPort,
+  PositionFit,
+  Rows,
+  TileSourceInfo,
+} from '../../ports/workspace-ports'
 import type { MapViewState } from '../../state/ui-slice'
 import { BasemapControl } from './basemap/basemap-control'
 import { MapBoundaries } from './basemap/map-boundaries'
@@ -246,6 +254,10 @@ export class MapController implements MapPort {
 
   followPosition(on: boolean): void {
     this.whenReady(() => this.position.follow(on))
+  }
+
+  positionFit(fit: PositionFit): void {
+    this.whenReady(() => this.position.setFit(fit))
   }
 
   destroy(): void {

@@ -40,6 +40,11 @@ export interface MapProbe {
   unproject(at: [number, number]): [number, number]
   /** Every tile in view has loaded and the camera is still (what a benchmark waits for before timing). */
   settled(): boolean
+  /**
+   * The boxes, in canvas pixels, of the labels a symbol layer shows now — as MapLibre placed them in
+   * its collision grid (private, read for tests only) — with each label's text, for overlap checks.
+   */
+  labelBoxes(layerId: string): { text: string; box: [number, number, number, number] }[]
 }
 
 export function exposeMapProbe(map: MapLibreMap, tiles: ParcelTiles, results: ResultDrawing): void {
@@ -119,6 +124,34 @@ export function exposeMapProbe(map: MapLibreMap, tiles: ParcelTiles, results: Re
     },
     settled: () => map.loaded() && map.areTilesLoaded() && !map.isMoving(),
     layerVisible: (id) => Boolean(map.getLayer(id)) && map.getLayoutProperty(id, 'visibility') !== 'none',
+    labelBoxes: (layerId) => labelBoxes(map, layerId),
   }
   ;(window as unknown as { platMap?: MapProbe }).platMap = probe
+}
+
+/** MapLibre's placement internals (not public API), as labelBoxes reads them. */
+interface PlacementInternals {
+  collisionIndex: {
+    grid: { boxKeys: { bucketInstanceId: number; featureIndex: number }[]; bboxes: number[] }
+  }
+  retainedQueryData: Record<number, { bucketIndex: number; featureIndex: { bucketLayerIDs: string[][] } }>
+}
+
+/** The collision grid's boxes of one layer's labels; its coordinates run 100 px (the grid's margin) off the canvas. */
+function labelBoxes(map: MapLibreMap, layerId: string) {
+  const placement = (map as unknown as { style: { placement?: PlacementInternals } }).style.placement
+  if (!placement) return []
+  const { boxKeys, bboxes } = placement.collisionIndex.grid
+  const margin = 100
+  const out: { text: string; box: [number, number, number, number] }[] = []
+  boxKeys.forEach((key, i) => {
+    const retained = placement.retainedQueryData[key.bucketInstanceId]
+    if (!retained?.featureIndex.bucketLayerIDs[retained.bucketIndex]?.includes(layerId)) return
+    const [x1, y1, x2, y2] = bboxes.slice(i * 4, i * 4 + 4).map((v) => v - margin) as [number, number, number, number]
+    // Which label it is: the one queryRenderedFeatures finds at the box's centre.
+    const at = map.queryRenderedFeatures([(x1 + x2) / 2, (y1 + y2) / 2], { layers: [layerId] })[0]
+    const text = String(at?.properties?.label ?? '')
+    out.push({ text, box: [x1, y1, x2, y2] })
+  })
+  return out
 }

@@ -4,6 +4,7 @@
  * ringed dot). Its own GeoJSON source and
  * layers on top, added on first use, so the base style and the result layers do not change.
  */
+import pointOnFeature from '@turf/point-on-feature'
 import type { Feature, FeatureCollection } from 'geojson'
 import type { GeoJSONSource, LayerSpecification, Map as MapLibreMap } from 'maplibre-gl'
 import type { CompsOverlay } from '../../../ports/workspace-ports'
@@ -34,7 +35,16 @@ export function compsFeatures(o: CompsOverlay | null): FeatureCollection {
       geometry: { type: 'Point', coordinates: [c.point[0], c.point[1]] },
     })
   }
-  if (o.subject) features.push({ type: 'Feature', properties: { kind: 'subject' }, geometry: o.subject })
+  if (o.subject) {
+    features.push({ type: 'Feature', properties: { kind: 'subject' }, geometry: o.subject })
+    // The subject's own label, placed first (rank 0): what the comps are compared with stays named.
+    const at = o.subject.type === 'Point' ? o.subject : pointOnFeature(o.subject).geometry
+    features.push({
+      type: 'Feature',
+      properties: { kind: 'label', label: 'Subject', rank: 0, included: true, subject: true },
+      geometry: at,
+    })
+  }
   return { type: 'FeatureCollection', features }
 }
 
@@ -75,16 +85,33 @@ function layers(): LayerSpecification[] {
       type: 'symbol',
       source: SOURCE,
       filter: kind('label') as never,
+      // Labels never cover each other (issue 37 item 10): MapLibre's collision placement, best rank
+      // placed first (the subject is rank 0), each label tried on every side of its point before it
+      // is left out, beside the point rather than over the comp's own outline.
       layout: {
         'text-field': ['get', 'label'],
         // No glyphs URL: MapLibre draws the letters from the browser's fonts (as the town names).
         'text-font': ['system-ui', 'sans-serif'],
-        'text-size': 11,
+        'text-size': ['case', ['has', 'subject'], 13, 11],
         'symbol-sort-key': ['get', 'rank'],
-        'text-padding': 2,
+        'text-allow-overlap': false,
+        'text-ignore-placement': false,
+        'text-variable-anchor': [
+          'left',
+          'right',
+          'top',
+          'bottom',
+          'top-left',
+          'top-right',
+          'bottom-left',
+          'bottom-right',
+        ],
+        'text-radial-offset': 0.7,
+        'text-justify': 'auto',
+        'text-padding': 4,
       },
       paint: {
-        'text-color': ['case', ['get', 'included'], '#0f3d2c', '#5d6964'],
+        'text-color': ['case', ['has', 'subject'], '#111', ['get', 'included'], '#0f3d2c', '#5d6964'],
         'text-halo-color': 'rgba(255,255,255,0.95)',
         'text-halo-width': 1.5,
       },

@@ -8,7 +8,7 @@
  */
 import type { FeatureCollection } from 'geojson'
 import { type GeoJSONSource, GeolocateControl, type Map as MapLibreMap } from 'maplibre-gl'
-import type { PositionFixEvent } from '../../../ports/workspace-ports'
+import type { PositionFit, PositionFixEvent } from '../../../ports/workspace-ports'
 
 const HEADING_SOURCE = 'position-heading'
 
@@ -85,6 +85,20 @@ export class PositionControl {
       },
       paint: { 'text-color': '#1da1f2', 'text-halo-color': '#fff', 'text-halo-width': 1.5 },
     })
+  }
+
+  /**
+   * The framing of the position from now on, and at once while the camera follows: the banners over
+   * the map grow as the parcel is named, and the dot would stay under them until the next fix. The
+   * control's own camera update (private in MapLibre) keeps it following; a move of ours would read
+   * as the person's pan and stop it.
+   */
+  setFit(fit: PositionFit): void {
+    const before = JSON.stringify(this.control.options.fitBoundsOptions)
+    this.control.options.fitBoundsOptions = { maxZoom: fit.maxZoom, padding: fit.padding }
+    if (before === JSON.stringify(this.control.options.fitBoundsOptions)) return
+    const c = this.control as unknown as { _watchState: string; _lastKnownPosition?: GeolocationPosition }
+    if (c._watchState === 'ACTIVE_LOCK' && c._lastKnownPosition) this.control._updateCamera(c._lastKnownPosition)
   }
 
   private button(): HTMLButtonElement | null {
