@@ -37,6 +37,7 @@ const { values } = parseArgs({
     parcels: { type: 'string', default: '100000' },
     runs: { type: 'string', default: '5' },
     // `--only keepup`: just the map-keeps-up and first-paint timings (their own section).
+    // `--only search`: just the search rows, printed (no section written: the others would be missing).
     only: { type: 'string', default: 'all' },
   },
 })
@@ -184,7 +185,7 @@ const area1k = await areaOf(1_000)
 const area10k = await areaOf(10_000)
 
 // Issue 18: the map keeps up with the table; the first paint and a county jump show parcels at once.
-{
+if (only !== 'search') {
   const keepUp: KeepUpRun[] = []
   for (let i = 0; i <= runs; i++) {
     const page = await openPage(link(area10k))
@@ -266,6 +267,17 @@ const searchRows = [
   await searchRow('~1,000-parcel area, crop = Soybeans', link(area1k, { filters: SELECTIVE })),
   await searchRow('~10,000-parcel area, crop = Soybeans', link(area10k, { filters: SELECTIVE })),
 ]
+if (only === 'search') {
+  console.log(
+    `load average ${loadavg()
+      .map((l) => l.toFixed(1))
+      .join(' / ')}\n${searchRows.join('\n')}`,
+  )
+  await browser.close()
+  await scrollBrowser.close()
+  await server.close()
+  process.exit(0)
+}
 
 /**
  * Scrolls the results grid one step per animation frame and returns the frame intervals (ms).

@@ -6,6 +6,7 @@ import { ChangesNotice } from '../../features/changes/changes-notice'
 import { ExportMenu } from '../../features/export/export-menu'
 import { ResultsFieldMenu } from '../../features/field/field-panels'
 import { SummaryBar } from '../../features/results/summary-bar'
+import { useSummaryRows } from '../../features/results/summary-rows'
 import { LocalFilterNote } from '../../features/search/local-filter-note'
 import { SearchProgressView } from '../../features/search/search-progress'
 import { serverSorted } from '../../features/search/spec-key'
@@ -13,6 +14,7 @@ import { StaleNotice, useStaleSearch } from '../../features/search/stale-notice'
 import { compsAreaChoices } from '../../features/value/comps-wiring'
 import { describeSearch } from '../../format/search-summary'
 import { outsideCoverage } from '../../geo/coverage'
+import { isBusy } from '../../state/search-status'
 import { useAppStore } from '../../state/store'
 import { useValueStore } from '../../state/use-value-store'
 import { HoldingsResults } from './holdings-results'
@@ -35,6 +37,8 @@ export function ResultsPane() {
 function SearchResults() {
   const workspace = useWorkspace()
   const result = useSearchResult()
+  // The sales summary walks every row: while pages stream in, refreshed now and then (summary-rows.ts).
+  const salesRows = useSummaryRows(result.rows, isBusy(result.status))
   const coverage = useCoverage()
   const staleness = useStaleSearch()
   const changes = useChanges()
@@ -135,7 +139,7 @@ function SearchResults() {
       {result.status !== 'idle' && (
         <Suspense fallback={null}>
           <SalesSummary
-            rows={result.rows}
+            rows={salesRows}
             partial={!result.complete}
             areas={compsAreaChoices(s.drawn)}
             onCompsForArea={(id) => workspace.comps.forArea(id)}

@@ -28,6 +28,52 @@ export function pushResultTo(map: MapPort, s: AppState, r: SearchResult): void {
   map.setBuildings(s.submitted?.includeBuildings ? r.rows : null)
 }
 
+/**
+ * How long a search's first results wait before the map marks them (unless the search is done
+ * first). Each time the marks change, the map paints a frame; with a software renderer (no GPU, as
+ * in `bench:app`) the page then waits 50–300 ms for the canvas read-back, and a page's answer that
+ * lands meanwhile waits too (issue 37 item 9). A search that ends within this time is marked once,
+ * when it is done, in the same frame as before; a longer one is marked page by page from then on.
+ */
+const FIRST_MARKS_MS = 1000
+
+/** The search's rows to the map: at once, except a loading search's first `holdMs` (see FIRST_MARKS_MS). */
+export class ResultMarks {
+  private spec: unknown = null
+  private startedAt = 0
+  private timer: ReturnType<typeof setTimeout> | null = null
+
+  constructor(
+    private readonly push: () => void,
+    private readonly holdMs = FIRST_MARKS_MS,
+    private readonly now: () => number = () => performance.now(),
+  ) {}
+
+  /** A new snapshot `r` of the search `spec` (the submitted one; a new one starts the wait again). */
+  update(r: SearchResult, spec: unknown): void {
+    if (spec !== this.spec) {
+      this.spec = spec
+      this.startedAt = this.now()
+    }
+    const wait = this.startedAt + this.holdMs - this.now()
+    // Done (or stopped), nothing to mark yet (a new search clears the old marks at once), or waited enough.
+    if (!isBusy(r.status) || r.rows.length === 0 || wait <= 0) {
+      this.cancel()
+      this.push()
+      return
+    }
+    this.timer ??= setTimeout(() => {
+      this.timer = null
+      this.push()
+    }, wait)
+  }
+
+  cancel(): void {
+    if (this.timer) clearTimeout(this.timer)
+    this.timer = null
+  }
+}
+
 /** What a change of the store changes on the map and the drawing layer. */
 export function pushStoreChange(map: MapPort | null, draw: DrawPort | null, s: AppState, prev: AppState): void {
   if (s.selectedId !== prev.selectedId) map?.setSelected(s.selectedId)

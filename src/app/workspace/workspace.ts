@@ -33,7 +33,7 @@ import type { SearchSpec } from '../../state/search-spec'
 import type { AppState, AppStore } from '../../state/store'
 import { ValueStore } from '../../state/value-store'
 import { CoverageFlow } from './coverage-flow'
-import { pushResultTo, pushStateTo, pushStoreChange } from './map-sync'
+import { pushResultTo, pushStateTo, pushStoreChange, ResultMarks } from './map-sync'
 import { ParcelOpener } from './parcel-opener'
 import { ReportIntents } from './report-intents'
 import { openSavedSearch, startOpeningSearch } from './stale-answers'
@@ -83,6 +83,10 @@ export class Workspace {
   private readonly stops: (() => void)[] = []
   private framedSpec: SearchSpec | null = null
   private reportedError: ApiError | null = null
+  /** Results onto the map; a short search's once it is done (map-sync.ts). */
+  private readonly marks = new ResultMarks(() => {
+    if (this.map) pushResultTo(this.map, this.store.getState(), this.search.getSnapshot())
+  })
   private mounted = false
 
   constructor(private readonly deps: WorkspaceDeps) {
@@ -227,6 +231,7 @@ export class Workspace {
     for (const stop of this.stops.splice(0)) stop()
     for (const f of this.features) f.dispose?.()
     this.urlSync?.stop()
+    this.marks.cancel()
     this.search.dispose()
   }
 
@@ -267,7 +272,7 @@ export class Workspace {
 
   private onResult(r: SearchResult): void {
     const s = this.store.getState()
-    if (this.map) pushResultTo(this.map, s, r)
+    this.marks.update(r, s.submitted)
     if (r.error) this.reportError(r.error)
     // A link's selected parcel that its search did not bring (or no longer does): fetch it.
     const id = s.selectedId

@@ -5,9 +5,10 @@
 import { useDeferredValue, useMemo } from 'react'
 import type { ParcelRecord } from '../../../contract/schemas'
 import { ACRE_WORDS, type AcreKind, acreGap, formatAcreTotal } from '../../format/acreage'
-import type { SearchStatus } from '../../state/search-status'
+import { isBusy, type SearchStatus } from '../../state/search-status'
 import { CropHistoryChart } from './crop-history-chart'
 import { summarize } from './summarize'
+import { loadedCount, useSummaryRows } from './summary-rows'
 import './results.css'
 
 const count = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 })
@@ -30,10 +31,14 @@ export interface SummaryBarProps {
 }
 
 export function SummaryBar({ status, rows: liveRows, rowCount, recordsExpected, previous }: SummaryBarProps) {
-  const rows = useDeferredValue(liveRows)
+  // Totals over the loaded rows: while a search loads, refreshed now and then, not per page (summary-rows.ts).
+  const rows = useDeferredValue(useSummaryRows(liveRows, isBusy(status)))
   const s = useMemo(() => summarize(rows, { rowCount, recordsExpected }), [rows, rowCount, recordsExpected])
+  // The count is the live one (counting is cheap): it moves with every page, as the table does.
+  const loadedNow = useMemo(() => loadedCount(liveRows), [liveRows])
   if (status === 'idle') return null
-  const partial = s.loaded < s.expected
+  const expected = Math.max(s.expected, loadedNow)
+  const partial = s.loaded < expected
   // Totals add up loaded rows only: on a partial load say so, so no one reads them as the whole match.
   const scope = partial ? ` (of ${count.format(s.loaded)} loaded)` : ''
 
@@ -42,8 +47,8 @@ export function SummaryBar({ status, rows: liveRows, rowCount, recordsExpected, 
       <div className="res-stat">
         <span className="res-stat-label">{previous ? 'Parcels (previous search)' : 'Parcels'}</span>
         <span className="res-stat-value">
-          {count.format(s.loaded)}
-          {partial && <span className="res-muted"> of {count.format(s.expected)}</span>}
+          {count.format(loadedNow)}
+          {loadedNow < expected && <span className="res-muted"> of {count.format(expected)}</span>}
         </span>
       </div>
       {/* The two acreages share one column: side by side they pushed the table off a 1024×768 screen. */}

@@ -278,7 +278,8 @@ export class SearchSession {
     const spent = run.counts.area + run.counts.query
     if (run.confirmed || spent + cost.calls <= this.options.confirmThreshold()) {
       run.move('loading')
-      this.publish(true)
+      // Not at once: the pages' calls go out first (a snapshot re-renders the panels and re-marks the map).
+      this.publish()
       return
     }
     run.move('asking')
