@@ -84,9 +84,9 @@ export class Workspace {
   private framedSpec: SearchSpec | null = null
   private reportedError: ApiError | null = null
   /** Results onto the map; a short search's once it is done (map-sync.ts). */
-  private readonly marks = new ResultMarks(() => {
-    if (this.map) pushResultTo(this.map, this.store.getState(), this.search.getSnapshot())
-  })
+  private readonly marks = new ResultMarks(
+    () => this.map && pushResultTo(this.map, this.store.getState(), this.search.getSnapshot()),
+  )
   private mounted = false
 
   constructor(private readonly deps: WorkspaceDeps) {
@@ -103,7 +103,9 @@ export class Workspace {
       frame: (g) => this.map?.fitTo(g, 17),
       reportError: (e) => this.reportError(e),
       busy: (identifying) => this.mapStatus.set({ ...this.mapStatus.get(), identifying }),
-      extra: (id) => this.featureRecord(id),
+      // The first feature that holds the record (holdings, lists…); `??` asks no further once found.
+      extra: (id) =>
+        this.features.reduce<ParcelRecord | undefined>((found, f) => found ?? f.recordById?.(id), undefined),
       forgetAnswers: deps.forgetAnswers,
     })
     this.searches = this.add(createSearchFeature(ctx, this.search))
@@ -163,14 +165,6 @@ export class Workspace {
       openSearch: (query) => this.openSearch(query),
       addAreas: (polygons, source, label) => this.draw.addAreas(polygons, [], source, label),
     }
-  }
-
-  private featureRecord(id: string): ParcelRecord | undefined {
-    for (const f of this.features) {
-      const record = f.recordById?.(id)
-      if (record) return record
-    }
-    return undefined
   }
 
   private add<Api>(feature: Feature<Api>): Api {
