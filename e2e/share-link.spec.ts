@@ -29,7 +29,10 @@ async function rowsByPlace(page: Page): Promise<Map<string, string>> {
   const rows = grid(page).locator('[role=row][aria-rowindex]:not([aria-rowindex="1"])')
   await expect(rows.nth(7)).toBeVisible()
   const out = new Map<string, string>()
-  for (const row of await rows.all()) out.set((await row.getAttribute('aria-rowindex')) ?? '', await row.innerText())
+  // A row's first cells (owner, address, APN, county) name its parcel; the columns drawn after them
+  // depend on the table's width, which an open parcel card narrows (the recipient's link opens it).
+  for (const row of await rows.all())
+    out.set((await row.getAttribute('aria-rowindex')) ?? '', (await row.innerText()).split('\n').slice(0, 4).join('\n'))
   return out
 }
 
