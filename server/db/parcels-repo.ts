@@ -128,7 +128,7 @@ const ADDRESS_WORDS = 6
  * parcel with FRESNO for a recheck that threw each away — heap reads as many as the word is
  * common, which no LIMIT bounds. A word the index finds is one the recheck keeps.
  */
-export function addressWords(address: string): string[] {
+function addressWords(address: string): string[] {
   const words = [...new Set(address.match(/[\p{L}\p{N}]{3,}/gu) ?? [])]
   return words.sort((a, b) => b.length - a.length).slice(0, ADDRESS_WORDS)
 }
