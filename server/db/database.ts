@@ -18,6 +18,13 @@ export interface QueryOptions {
    * lets owners take turns (pglite-queue.ts); PostgreSQL keeps some connections free of heavy work.
    */
   heavyFor?: string | undefined
+  /**
+   * PostgreSQL: plan the statement with sequential scans disabled (`enable_seqscan = off`), for a
+   * statement that must reach its table only through an index whatever the planner estimates (the
+   * address lookup: a common word looks cheaper to scan for; issue 39). The embedded database
+   * ignores it.
+   */
+  indexPathsOnly?: boolean | undefined
 }
 
 export interface Database extends Queryable {

@@ -93,24 +93,82 @@ export function parcelsRepo(db: Database, { timeoutMs }: { timeoutMs: number }):
       return toRecords(rows)
     },
 
-    async byAddress(address, { limit, state, countyFp, includeBuildings }, scope) {
-      // Word similarity ranks "1204 w main" against "1204 W MAIN ST AMES IA 50010"; the trigram
-      // index answers the `<%` test, so this stays fast at millions of rows.
-      const rows = await db.query<{ r: string; b?: string }>(
-        `SELECT ${recordColumns(includeBuildings)} FROM parcels p
-         WHERE ($1 <% p.address_text OR p.address_text ILIKE $5 ESCAPE '\\')
-           AND ($2::text IS NULL OR p.state = $2) AND ($3::text IS NULL OR p.county_fp = $3)
-         ORDER BY word_similarity($1, p.address_text) DESC, similarity($1, p.address_text) DESC, p.svc_uuid
-         LIMIT $4`,
-        [address, state ?? null, countyFp ?? null, limit, `%${escapeLike(address)}%`],
-        limits(scope),
+    async byAddress(address, opts, scope) {
+      const { sql, params } = addressLookup(address, opts)
+      return toRecords(
+        await db.query<{ r: string; b?: string }>(sql, params, { ...limits(scope), indexPathsOnly: true }),
       )
-      return toRecords(rows)
     },
 
     async countParcels() {
       const rows = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM parcels')
       return rows[0]?.n ?? 0
     },
+  }
+}
+
+/**
+ * The most candidates each of the address lookup's two tests (every word contained; fuzzy word
+ * similarity) hands to the ranking. The trigram index finds them; a text that matches more (a
+ * city, a ZIP code, "MAIN") would otherwise have every one read and scored, and at that count
+ * PostgreSQL's planner scans the whole table instead (issue 39: at 20,000 demo parcels "50010",
+ * "MAIN" and a whole address each planned a Seq Scan). The first this many found are ranked; a
+ * specific address matches far fewer, so its ranking is unchanged.
+ */
+export const ADDRESS_CANDIDATES = 1_000
+
+/** The most words the substring test names (the longest first; fewer only widens its candidates). */
+const ADDRESS_WORDS = 6
+
+/**
+ * The substring test's ILIKE patterns: one per word of 3 or more letters or digits in the text
+ * (at most ADDRESS_WORDS, the longest), each matched anywhere and in any order. Shorter words, and
+ * punctuation or emoji, give the trigram index nothing to find candidates by, so a test that needs
+ * them ("FRESNO, CA", "FRESNO 😀", "93721 FRESNO" as one substring) had the index hand over every
+ * parcel with FRESNO for a recheck that threw each away — heap reads as many as the word is
+ * common, which no LIMIT bounds. A word the index finds is one the recheck keeps.
+ */
+function addressWords(address: string): string[] {
+  const words = [...new Set(address.match(/[\p{L}\p{N}]{3,}/gu) ?? [])]
+  return words.sort((a, b) => b.length - a.length).slice(0, ADDRESS_WORDS)
+}
+
+/**
+ * The address lookup's statement and parameters, as byAddress sends them (exported so a test can
+ * EXPLAIN exactly this: address-plan.db.test.ts). Word similarity ranks "1204 w main"
+ * against "1204 W MAIN ST AMES IA 50010"; the trigram index answers the `<%` and ILIKE tests. With
+ * `indexPathsOnly` (the options byAddress sends it with) PostgreSQL reaches `parcels` only through
+ * that index, and each branch's LIMIT stops its heap reads at ADDRESS_CANDIDATES matches.
+ */
+export function addressLookup(
+  address: string,
+  {
+    limit,
+    state,
+    countyFp,
+    includeBuildings,
+  }: { limit: number; state?: string | undefined; countyFp?: string | undefined; includeBuildings: boolean },
+): { sql: string; params: unknown[] } {
+  const columns = `p.svc_uuid, p.address_text, p.record${includeBuildings ? ', p.buildings' : ''}`
+  const scope = '($2::text IS NULL OR p.state = $2) AND ($3::text IS NULL OR p.county_fp = $3)'
+  // No substring test without a word to find candidates by ("a-b c"): the index would hand over
+  // every parcel to the recheck.
+  const words = addressWords(address)
+  const fuzzy = `SELECT ${columns} FROM parcels p WHERE $1 <% p.address_text AND ${scope} LIMIT ${ADDRESS_CANDIDATES}`
+  const contains = words.map((_, k) => `p.address_text ILIKE $${5 + k} ESCAPE '\\'`).join(' AND ')
+  const candidates =
+    words.length > 0
+      ? `(SELECT ${columns} FROM parcels p WHERE ${contains} AND ${scope} LIMIT ${ADDRESS_CANDIDATES})
+         UNION ALL (${fuzzy})`
+      : fuzzy
+  const params = [address, state ?? null, countyFp ?? null, limit]
+  return {
+    // A parcel both tests find comes once (DISTINCT ON); then the best-ranked first.
+    sql: `SELECT ${recordColumns(includeBuildings)} FROM (
+           SELECT DISTINCT ON (c.svc_uuid) c.* FROM (${candidates}) c ORDER BY c.svc_uuid
+         ) p
+         ORDER BY word_similarity($1, p.address_text) DESC, similarity($1, p.address_text) DESC, p.svc_uuid
+         LIMIT $4`,
+    params: [...params, ...words.map((w) => `%${escapeLike(w)}%`)],
   }
 }

@@ -31,6 +31,19 @@ describePostgres('the PostgreSQL database seam', (serverUrl) => {
     }
   }
 
+  it('plans a statement with indexPathsOnly without sequential scans, and the next one with them again', async () => {
+    const setting = async (o: { indexPathsOnly?: boolean }) =>
+      (await db.query<{ enable_seqscan: string }>('SHOW enable_seqscan', [], o))[0]!.enable_seqscan
+    // Both pooled connections, each way and back (the pool hands either out).
+    for (let k = 0; k < 4; k++) {
+      expect(await setting({ indexPathsOnly: true })).toBe('off')
+      expect(await setting({})).toBe('on')
+    }
+    const both = await Promise.all([setting({ indexPathsOnly: true }), setting({ indexPathsOnly: true })])
+    expect(both).toEqual(['off', 'off'])
+    expect(await Promise.all([setting({}), setting({})])).toEqual(['on', 'on'])
+  })
+
   it('stops a statement at its timeout (QueryTimeoutError), and the connection serves the next one', async () => {
     const t0 = performance.now()
     await expect(db.query('SELECT pg_sleep(30)', [], { timeoutMs: 200 })).rejects.toBeInstanceOf(QueryTimeoutError)

@@ -69,8 +69,16 @@ export async function openPostgres(opts: PostgresOptions): Promise<Database> {
   // when PostgreSQL went away under the tile warmer). The statement itself rejects, and a client
   // that is no longer queryable is dropped at release, so the listener has nothing more to do.
   pool.on('error', () => {})
-  pool.on('connect', (client) => client.on('error', () => {}))
+  pool.on('connect', (client) => {
+    client.on('error', () => {})
+    seqScanOff.set(client as pg.PoolClient, false)
+  })
   const timeouts = new WeakMap<pg.PoolClient, number>()
+  /**
+   * Each connection's `enable_seqscan = off` (QueryOptions.indexPathsOnly): false from its start,
+   * unknown (absent) after a rolled-back transaction, which may or may not have undone a SET.
+   */
+  const seqScanOff = new WeakMap<pg.PoolClient, boolean>()
   /** Statements holding or waiting for a connection: beyond poolSize + maxWaiting, refuse. */
   let inFlight = 0
   // Heavy statements (area-search pieces) may hold all connections but HEAVY_RESERVE, so cheap ones
@@ -102,6 +110,12 @@ export async function openPostgres(opts: PostgresOptions): Promise<Database> {
       if ((timeouts.get(client) ?? 0) !== limit) {
         await client.query(`SET statement_timeout = ${Math.max(0, Math.floor(limit))}`)
         timeouts.set(client, limit)
+      }
+      // Like the timeout: changed only when this statement wants another setting than the last one.
+      const off = Boolean(o.indexPathsOnly)
+      if (seqScanOff.get(client) !== off) {
+        await client.query(`SET enable_seqscan = ${off ? 'off' : 'on'}`)
+        seqScanOff.set(client, off)
       }
       return await client.query(sql, params as unknown[] | undefined)
     } catch (e) {
@@ -164,6 +178,7 @@ export async function openPostgres(opts: PostgresOptions): Promise<Database> {
           await client.query('ROLLBACK').catch(() => {})
           // A SET inside the transaction was rolled back with it: set the timeout again next time.
           timeouts.delete(client)
+          seqScanOff.delete(client)
           throw e
         }
       }),

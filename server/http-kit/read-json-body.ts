@@ -9,11 +9,12 @@ import { tooDeepMessage } from './json-depth'
 import { readJsonBytes } from './read-json-text'
 
 export type BodyResult =
-  | { ok: true; value: unknown }
+  /** `bytes`: the body's length as read */
+  | { ok: true; value: unknown; bytes: number }
   | { ok: false; status: 413; detail: string }
   | { ok: false; status: 422; msg: string }
 
-export type BodyTextResult = { ok: true; text: string } | Exclude<BodyResult, { ok: true }>
+export type BodyTextResult = { ok: true; text: string; bytes: number } | Exclude<BodyResult, { ok: true }>
 
 /**
  * Reads at most MAX_BODY_BYTES (even without Content-Length) as text, refusing JSON nested deeper
@@ -41,7 +42,7 @@ export async function readBodyText(c: Context): Promise<BodyTextResult> {
     return read.why === 'too-large' ? tooLarge : { ok: false, status: 422, msg: tooDeepMessage(read.offset) }
   const text = read.bytes.toString('utf8')
   if (text.trim() === '') return { ok: false, status: 422, msg: 'Request body is empty; expected JSON.' }
-  return { ok: true, text }
+  return { ok: true, text, bytes: read.bytes.length }
 }
 
 /** readBodyText, then JSON. */
@@ -49,7 +50,7 @@ export async function readJsonBody(c: Context): Promise<BodyResult> {
   const body = await readBodyText(c)
   if (!body.ok) return body
   try {
-    return { ok: true, value: JSON.parse(body.text) }
+    return { ok: true, value: JSON.parse(body.text), bytes: body.bytes }
   } catch (e) {
     return { ok: false, status: 422, msg: `Malformed JSON: ${(e as Error).message}` }
   }

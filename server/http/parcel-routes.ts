@@ -7,7 +7,7 @@ import type { Context } from 'hono'
 import { Hono } from 'hono'
 import { areaCheckSteps } from '../../contract/area-rules'
 import { toValidationIssues } from '../../contract/errors'
-import { AREA_MAX_IDS } from '../../contract/limits'
+import { AREA_MAX_IDS, MAX_BODY_BYTES } from '../../contract/limits'
 import { checkQueryRequest } from '../../contract/query-rules'
 import { AddressQuerySchema, type ParsedQueryRequest, PointQuerySchema } from '../../contract/schemas'
 import { guarded, type Outcome } from '../auth/guarded'
@@ -19,12 +19,17 @@ import { readJsonBody } from '../http-kit/read-json-body'
 import { errorResponse, jsonTextResponse, validationResponse } from '../http-kit/responses'
 import { runInSlices } from '../http-kit/run-in-slices'
 import { vagueAddress } from './address-cost'
+import { byteBudget, QUERY_BODY_BUDGET } from './body-budget'
 import { isHeavyQuery, overCapList } from './query-cost'
 
 const fail = (response: Response): Outcome => ({ response, records: 0 })
 
-async function jsonBody(c: Context): Promise<{ ok: true; value: unknown } | { ok: false; outcome: Outcome }> {
+async function jsonBody(
+  c: Context,
+  read?: (bytes: number) => void,
+): Promise<{ ok: true; value: unknown } | { ok: false; outcome: Outcome }> {
   const body = await readJsonBody(c)
+  read?.(body.ok ? body.bytes : body.status === 413 ? MAX_BODY_BYTES : 0)
   if (body.ok) return body
   if (body.status === 413) return { ok: false, outcome: fail(errorResponse(c, 413, body.detail)) }
   return { ok: false, outcome: fail(validationResponse(c, [{ loc: ['body'], msg: body.msg, type: 'json_invalid' }])) }
@@ -47,6 +52,7 @@ export function parcelRoutes(repo: ParcelsRepo, guard: KeyGuard) {
   const app = new Hono()
   const areaSlots = keyedSlots(AREA_SEARCHES_PER_KEY)
   const heavyQuerySlots = keyedSlots(HEAVY_QUERIES_PER_KEY)
+  const queryBytes = byteBudget(QUERY_BODY_BUDGET)
 
   async function searchArea(c: Context, owner: string): Promise<Outcome> {
     const body = await jsonBody(c)
@@ -101,7 +107,18 @@ export function parcelRoutes(repo: ParcelsRepo, guard: KeyGuard) {
   app.post(
     '/query',
     guarded(guard, 'query', async (c, key) => {
-      const body = await jsonBody(c)
+      // The key's body bytes first, before the body is read and parsed (body-budget.ts).
+      const length = c.req.header('content-length')
+      const declared = length !== undefined && /^\d+$/.test(length) ? Number(length) : null
+      // A body declared over MAX_BODY_BYTES is refused 413 unread: it costs the key nothing.
+      const admitted = queryBytes.admit(key.id, declared !== null && declared > MAX_BODY_BYTES ? 0 : declared)
+      if (!admitted.ok) {
+        c.header('retry-after', String(admitted.retryAfterS))
+        const { perSecond } = QUERY_BODY_BUDGET
+        const msg = `This API key has sent more query bodies than this server reads per key (${(perSecond / 1024 / 1024).toFixed(0)} MiB/s after a burst); try again in ${admitted.retryAfterS} s.`
+        return fail(errorResponse(c, 503, msg))
+      }
+      const body = await jsonBody(c, declared === null ? (bytes) => queryBytes.charge(key.id, bytes) : undefined)
       if (!body.ok) return body.outcome
       const overCap = overCapList(body.value)
       if (overCap) return fail(validationResponse(c, [overCap]))

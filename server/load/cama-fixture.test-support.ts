@@ -5,7 +5,7 @@
  * parcel with no shape, a repeated key).
  */
 import { writeFileSync } from 'node:fs'
-import type { FixtureParcel } from './county-fixture.test-support'
+import { cellRect, type FixtureParcel } from './county-fixture.test-support'
 
 /** GeoJSON text sequence of the shapes: PIN, SCHOOL_DST and the geometry only. */
 export function writeShapesOnly(path: string, parcels: readonly FixtureParcel[]): void {
@@ -49,4 +49,43 @@ export function writeCamaCsv(path: string, parcels: readonly FixtureParcel[]): v
   rows.push(row({ ...first, OWNER: 'A LATER ROW' }, 0))
   for (const pin of CAMA_EXTRA_ROWS) rows.push(row({ ...first, PIN: pin, OWNER: 'NO SHAPE FOR ME' }, 0))
   writeFileSync(path, `\uFEFF${head.join(',')}\r\n${rows.join('\r\n')}\r\n`)
+}
+
+/**
+ * A county of `n` square parcels on a grid (PIN W-1, W-2, …; owner OWNER n), for the wide assessor
+ * table below.
+ */
+export function gridParcels(n: number): FixtureParcel[] {
+  const perRow = Math.ceil(Math.sqrt(n))
+  return Array.from({ length: n }, (_, i) => ({
+    PIN: `W-${i + 1}`,
+    OWNER: `OWNER ${i + 1}`,
+    TOTAL_VAL: '',
+    ACRES: null,
+    SALE_DT: '',
+    ADDR: '',
+    CITY: '',
+    ZONING: '',
+    SCHOOL_DST: '',
+    geom: { type: 'MultiPolygon', coordinates: [cellRect(i % perRow, Math.floor(i / perRow))] },
+  }))
+}
+
+/**
+ * An assessor table as wide as some offices export (issue 39: a 3.5 MB CSV of 5,000 columns took a
+ * load to 623 MB): PARCEL_NO, OWNER, then `columns` more (C1, C2, …) of short codes, one in three
+ * empty.
+ */
+export function writeWideCamaCsv(
+  path: string,
+  parcels: readonly Pick<FixtureParcel, 'PIN' | 'OWNER'>[],
+  columns: number,
+): void {
+  const names = Array.from({ length: columns }, (_, c) => `C${c + 1}`)
+  const lines = [['PARCEL_NO', 'OWNER', ...names].join(',')]
+  for (const [i, p] of parcels.entries()) {
+    const values = names.map((_, c) => ((i + c) % 3 === 0 ? '' : String((i * 7 + c * 13) % 997)))
+    lines.push([quote(p.PIN), quote(p.OWNER), ...values].join(','))
+  }
+  writeFileSync(path, `${lines.join('\n')}\n`)
 }

@@ -107,7 +107,7 @@ export function registerParcelPaths(registry: OpenAPIRegistry): void {
     tags: ['Parcels'],
     summary: 'Parcels by street address',
     description:
-      'Fuzzy (trigram) match against the full situs address, best first; tolerates typos. Text with fewer than 3 letters or digits → 422 at `["query","address"]`. `state` narrows to a state, `county_fp` (with it) to a county.',
+      'Fuzzy (trigram) match against the full situs address, best first; tolerates typos. Text with fewer than 3 letters or digits → 422 at `["query","address"]`. `state` narrows to a state, `county_fp` (with it) to a county. At most 2,000 candidates are ranked (1,000 holding every word of 3+ letters or digits, 1,000 fuzzy matches): a text matching more parcels is ranked among the first found.',
     request: { query: AddressQuerySchema },
     responses: {
       200: { description: 'The best matches.', content: { [JSON_BODY]: { schema: LookupResponse } } },

@@ -17,6 +17,8 @@ export interface TestKeys {
    */
   heavy: string
   burst: string
+  /** spends its query body budget on purpose (query-body-budget.api.test.ts): no other file uses it */
+  bodies: string
 }
 
 export type Backend = 'embedded' | 'postgres'

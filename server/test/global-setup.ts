@@ -84,6 +84,7 @@ const createTestKeys = async (db: Database): Promise<TestKeys> => ({
   records: await makeKey(db, { name: 'test-records', quotaUnit: 'records', monthlyLimit: RECORDS_ALLOWANCE }),
   heavy: await makeKey(db, { name: 'test-heavy' }),
   burst: await makeKey(db, { name: 'test-burst' }),
+  bodies: await makeKey(db, { name: 'test-bodies' }),
 })
 
 /** A stand-in for the built app: a page, and a hashed asset with its precompressed copies. */

@@ -2,12 +2,14 @@
  * Assessor tables as offices export them, through the real load CLI (issue 39): a CSV with a UTF-8
  * BOM and Windows-1252 text (the BOM stayed in the header, "ï»¿PARCEL_NO", and the load failed
  * "no such column"); a CSV mixing UTF-8 and Latin-1 rows (300 UTF-8 owners were garbled); and a
- * `--on` column the table does not have, a usage error (exit 2), not a failed load (exit 1).
+ * `--on` column the table does not have, a usage error (exit 2), not a failed load (exit 1); and a
+ * table 5,000 columns wide (a 3.5 MB one took a load to 623 MB; the reader and the batches are
+ * bounded in columns now: join-table.test.ts, file-items.test.ts), every column still joined.
  */
 import { readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
-import { writeCamaCsv, writeShapesOnly } from '../load/cama-fixture.test-support'
+import { gridParcels, writeCamaCsv, writeShapesOnly, writeWideCamaCsv } from '../load/cama-fixture.test-support'
 import { FIXTURE_MAPPING, type FixtureParcel, fixtureParcels } from '../load/county-fixture.test-support'
 import { openDatabase } from '../open-database'
 import { type LoaderBackend, loadCli, loaderBackend } from './loader-harness.test-support'
@@ -104,5 +106,38 @@ describe(`assessor tables in any encoding (${backendName})`, () => {
     const shapes = await load('cama-utf8.csv', '943', 'PARCEL_NO=PARCEL')
     expect(shapes.code, shapes.stderr).toBe(2)
     expect(shapes.stderr).toMatch(/the shapes have no column PARCEL/)
+  }, 300_000)
+
+  it('a table 5,000 columns wide: every column joined, unmapped ones kept in the record', async () => {
+    const shapes = gridParcels(40)
+    writeShapesOnly(join(backend.workDir, 'shapes-wide.geojsons'), shapes)
+    writeWideCamaCsv(join(backend.workDir, 'cama-wide.csv'), gridParcels(300), 5_000)
+    writeFileSync(join(backend.workDir, 'mapping-wide.json'), JSON.stringify({ owner: 'OWNER', parcel_id: 'PIN' }))
+    const r = await loadCli(backend, [
+      join(backend.workDir, 'shapes-wide.geojsons'),
+      ...['--state', 'IA', '--county-fp', '944', '--county', 'Enc 944'],
+      ...['--map', join(backend.workDir, 'mapping-wide.json')],
+      ...['--join', join(backend.workDir, 'cama-wide.csv'), '--on', 'PARCEL_NO=PIN'],
+    ])
+    expect(r.code, r.stderr).toBe(0)
+    expect(r.stdout).toMatch(/joined +40 of 40 shapes to a row of cama-wide\.csv \(on PARCEL_NO, 5,001 columns\)/)
+    expect(r.stdout).toMatch(/rows without a shape 260 of 300/)
+    const db = await openDatabase({ DATA_DIR: backend.env.DATA_DIR!, DATABASE_URL: backend.env.DATABASE_URL ?? '' })
+    try {
+      const rows = await db.query<{ parcel_id: string; owner: string; c1: string | null; c5000: string | null }>(
+        `SELECT parcel_id, owner, record::jsonb->>'c1' AS c1, record::jsonb->>'c5000' AS c5000
+           FROM parcels WHERE county_fp = '944' ORDER BY parcel_id`,
+      )
+      expect(rows).toHaveLength(40)
+      // writeWideCamaCsv: row i, column c holds (i·7 + c·13) mod 997, empty when (i + c) mod 3 = 0.
+      const cell = (i: number, c: number) => ((i + c) % 3 === 0 ? null : String((i * 7 + c * 13) % 997))
+      for (const row of rows) {
+        const i = Number(row.parcel_id.slice(2)) - 1
+        expect(row.owner).toBe(`OWNER ${i + 1}`)
+        expect([row.c1, row.c5000], row.parcel_id).toEqual([cell(i, 0), cell(i, 4_999)])
+      }
+    } finally {
+      await db.close()
+    }
   }, 300_000)
 })

@@ -8,7 +8,7 @@
 
 import type { LoadReportSink } from '../load-county'
 import { JoinColumnError } from './join-errors'
-import type { JoinRow, JoinTable } from './join-table'
+import type { JoinTable, JoinValue } from './join-table'
 import { joinKey } from './join-table'
 import type { SourceFeature, SourceFile, SourceLayer } from './source'
 
@@ -78,10 +78,11 @@ export function joinSource(
 ): SourceFile {
   let feature = 0
   const layers = file.layers.map((layer): SourceLayer => {
-    let names: Map<string, string> | null = null
+    /** the name each table column takes on the shapes, in the table's column order */
+    let names: string[] | null = null
     const namesFor = (own: readonly string[]) => {
       const taken = new Set(own.map((a) => a.toLowerCase()))
-      return new Map(table.columns.map((c) => [c, taken.has(c.toLowerCase()) ? `${JOIN_PREFIX}${c}` : c]))
+      return table.columns.map((c) => (taken.has(c.toLowerCase()) ? `${JOIN_PREFIX}${c}` : c))
     }
     if (layer.attributes) names = namesFor(layer.attributes)
     const shapeKey = (own: readonly string[]): string => {
@@ -99,10 +100,11 @@ export function joinSource(
         feature++
         const own = Object.keys(f.properties)
         names ??= namesFor(own)
+        const joined = names
         keyName ??= shapeKey(own)
         const raw = f.properties[keyName]
         const key = joinKey(raw)
-        const row: JoinRow | undefined = key === null ? undefined : table.rows.get(key)
+        const row: readonly JoinValue[] | undefined = key === null ? undefined : table.rows.get(key)
         if (row && key !== null) {
           tally.matched++
           tally.use(key)
@@ -120,14 +122,14 @@ export function joinSource(
           })
         }
         const properties: Record<string, unknown> = { ...f.properties }
-        for (const [column, name] of names) properties[name] = row ? (row[column] ?? null) : null
+        for (let i = 0; i < joined.length; i++) properties[joined[i]!] = row ? (row[i] ?? null) : null
         yield { ...f, properties }
       }
     }
     return {
       ...layer,
       crs: () => layer.crs(),
-      attributes: layer.attributes ? [...layer.attributes, ...namesFor(layer.attributes).values()] : null,
+      attributes: layer.attributes ? [...layer.attributes, ...namesFor(layer.attributes)] : null,
       features,
     }
   })

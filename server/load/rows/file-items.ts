@@ -15,6 +15,14 @@ import type { TextHygieneLog } from './text-hygiene'
 
 const BATCH = 1000
 /**
+ * Attribute values a batch holds at most (fewer features when they are wide): memory bounded in
+ * the number of columns. A batch is held while it is turned into rows and staged, and the next is
+ * read meanwhile; with an assessor table of 5,000 columns joined (issue 39), 1,000 features were
+ * 5,000,000 values, each feature's own object of 5,000 keys. 100,000 leaves a batch of 1,000
+ * features of up to 100 attributes as it was, and makes one of 20 features at 5,000.
+ */
+export const BATCH_VALUES = 100_000
+/**
  * Features read between turns of the event loop. A reader's awaits resolve from buffered data
  * (microtasks), so without a turn the socket never drains the COPY of the batch before: the
  * database sat waiting for the rest of its data while Node read the next batch (issue 23).
@@ -58,14 +66,21 @@ export async function* fileItems(file: SourceFile, o: FileItemsOptions): AsyncGe
         ),
     }
     const ahead: SourceFeature[] = []
-    while (ahead.length < (layer.attributes ? 1 : LOOKAHEAD)) {
+    // Bounded in values too: 200 features of a 5,000-column join were 1,000,000 values held at once.
+    const seen = new Set<string>()
+    let aheadValues = 0
+    while (ahead.length < (layer.attributes ? 1 : LOOKAHEAD) && aheadValues < BATCH_VALUES) {
       const next = await it.next()
       if (next.done) break
       ahead.push(next.value)
+      for (const name in next.value.properties) {
+        seen.add(name)
+        aheadValues++
+      }
     }
     if (ahead.length === 0) continue
     const projection = resolveCrs(o.crs, layer.crs(), layer.defaultLonLat)
-    const attributes = layer.attributes ?? [...new Set(ahead.flatMap((f) => Object.keys(f.properties)))]
+    const attributes = layer.attributes ?? [...seen]
     const where = layer.name ? `layer ${layer.name}: ` : ''
     let mapping: Mapping
     try {
@@ -77,19 +92,23 @@ export async function* fileItems(file: SourceFile, o: FileItemsOptions): AsyncGe
     const fit = o.state ? new FitTally(o.state, projection, where) : null
     const ctx = { mapping, projection, layer: layer.name, log: o.log, hygiene: o.hygiene, fit }
     let batch: StagedItem[] = []
+    let values = 0
     const take = (f: SourceFeature) => {
       feature++
       batch.push(featureToRow(f, feature, ctx))
+      for (const _ in f.properties) values++
     }
     for (const f of ahead) take(f)
     for (let next = await it.next(); !next.done; next = await it.next()) {
-      take(next.value)
-      if (feature % YIELD_EVERY === 0) await yieldToEventLoop()
-      if (batch.length >= BATCH) {
+      // Before taking the next: the features read ahead may already fill a batch.
+      if (batch.length >= BATCH || values >= BATCH_VALUES) {
         fit?.verdict(false)
         yield batch
         batch = []
+        values = 0
       }
+      take(next.value)
+      if (feature % YIELD_EVERY === 0) await yieldToEventLoop()
     }
     // Before the last batch goes in: a layer mostly outside the state stops the load here.
     fit?.verdict(true)
