@@ -11,7 +11,7 @@ import type { FeatureCollection, Geometry } from 'geojson'
 import { apiPost } from './support/api'
 import { cameraSettled, openApp, watchConsole } from './support/app'
 import { e2eKeys } from './support/keys'
-import { mapSettled, project, uncovered } from './support/probe'
+import { mapSettled, mapZoom, project, uncovered } from './support/probe'
 
 const SHOTS = process.env.SHOTS_DIR
 type Rec = { svc_uuid: string; parcel_id: string; geom: Geometry }
@@ -100,4 +100,32 @@ test.describe('list lookup frames what it found', () => {
   test('phone 390×844 with touch: the same, once the list sheet is closed', async ({ browser }) => {
     await listFrames(browser, true)
   })
+})
+
+/**
+ * Found beside the list fix: a link naming a parcel but no view (`/?p=<id>`, written by hand or by
+ * a tool) opened the card over the first view's whole coverage — three states — with the parcel a
+ * speck somewhere in it. The parcel is now framed once fetched, clear of the card.
+ */
+test('a parcel link without a view frames its parcel beside the card (desktop 1440×900)', async ({ browser }) => {
+  const keys = e2eKeys()
+  const [rec] = await someNumbers(browser, keys.full)
+  if (!rec) throw new Error('no parcel')
+  const context = await browser.newContext({ viewport: { width: 1440, height: 900 } })
+  await context.addInitScript((k) => {
+    sessionStorage.setItem('plat.connection', JSON.stringify({ baseUrl: '', apiKey: k }))
+  }, keys.full)
+  const page = await context.newPage()
+  const errors = watchConsole(page)
+  await page.goto(`/?p=${rec.svc_uuid}&v=1`)
+  await expect(page.getByRole('complementary', { name: 'Parcel details' })).toContainText(rec.parcel_id)
+  await cameraSettled(page)
+  await mapSettled(page)
+  if (SHOTS) await page.screenshot({ path: `${SHOTS}/link-parcel-frame-desktop.png` })
+  // Close enough for its outline to read (the first view of the data is ~z5), and its middle in sight.
+  expect(await mapZoom(page)).toBeGreaterThanOrEqual(14)
+  const [a, b, c, d] = bbox(rec.geom)
+  expect(await uncovered(page, [await project(page, [(a + c) / 2, (b + d) / 2])])).toEqual([true])
+  expect(errors).toEqual([])
+  await context.close()
 })

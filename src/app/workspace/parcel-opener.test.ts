@@ -4,13 +4,14 @@ import { createAppStore } from '../../state/store'
 import { ParcelOpener } from './parcel-opener'
 
 /** An opener over a "server" whose owner of P1 is `owner.now`, behind a cache kept until forgotten. */
-function setup() {
+function setup(frameOnFetch: string | null = null) {
   const owner = { now: 'OWNER 1' }
   const kept = new Map<string, ParcelRecord>()
   const asked: string[] = []
   let forgotten = 0
   const store = createAppStore()
   const staleRow = { svc_uuid: 'P1', owner: 'OWNER 1' } as ParcelRecord
+  const framed: unknown[] = []
   const opener = new ParcelOpener({
     store,
     lookupPoint: async () => [],
@@ -18,21 +19,26 @@ function setup() {
       const hit = kept.get(id)
       if (hit) return hit
       asked.push(id)
-      const record = { svc_uuid: id, owner: owner.now } as ParcelRecord
+      const record = {
+        svc_uuid: id,
+        owner: owner.now,
+        geom: { type: 'Point', coordinates: [-93.6, 42] },
+      } as ParcelRecord
       kept.set(id, record)
       return record
     },
     rows: () => [staleRow],
-    frame: () => {},
+    frame: (g) => framed.push(g),
     reportError: () => {},
     busy: () => {},
+    frameOnFetch,
     forgetAnswers: async () => {
       forgotten++
       kept.clear()
     },
   })
   const settle = () => new Promise((r) => setTimeout(r, 0))
-  return { owner, opener, store, asked, forgotten: () => forgotten, settle, kept }
+  return { owner, opener, store, asked, forgotten: () => forgotten, settle, kept, framed }
 }
 
 describe('a parcel opened from a watch’s change', () => {
@@ -66,5 +72,28 @@ describe('a parcel opened from a watch’s change', () => {
     await t.settle()
     expect(t.forgotten()).toBe(2)
     expect(t.asked).toEqual(['P1', 'P2', 'P1'])
+  })
+})
+
+describe('a link’s parcel with no view in the link', () => {
+  it('is framed once fetched; a later fetch (a tile click) keeps the map where it is', async () => {
+    const t = setup('P9')
+    t.opener.fetch('P9')
+    await t.settle()
+    expect(t.store.getState().selectedId).toBe('P9')
+    expect(t.framed).toEqual([{ type: 'Point', coordinates: [-93.6, 42] }])
+    t.opener.fetch('P8')
+    await t.settle()
+    t.opener.fetch('P9')
+    await t.settle()
+    expect(t.framed).toHaveLength(1)
+  })
+
+  it('is not framed when none was named (a link with its own view, or no parcel)', async () => {
+    const t = setup()
+    t.opener.fetch('P9')
+    await t.settle()
+    expect(t.store.getState().selectedId).toBe('P9')
+    expect(t.framed).toEqual([])
   })
 })

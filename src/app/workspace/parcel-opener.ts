@@ -37,6 +37,11 @@ export interface OpenerDeps {
   extra?(id: string): ParcelRecord | undefined
   /** Forgets the kept answers (memory and disk), as a link of older data does. */
   forgetAnswers?(): Promise<void>
+  /**
+   * A link's selected parcel when the link holds no view (an assistant's answer link, a hand-made
+   * `?p=`): framed once fetched, instead of leaving the map on the first view's whole coverage.
+   */
+  frameOnFetch?: string | null
 }
 
 export class ParcelOpener {
@@ -45,8 +50,12 @@ export class ParcelOpener {
 
   /** The data version whose older answers were last forgotten for a change opened from the inbox. */
   private forgotFor: string | null = null
+  /** The one parcel whose fetch frames it (OpenerDeps.frameOnFetch); cleared by any other opening. */
+  private frameOnFetch: string | null
 
-  constructor(private readonly d: OpenerDeps) {}
+  constructor(private readonly d: OpenerDeps) {
+    this.frameOnFetch = d.frameOnFetch ?? null
+  }
 
   /**
    * Opens a parcel a watch says changed in data version `version`. The loaded rows and the kept
@@ -74,6 +83,7 @@ export class ParcelOpener {
 
   /** Select a parcel, open its details and (by default) frame it. */
   open(record: ParcelRecord, opts: { zoom?: boolean } = {}): void {
+    this.frameOnFetch = null
     this.d.store.getState().select(record.svc_uuid, true)
     const g = record.geom as Geometry | undefined
     if (opts.zoom !== false && g && typeof g === 'object' && 'type' in g) this.d.frame(g)
@@ -136,7 +146,7 @@ export class ParcelOpener {
         // null is the server's own answer (an empty page online): only then is the parcel gone.
         if (!record) return fail('This parcel is no longer on the server.')
         this.lookup.set({ source: 'map', records: [record] })
-        this.open(record, { zoom: false })
+        this.open(record, { zoom: this.frameOnFetch === id })
       },
       (e: unknown) => {
         // Offline and in no pack: the card says so; it is no error to report.

@@ -107,6 +107,7 @@ export class Workspace {
       extra: (id) =>
         this.features.reduce<ParcelRecord | undefined>((found, f) => found ?? f.recordById?.(id), undefined),
       forgetAnswers: deps.forgetAnswers,
+      frameOnFetch: deps.initialView ? null : (deps.store.getState().selectedId ?? null),
     })
     this.searches = this.add(createSearchFeature(ctx, this.search))
     this.changes = this.add(createChangesFeature(ctx, deps.loadChanges))
