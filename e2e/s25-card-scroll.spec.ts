@@ -6,6 +6,7 @@
  */
 import { type Browser, expect, type Locator, type Page, test } from '@playwright/test'
 import { openApp, watchConsole } from './support/app'
+import { screenFor } from './support/devices'
 import { e2eKeys } from './support/keys'
 import { linkOfRectangleSearch, waitForResultsDone } from './support/search-link'
 
@@ -30,11 +31,7 @@ async function seenWhole(page: Page, pane: Locator, el: Locator): Promise<boolea
 
 async function longCard(browser: Browser, phone: boolean) {
   const keys = e2eKeys()
-  const context = await browser.newContext(
-    phone
-      ? { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true }
-      : { viewport: { width: 1440, height: 900 } },
-  )
+  const context = await browser.newContext(screenFor(phone))
   const page = await context.newPage()
   const errors = watchConsole(page)
   // With a search's results under the map, as the walk found it: the map has a third of the height.

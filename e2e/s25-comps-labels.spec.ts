@@ -9,6 +9,7 @@ import { type Browser, expect, type Page, test } from '@playwright/test'
 import type { MapProbe } from '../src/features/map/map-probe'
 import { someFarm } from './support/api'
 import { openApp, watchConsole } from './support/app'
+import { screenFor } from './support/devices'
 import { e2eKeys } from './support/keys'
 import { mapSettled } from './support/probe'
 
@@ -22,11 +23,7 @@ const meet = (a: Label['box'], b: Label['box']) => a[0] < b[2] && b[0] < a[2] &&
 
 async function compsLabels(browser: Browser, phone: boolean) {
   const keys = e2eKeys()
-  const context = await browser.newContext(
-    phone
-      ? { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true }
-      : { viewport: { width: 1440, height: 900 } },
-  )
+  const context = await browser.newContext(screenFor(phone))
   const page = await context.newPage()
   const errors = watchConsole(page)
   const farm = await someFarm<{ svc_uuid: string }>(context.request, keys.full)

@@ -10,6 +10,7 @@ import bbox from '@turf/bbox'
 import type { FeatureCollection, Geometry } from 'geojson'
 import { apiPost } from './support/api'
 import { cameraSettled, openApp, watchConsole } from './support/app'
+import { DESKTOP, screenFor } from './support/devices'
 import { e2eKeys } from './support/keys'
 import { mapSettled, mapZoom, project, uncovered } from './support/probe'
 
@@ -36,11 +37,7 @@ async function listFrames(browser: Browser, phone: boolean) {
   const keys = e2eKeys()
   const recs = await someNumbers(browser, keys.full)
   expect(recs.length).toBe(12)
-  const context = await browser.newContext(
-    phone
-      ? { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true }
-      : { viewport: { width: 1440, height: 900 } },
-  )
+  const context = await browser.newContext(screenFor(phone))
   const page = await context.newPage()
   const errors = watchConsole(page)
   await openApp(page, keys.full)
@@ -111,7 +108,7 @@ test('a parcel link without a view frames its parcel beside the card (desktop 14
   const keys = e2eKeys()
   const [rec] = await someNumbers(browser, keys.full)
   if (!rec) throw new Error('no parcel')
-  const context = await browser.newContext({ viewport: { width: 1440, height: 900 } })
+  const context = await browser.newContext(DESKTOP)
   await context.addInitScript((k) => {
     sessionStorage.setItem('plat.connection', JSON.stringify({ baseUrl: '', apiKey: k }))
   }, keys.full)

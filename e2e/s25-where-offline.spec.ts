@@ -10,6 +10,7 @@ import pointOnFeature from '@turf/point-on-feature'
 import type { MultiPolygon, Polygon } from 'geojson'
 import type { MapProbe } from '../src/features/map/map-probe'
 import { cameraSettled, watchConsole } from './support/app'
+import { screenFor } from './support/devices'
 import { e2eKeys } from './support/keys'
 import { mapSettled, mapZoom, project } from './support/probe'
 import { collectQueryRecords, linkOfRectangleSearch, waitForResultsDone } from './support/search-link'
@@ -22,9 +23,7 @@ async function whereOffline(browser: Browser, phone: boolean) {
   const keys = e2eKeys()
   const link = await linkOfRectangleSearch(browser, keys.full, [0.4, 0.4], [0.6, 0.6])
   const context = await browser.newContext({
-    ...(phone
-      ? { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true }
-      : { viewport: { width: 1440, height: 900 } }),
+    ...screenFor(phone),
     permissions: ['geolocation'],
     geolocation: { latitude: 0, longitude: 0 },
   })
