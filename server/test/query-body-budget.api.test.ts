@@ -6,6 +6,7 @@
  * are read; other keys, and the key's area searches (bodies of up to 100,000 vertices), go on.
  */
 import { describe, expect, it } from 'vitest'
+import { MAX_BODY_BYTES } from '../../contract/limits'
 import { QUERY_BODY_BUDGET } from '../http/body-budget'
 import { collection, ngon } from './geo'
 import { baseUrl, call, keyOf, show } from './http'
@@ -57,13 +58,10 @@ describe('POST /parcels/query bodies budgeted per key', () => {
       /more query bodies than this server reads per key.*try again in \d+ s/,
     )
 
-    // A small page of the same key is refused too while it is over budget: the budget is the key's.
-    const small = await postQuery(JSON.stringify({ filters: [SCOPE], limit: 1 }), bodies)
-    expect(small.status).toBe(503)
-    // Another key is not.
+    // Another key is served while this one is over budget.
     const other = await call('POST', '/parcels/query', { filters: [SCOPE], limit: 1 })
     expect(other.status, show(other)).toBe(200)
-    // Nor the key's area searches: a 20,000-vertex ring (~0.8 MB) is answered.
+    // Nor are the key's area searches budgeted: a 20,000-vertex ring (~0.8 MB) is answered.
     const area = await fetch(`${baseUrl()}/parcels/area`, {
       method: 'POST',
       headers: { authorization: `Bearer ${bodies}`, 'content-type': 'application/json' },
@@ -72,10 +70,24 @@ describe('POST /parcels/query bodies budgeted per key', () => {
     expect(area.status, await area.clone().text()).toBe(200)
     expect(Array.isArray(((await area.json()) as { svc_uuids: unknown }).svc_uuids)).toBe(true)
 
-    // And after Retry-After seconds, the bucket has refilled enough for a page again.
+    // After Retry-After seconds, the bucket has refilled enough for a page again.
     await new Promise((r) => setTimeout(r, Number(refused!.retryAfter) * 1000 + 100))
     const again = await postQuery(JSON.stringify({ filters: [SCOPE], limit: 1 }), bodies)
     expect(again.status, again.text).toBe(200)
+
+    // The budget is the key's, not the body's: once over it, a small page of the same key is refused
+    // too. The bucket is at most perSecond × the wait above (it was at or below zero at the 503), so a
+    // body declared near the 4 MiB limit takes it at least ~1.6 MiB below zero — most of a second
+    // before anything of this key is admitted again. (Right after a 503 the debt may be a few bytes,
+    // which is why this is not checked there: CI once saw it refilled by the next request.)
+    const waitedS = Number(refused!.retryAfter) + 0.1 + again.ms / 1000
+    const bigSize = MAX_BODY_BYTES - 1024
+    expect(bigSize - QUERY_BODY_BUDGET.perSecond * (waitedS + 0.2)).toBeGreaterThan(QUERY_BODY_BUDGET.perSecond / 2)
+    const big = await postQuery(ownerNin.padEnd(bigSize, ' '), bodies)
+    expect(big.status, big.text.slice(0, 200)).toBe(422)
+    const small = await postQuery(JSON.stringify({ filters: [SCOPE], limit: 1 }), bodies)
+    expect(small.status, `${small.text} (${Math.round(big.ms)} ms for the big body)`).toBe(503)
+    expect(Number(small.retryAfter)).toBeGreaterThanOrEqual(1)
   }, 120_000)
 
   it('a body sent without Content-Length is charged as it is read', async () => {
