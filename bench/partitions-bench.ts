@@ -89,7 +89,7 @@ async function main() {
   const { flat, part, convertSeconds } = await prepare()
   const dbs: Database[] = [await open(flat), await open(part)]
   try {
-    const repos = dbs.map((db) => parcelsRepo(db, { timeoutMs: 60_000 }))
+    const repos = dbs.map((db) => parcelsRepo(db, { timeoutMs: 60_000, counts: null }))
     const [flatRepo] = repos as [ParcelsRepo, ParcelsRepo]
     const [row] = await dbs[0]!.query<{ n: number; states: number }>(
       'SELECT count(*)::int AS n, count(DISTINCT state_fp)::int AS states FROM parcels',

@@ -237,4 +237,45 @@ describePostgres('parcels partitioned by state (PostgreSQL)', (url) => {
     // Outside every loaded county: no partition read, no parcel.
     expect(await at(X0 - 1, Y0)).toEqual({ pins: [], read: [] })
   })
+
+  it('names the states of an id page (parcel_states): reads only their partitions; an unknown id reads all, same answer', async () => {
+    // Every row has its id's state: the conversion's rows (migration 14 fills them), then the loads' (the trigger).
+    const [missing] = await db.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM parcels p WHERE NOT EXISTS
+         (SELECT 1 FROM parcel_states s WHERE s.svc_uuid = p.svc_uuid AND s.state_fp = p.state_fp)`,
+    )
+    expect(missing!.n).toBe(0)
+    const [illinois] = await db.query<{ n: number }>(
+      "SELECT count(*)::int AS n FROM parcel_states WHERE state_fp = '17'",
+    )
+    expect(illinois!.n).toBe(COLS * ROWS)
+
+    const page = async (svcUuids: string[]) => {
+      const read = new Set<string>()
+      const spy = {
+        ...db,
+        kind: db.kind,
+        query: async (sql: string, params?: readonly unknown[], o?: QueryOptions) => {
+          if (sql.includes('FROM parcels p'))
+            for (const name of await scanned(sql, [...(params ?? [])])) if (name.startsWith('parcels')) read.add(name)
+          return db.query(sql, params, o)
+        },
+      } as Database
+      const q = { filters: [{ field: 'svc_uuid', op: 'in', value: svcUuids }], limit: 100, offset: 0 } as const
+      const res = await parcelsRepo(spy, { timeoutMs: 10_000 }).query(q as never)
+      const pins = res.records.map((r) => (JSON.parse(r) as { parcel_id: string }).parcel_id).sort()
+      return { count: res.count, pins, read: [...read].sort() }
+    }
+    const [illinoisId] = (
+      await db.query<{ id: string }>("SELECT svc_uuid AS id FROM parcels WHERE parcel_id = 'IL-18-0'")
+    ).map((r) => r.id)
+    const known = [ids.get('MN-6-1')!, ids.get('MN-7-2')!, illinoisId!]
+    const expected = { count: 3, pins: ['IL-18-0', 'MN-6-1', 'MN-7-2'] }
+    expect(await page(known)).toEqual({ ...expected, read: ['parcels_s17', 'parcels_s27'] })
+    // An id no row has ever had: every partition is read, as without the lookup, and the answer is the same.
+    expect(await page([...known, '00000000-0000-5000-8000-000000000000'])).toEqual({
+      ...expected,
+      read: ['parcels_s17', 'parcels_s19', 'parcels_s27'],
+    })
+  })
 })

@@ -20,13 +20,16 @@ import type { Migration } from './migrate'
  * every row copied as it is (ids, stacks, holdings, crop columns and records unchanged), then the
  * primary key and the old table's non-unique indexes (Plat's and an operator's own) are built on the
  * partitioned table, each from one pass over the copied rows; an operator's unique index cannot be
- * kept without state_fp in it and is dropped with a notice. An empty table converts instantly. Needs room for a second
+ * kept without state_fp in it and is dropped with a notice. The table's triggers are made again on
+ * the new table after the copy (a database that skipped this step and met migration 14 first has
+ * parcel_states' trigger on the old one; the copied rows are already in parcel_states). An empty table converts instantly. Needs room for a second
  * copy of the table until the commit.
  */
 const CONVERT_SQL = `
 DO $$
 DECLARE
   defs text[];
+  tdefs text[];
   def text;
   idx text;
   fp text;
@@ -37,6 +40,8 @@ BEGIN
   SELECT coalesce(array_agg(pg_get_indexdef(i.indexrelid) ORDER BY c.relname), '{}') INTO defs
   FROM pg_index i JOIN pg_class c ON c.oid = i.indexrelid
   WHERE i.indrelid = 'parcels'::regclass AND NOT i.indisunique;
+  SELECT coalesce(array_agg(pg_get_triggerdef(t.oid) ORDER BY t.tgname), '{}') INTO tdefs
+  FROM pg_trigger t WHERE t.tgrelid = 'parcels'::regclass AND NOT t.tgisinternal;
   FOR idx IN SELECT c.relname FROM pg_index i JOIN pg_class c ON c.oid = i.indexrelid
              WHERE i.indrelid = 'parcels'::regclass AND NOT i.indisunique LOOP
     EXECUTE format('DROP INDEX %I', idx);
@@ -56,6 +61,9 @@ BEGIN
   DROP TABLE parcels_unpartitioned;
   ALTER TABLE parcels ADD CONSTRAINT parcels_pkey PRIMARY KEY (svc_uuid, state_fp);
   FOREACH def IN ARRAY defs LOOP
+    EXECUTE def;
+  END LOOP;
+  FOREACH def IN ARRAY tdefs LOOP
     EXECUTE def;
   END LOOP;
   ANALYZE parcels;

@@ -3,13 +3,16 @@
  * never write SQL, and both backends answer the same queries.
  */
 import type { Polygon } from 'geojson'
-import type { ParsedQueryRequest } from '../../contract/schemas'
+import type { FilterItem, ParsedQueryRequest } from '../../contract/schemas'
 import { searchArea } from './area-search'
 import { loadedStates } from './area-states'
+import { type CountMemo, countMemo } from './count-memo'
+import { DATA_VERSION_SQL } from './data-version-sql'
 import type { Database, QueryOptions } from './database'
 import { buildWhere, escapeLike } from './filter-sql'
 import { column } from './parcel-columns'
 import { parcelDensity } from './parcel-density'
+import { statesOfIds } from './parcel-id-states'
 import { recordColumns, toRecords } from './record-sql'
 
 /** Rows come back as JSON text; the HTTP layer splices them into the response body unparsed. */
@@ -41,39 +44,74 @@ export interface ParcelsRepo {
   countParcels(): Promise<number>
 }
 
-/** `timeoutMs`: the longest any one statement of a request may run (STATEMENT_TIMEOUT_MS). */
-export function parcelsRepo(db: Database, { timeoutMs }: { timeoutMs: number }): ParcelsRepo {
+/**
+ * `timeoutMs`: the longest any one statement of a request may run (STATEMENT_TIMEOUT_MS).
+ * `counts`: where later pages of a query find its total (count-memo.ts; a new one by default);
+ * null for benches that time the count itself.
+ */
+export function parcelsRepo(
+  db: Database,
+  { timeoutMs, counts = countMemo() }: { timeoutMs: number; counts?: CountMemo | null },
+): ParcelsRepo {
   const limits = (scope: RequestScope = {}): QueryOptions => ({
     signal: scope.signal,
     heavyFor: scope.heavyFor,
     timeoutMs,
   })
   const density = parcelDensity(db)
+  /**
+   * An id page (`svc_uuid` eq or in, no state filter) on PostgreSQL names the states of its ids, as
+   * a bound constant the planner prunes partitions by (parcel-id-states.ts says why); '' when there
+   * is nothing to name or an id is unknown.
+   */
+  async function idStatesHint(filters: readonly FilterItem[], params: unknown[], opts: QueryOptions) {
+    if (db.kind !== 'postgres' || filters.some((f) => f.field === 'state')) return ''
+    const ids = filters.find((f) => f.field === 'svc_uuid' && (f.op === 'eq' || f.op === 'in'))
+    if (!ids) return ''
+    const states = await statesOfIds(
+      db,
+      ids.op === 'eq' ? [String(ids.value)] : (ids.value as unknown[]).map(String),
+      opts,
+    )
+    if (!states) return ''
+    params.push(states)
+    return ` AND ${column('state_fp')} = ANY($${params.length}::text[])`
+  }
   return {
     idsInArea: (polygons, cap, scope = {}) =>
       searchArea(db, density, polygons, cap, { signal: scope.signal, heavyFor: scope.heavyFor, timeoutMs }),
 
     async query(q, scope) {
       const params: unknown[] = []
-      const where = buildWhere(q.filters, params)
-      const countRows = await db.query<{ n: number }>(
-        `SELECT count(*)::int AS n FROM parcels p WHERE ${where}`,
-        params,
-        limits(scope),
-      )
-      const count = countRows[0]?.n ?? 0
-      if (count === 0 || q.offset >= count) return { records: [], count }
+      const where = buildWhere(q.filters, params) + (await idStatesHint(q.filters, params, limits(scope)))
       const order = q.order
         ? `${column(q.order.field)} ${q.order.direction === 'desc' ? 'DESC NULLS LAST' : 'ASC NULLS LAST'}, p.svc_uuid ASC`
         : 'p.svc_uuid ASC'
-      params.push(q.limit, q.offset)
-      const rows = await db.query<{ r: string; b?: string }>(
-        `SELECT ${recordColumns(q.include_buildings)} FROM parcels p WHERE ${where}
-         ORDER BY ${order} LIMIT $${params.length - 1} OFFSET $${params.length}`,
+      const page = (version: boolean) =>
+        db.query<{ r: string; b?: string; v?: string }>(
+          `SELECT ${recordColumns(q.include_buildings)}${version ? `, ${DATA_VERSION_SQL} AS v` : ''}
+           FROM parcels p WHERE ${where}
+           ORDER BY ${order} LIMIT $${params.length + 1} OFFSET $${params.length + 2}`,
+          [...params, q.limit, q.offset],
+          limits(scope),
+        )
+      // A later page of a query counted before (count-memo.ts): its total, if the page reads the same data.
+      const key = counts?.keyOf(where, params)
+      const remembered = key === undefined ? undefined : counts?.get(key)
+      if (remembered && q.offset < remembered.count) {
+        const rows = await page(true)
+        if (rows[0]?.v === remembered.version) return { records: toRecords(rows), count: remembered.count }
+      }
+      const t0 = performance.now()
+      const [counted] = await db.query<{ n: number; v: string }>(
+        `SELECT count(*)::int AS n, ${DATA_VERSION_SQL} AS v FROM parcels p WHERE ${where}`,
         params,
         limits(scope),
       )
-      return { records: toRecords(rows), count }
+      const count = counted?.n ?? 0
+      if (key !== undefined && counted) counts?.remember(key, { count, version: counted.v }, performance.now() - t0)
+      if (count === 0 || q.offset >= count) return { records: [], count }
+      return { records: toRecords(await page(false)), count }
     },
 
     async atPoint(lon, lat, limit, includeBuildings, scope) {
