@@ -29,8 +29,7 @@ describe('remembered query totals', () => {
   let t: TestDatabase
   let db: Database
   const counted: string[] = []
-  const load = (n: number) =>
-    loadCounty(db, { county: COUNTY, source: 'story.geojson', items: [lots(n)] })
+  const load = (n: number) => loadCounty(db, { county: COUNTY, source: 'story.geojson', items: [lots(n)] })
 
   beforeAll(async () => {
     t = await migratedPglite('count-memo', SCHEMA)
