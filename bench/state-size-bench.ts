@@ -245,6 +245,15 @@ async function main() {
     const loadAfter = loadavg()[0]!.toFixed(1)
     const replicaReads = router?.report().replicas[0]?.reads ?? 0
     const version = (await big.query<{ v: string }>("SELECT current_setting('server_version') AS v"))[0]!.v
+    // The cache PostgreSQL keeps of its own pages decides how cold an id's probe is at this size: the
+    // test clusters' default is 128 MB; a production server is given about a quarter of its memory.
+    const buffersOf = async (db: Database | null) =>
+      db ? (await db.query<{ v: string }>("SELECT current_setting('shared_buffers') AS v"))[0]!.v : null
+    const buffers = [
+      `${await buffersOf(big)} on the primary`,
+      ...(replica ? [`${await buffersOf(replica)} on the replica`] : []),
+      ...(flat && flatServer !== primary ? [`${await buffersOf(flat)} on the unpartitioned copy's cluster`] : []),
+    ].join(', ')
     const size = async (db: Database) =>
       (await db.query<{ gb: number }>('SELECT (pg_database_size(current_database()) / 1073741824.0)::float8 AS gb'))[0]!
         .gb
@@ -260,7 +269,7 @@ async function main() {
       'state-size',
       `## At state size (\`npm run bench:state -- --parcels ${parcels} --runs ${runs}\`; issue 40)
 
-${machineLine()}; PostgreSQL ${version}; ${new Date().toISOString().slice(0, 10)}. Load average ${loadBefore} before the timed part,
+${machineLine()}; PostgreSQL ${version} (shared_buffers ${buffers}); ${new Date().toISOString().slice(0, 10)}. Load average ${loadBefore} before the timed part,
 ${loadAfter} after (the bench's own PostgreSQL nodes and Node process count in it; above ~2.5, other work shared the 2 cores and every figure is a ceiling).
 The demo dataset (${fmt(BASE)} parcels in 3 states, partitioned) against ${fmt(bigMeta.parcels)} parcels in ${bigMeta.copies} state
 partitions: the demo rows copied in SQL, one state code and place per copy (bench/state-size-dataset.ts; ${bigGb.toFixed(1)} GB),
