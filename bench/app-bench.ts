@@ -135,7 +135,7 @@ const TIMER = `(() => {
 })()`
 
 /** Clicks Search and waits for the progress bar to say Done; a fresh browser context each run (empty cache). */
-async function timeSearch(url: string): Promise<SearchRun> {
+async function timeSearch(url: string, tracePath?: string): Promise<SearchRun> {
   const page = await openPage(url)
   let areaCalls = 0
   let queryCalls = 0
@@ -149,8 +149,10 @@ async function timeSearch(url: string): Promise<SearchRun> {
   // Timed in the page, from the click to the DOM change that writes "Done" (a MutationObserver):
   // polling for it every frame would itself keep the page rendering flat out.
   await page.evaluate(TIMER)
+  if (tracePath) await browser.startTracing(page, { path: tracePath, categories: TRACE_CATEGORIES })
   await page.getByRole('button', { name: 'Search', exact: true }).click()
   const elapsed = (await page.evaluate('window.__searchDone')) as number
+  if (tracePath) await browser.stopTracing()
   const text = (await page.getByRole('progressbar').getAttribute('aria-valuetext')) ?? ''
   const records = Number(/([\d,]+) records?/.exec(text)?.[1]?.replace(/,/g, '') ?? Number.NaN)
   const tiles = await page.evaluate(
@@ -160,6 +162,10 @@ async function timeSearch(url: string): Promise<SearchRun> {
   return { ms: elapsed, records, areaCalls, queryCalls, tiles, calls }
 }
 
+/** BENCH_TRACE_DIR: a Chromium trace of each row's last search, to see where its time went. */
+const TRACE_DIR = process.env.BENCH_TRACE_DIR
+const TRACE_CATEGORIES = ['toplevel', 'devtools.timeline', 'disabled-by-default-devtools.timeline', 'gpu', 'blink.user_timing']
+
 async function searchRow(label: string, url: string): Promise<string> {
   const samples: SearchRun[] = []
   const node: number[] = []
@@ -167,7 +173,8 @@ async function searchRow(label: string, url: string): Promise<string> {
   // into the server's caches; without this the app alone would pay for a cold first read.
   await timeSearch(url)
   for (let i = 0; i < runs; i++) {
-    const run = await timeSearch(url)
+    const trace = TRACE_DIR && i === runs - 1 ? join(TRACE_DIR, `${label.replace(/[^\w]+/g, '-')}.json`) : undefined
+    const run = await timeSearch(url, trace)
     samples.push(run)
     // The same calls from Node, right after, at the app's concurrency: the baseline of this run.
     node.push(await replay(server.url, key, run.calls, appConfig.concurrency))

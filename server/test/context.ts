@@ -19,6 +19,15 @@ export interface TestKeys {
   burst: string
   /** spends its query body budget on purpose (query-body-budget.api.test.ts): no other file uses it */
   bodies: string
+  /**
+   * One each for the files that send query bodies of megabytes on purpose (nested-body: two of
+   * 4 MB; query-validation: 4 MiB and 20,001 ids; long-lists: four 50,000-name lists). On the full
+   * key they spent its per-key body budget (8 MiB, then 2 MiB/s: server/http/body-budget.ts), and
+   * whatever file read a page beside them got a 503 (the PostgreSQL suite, 2026-11-30).
+   */
+  nested: string
+  limits: string
+  lists: string
 }
 
 export type Backend = 'embedded' | 'postgres'

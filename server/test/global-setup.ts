@@ -85,6 +85,9 @@ const createTestKeys = async (db: Database): Promise<TestKeys> => ({
   heavy: await makeKey(db, { name: 'test-heavy' }),
   burst: await makeKey(db, { name: 'test-burst' }),
   bodies: await makeKey(db, { name: 'test-bodies' }),
+  nested: await makeKey(db, { name: 'test-nested' }),
+  limits: await makeKey(db, { name: 'test-limits' }),
+  lists: await makeKey(db, { name: 'test-lists' }),
 })
 
 /** A stand-in for the built app: a page, and a hashed asset with its precompressed copies. */

@@ -30,7 +30,7 @@ describe('nested bodies', () => {
     // the server, not this process's own work of encoding 20 MB.
     const sender = new Worker(SENDER, {
       eval: true,
-      workerData: { baseUrl: baseUrl(), key: keyOf('full'), maxBytes: MAX_BODY_BYTES },
+      workerData: { baseUrl: baseUrl(), key: keyOf('nested'), maxBytes: MAX_BODY_BYTES },
     })
     const answers = new Promise<{ status: number; text: string }[]>((ok, fail) => {
       sender.once('message', ok)
