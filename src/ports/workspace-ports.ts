@@ -110,6 +110,11 @@ export interface MapPort {
   view?(): MapViewState
   /** Field packs' outlines ("available offline"); optional so test fakes need not draw them. */
   setPackOutlines?(outlines: FeatureCollection): void
+  /**
+   * The map's box is about to change (a search opening the results pane): its resize waits up to
+   * `ms`, or until it is next given parcels (held-resize.ts). Optional: fakes need not hold.
+   */
+  holdResize?(ms: number): void
   /** Follow the device's position (the locate control), or stop. */
   followPosition?(on: boolean): void
   /** How the camera frames the position while following: no closer than `maxZoom`, clear of `padding` (px). */

@@ -62,3 +62,25 @@ it('a new search waits again from its own start', () => {
   marks.update(snap('loading', [row('b')]), 'second')
   expect(pushes).toEqual([1500])
 })
+
+it('a new search holds the map’s resize as long as its first marks wait; other changes do not', async () => {
+  const { pushStoreChange } = await import('./map-sync')
+  const holds: number[] = []
+  const map = { holdResize: (ms: number) => holds.push(ms), setSelected: () => {} } as never
+  const base = { selectedId: null, basemap: 'b', theme: 'plain', tool: 'pan', areas: [], submitted: null } as never
+  const spec = { areas: [] }
+  pushStoreChange(map, null, { ...(base as object), submitted: spec } as never, base)
+  expect(holds).toEqual([1000])
+  // The same search again (any other change of the store), or the search cleared: no hold.
+  pushStoreChange(
+    map,
+    null,
+    { ...(base as object), submitted: spec, selectedId: 'x' } as never,
+    {
+      ...(base as object),
+      submitted: spec,
+    } as never,
+  )
+  pushStoreChange(map, null, base, { ...(base as object), submitted: spec } as never)
+  expect(holds).toEqual([1000])
+})

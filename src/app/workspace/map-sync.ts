@@ -84,4 +84,6 @@ export function pushStoreChange(map: MapPort | null, draw: DrawPort | null, s: A
     draw?.setTool(s.tool)
   }
   if (s.areas !== prev.areas) draw?.syncAreas(s.areas)
+  // Search opens the results pane under the map: its resize (and repaint) waits as its marks do.
+  if (s.submitted && s.submitted !== prev.submitted) map?.holdResize?.(FIRST_MARKS_MS)
 }

@@ -25,6 +25,7 @@ import type { MapViewState } from '../../state/ui-slice'
 import { BasemapControl } from './basemap/basemap-control'
 import { MapBoundaries } from './basemap/map-boundaries'
 import { BASEMAP_BEFORE, EMPTY_FC, LAYER_IDS } from './basemap/offline-style'
+import { HeldResize } from './held-resize'
 import { MapCamera } from './map-camera'
 import { MapPointer } from './map-pointer'
 import { exposeMapProbe } from './map-probe'
@@ -55,6 +56,7 @@ export class MapController implements MapPort {
   private readonly position: PositionControl
   private readonly buildingUploads: ThrottledUpload<Rows | null>
   private readonly resizeObserver: ResizeObserver | null
+  private readonly resizes: HeldResize
   private inputs: {
     parcels?: Rows
     loading?: boolean
@@ -97,7 +99,9 @@ export class MapController implements MapPort {
       for (const cb of this.readyCallbacks.splice(0)) cb()
     })
     // The container changes size with the layout (details sheet, phone rotation), not only the window.
-    this.resizeObserver = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(() => this.map.resize())
+    this.resizes = new HeldResize(this.map)
+    this.resizeObserver =
+      typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(() => this.resizes.observed())
     this.resizeObserver?.observe(options.container)
     exposeMapProbe(this.map, this.tiles, this.results)
   }
@@ -165,6 +169,9 @@ export class MapController implements MapPort {
 
   /** Search results onto the map (tiles by feature-state when the server makes them, else GeoJSON). */
   setParcels(records: Rows, loading = false): void {
+    // The marks and a held resize in one frame (held-resize.ts); not the clearing of the last
+    // search's marks that a new search starts with.
+    if (!loading || records.length > 0) this.resizes.release()
     if (records === this.inputs.parcels && loading === this.inputs.loading) return
     this.inputs.parcels = records
     this.inputs.loading = loading
@@ -260,8 +267,13 @@ export class MapController implements MapPort {
     this.whenReady(() => this.position.setFit(fit))
   }
 
+  holdResize(ms: number): void {
+    this.resizes.hold(ms)
+  }
+
   destroy(): void {
     this.resizeObserver?.disconnect()
+    this.resizes.cancel()
     this.results.cancel()
     this.buildingUploads.cancel()
     this.basemap.destroy()

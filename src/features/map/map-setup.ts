@@ -51,6 +51,9 @@ export function createMap(options: MapPlacement): MapLibreMap {
     // Labels and raster tiles fade in over 300 ms, a frame at a time; with "reduce motion" set they
     // appear at once, as the camera then jumps instead of flying (MapLibre's own rule for flights).
     fadeDuration: prefersReducedMotion() ? 0 : 300,
+    // The map controller resizes the map when its container changes size (held-resize.ts: not
+    // while a search starts); MapLibre's own observer would resize and repaint it regardless.
+    trackResize: false,
   })
   map.touchZoomRotate.disableRotation()
   // MapLibre makes its canvas a second region named "Map"; our wrapper is the one Map landmark.
