@@ -164,7 +164,13 @@ async function timeSearch(url: string, tracePath?: string): Promise<SearchRun> {
 
 /** BENCH_TRACE_DIR: a Chromium trace of each row's last search, to see where its time went. */
 const TRACE_DIR = process.env.BENCH_TRACE_DIR
-const TRACE_CATEGORIES = ['toplevel', 'devtools.timeline', 'disabled-by-default-devtools.timeline', 'gpu', 'blink.user_timing']
+const TRACE_CATEGORIES = [
+  'toplevel',
+  'devtools.timeline',
+  'disabled-by-default-devtools.timeline',
+  'gpu',
+  'blink.user_timing',
+]
 
 async function searchRow(label: string, url: string): Promise<string> {
   const samples: SearchRun[] = []
