@@ -95,6 +95,20 @@ describePostgres('parcels partitioned by state (PostgreSQL)', (url) => {
     const names = [...JSON.stringify(row!['QUERY PLAN']).matchAll(/"Relation Name":"(\w+)"/g)].map((m) => m[1]!)
     return [...new Set(names)].sort()
   }
+  /** The database, with the parcel partitions read by the plans of the statements `watch` picks. */
+  const planSpy = (watch: (sql: string) => boolean) => {
+    const read = new Set<string>()
+    const spy = {
+      ...db,
+      kind: db.kind,
+      query: async (sql: string, params?: readonly unknown[], o?: QueryOptions) => {
+        if (watch(sql))
+          for (const name of await scanned(sql, [...(params ?? [])])) if (name.startsWith('parcels')) read.add(name)
+        return db.query(sql, params, o)
+      },
+    } as Database
+    return { spy, read }
+  }
 
   beforeAll(async () => {
     t = await migratedPostgres(url, 'plat_partitions', WITHOUT_PARTITIONS, 4)
@@ -218,16 +232,7 @@ describePostgres('parcels partitioned by state (PostgreSQL)', (url) => {
 
   it('reads only the partition of the state whose counties hold a point, and finds its parcel', async () => {
     const at = async (lon: number, lat: number) => {
-      const read = new Set<string>()
-      const spy = {
-        ...db,
-        kind: db.kind,
-        query: async (sql: string, params?: readonly unknown[], o?: QueryOptions) => {
-          if (sql.includes('ST_MakePoint'))
-            for (const name of await scanned(sql, [...(params ?? [])])) if (name.startsWith('parcels')) read.add(name)
-          return db.query(sql, params, o)
-        },
-      } as Database
+      const { spy, read } = planSpy((sql) => sql.includes('ST_MakePoint'))
       const found = await parcelsRepo(spy, { timeoutMs: 10_000 }).atPoint(lon, lat, 10, false)
       return { pins: found.map((r) => (JSON.parse(r) as { parcel_id: string }).parcel_id), read: [...read].sort() }
     }
@@ -251,16 +256,7 @@ describePostgres('parcels partitioned by state (PostgreSQL)', (url) => {
     expect(illinois!.n).toBe(COLS * ROWS)
 
     const page = async (svcUuids: string[]) => {
-      const read = new Set<string>()
-      const spy = {
-        ...db,
-        kind: db.kind,
-        query: async (sql: string, params?: readonly unknown[], o?: QueryOptions) => {
-          if (sql.includes('FROM parcels p'))
-            for (const name of await scanned(sql, [...(params ?? [])])) if (name.startsWith('parcels')) read.add(name)
-          return db.query(sql, params, o)
-        },
-      } as Database
+      const { spy, read } = planSpy((sql) => sql.includes('FROM parcels p'))
       const q = { filters: [{ field: 'svc_uuid', op: 'in', value: svcUuids }], limit: 100, offset: 0 } as const
       const res = await parcelsRepo(spy, { timeoutMs: 10_000 }).query(q as never)
       const pins = res.records.map((r) => (JSON.parse(r) as { parcel_id: string }).parcel_id).sort()

@@ -44,6 +44,10 @@ export interface ParcelsRepo {
   countParcels(): Promise<number>
 }
 
+/** The filter that names the page's parcels by id (`svc_uuid` eq or in), if any. */
+const idList = (filters: readonly FilterItem[]) =>
+  filters.find((f) => f.field === 'svc_uuid' && (f.op === 'eq' || f.op === 'in'))
+
 /**
  * `timeoutMs`: the longest any one statement of a request may run (STATEMENT_TIMEOUT_MS).
  * `counts`: where later pages of a query find its total (count-memo.ts; a new one by default);
@@ -66,7 +70,7 @@ export function parcelsRepo(
    */
   async function idStatesHint(filters: readonly FilterItem[], params: unknown[], opts: QueryOptions) {
     if (db.kind !== 'postgres' || filters.some((f) => f.field === 'state')) return ''
-    const ids = filters.find((f) => f.field === 'svc_uuid' && (f.op === 'eq' || f.op === 'in'))
+    const ids = idList(filters)
     if (!ids) return ''
     const states = await statesOfIds(
       db,
@@ -95,21 +99,24 @@ export function parcelsRepo(
           [...params, q.limit, q.offset],
           limits(scope),
         )
-      // A later page of a query counted before (count-memo.ts): its total, if the page reads the same data.
-      const key = counts?.keyOf(where, params)
-      const remembered = key === undefined ? undefined : counts?.get(key)
+      // A later page of a query counted before (count-memo.ts): its total, if the page reads the same
+      // data. Not for id pages: their count is bounded by their list, never worth keying 20,000 ids.
+      const memo = idList(q.filters) ? null : counts
+      const key = memo?.keyOf(where, params)
+      const remembered = key === undefined ? undefined : memo?.get(key)
       if (remembered && q.offset < remembered.count) {
         const rows = await page(true)
         if (rows[0]?.v === remembered.version) return { records: toRecords(rows), count: remembered.count }
       }
       const t0 = performance.now()
-      const [counted] = await db.query<{ n: number; v: string }>(
-        `SELECT count(*)::int AS n, ${DATA_VERSION_SQL} AS v FROM parcels p WHERE ${where}`,
+      const [counted] = await db.query<{ n: number; v?: string }>(
+        `SELECT count(*)::int AS n${memo ? `, ${DATA_VERSION_SQL} AS v` : ''} FROM parcels p WHERE ${where}`,
         params,
         limits(scope),
       )
       const count = counted?.n ?? 0
-      if (key !== undefined && counted) counts?.remember(key, { count, version: counted.v }, performance.now() - t0)
+      if (key !== undefined && counted?.v !== undefined)
+        memo?.remember(key, { count, version: counted.v }, performance.now() - t0)
       if (count === 0 || q.offset >= count) return { records: [], count }
       return { records: toRecords(await page(false)), count }
     },
