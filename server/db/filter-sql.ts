@@ -27,6 +27,14 @@ function stateFpHint(filter: FilterItem, params: unknown[]): string {
   const values = filter.op === 'eq' ? [filter.value] : (filter.value as unknown[])
   const fips = values.map((v) => FIPS_BY_ABBR.get(String(v)))
   if (fips.length === 0 || fips.some((f) => f === undefined)) return ''
+  return statesCondition(fips as string[], params)
+}
+
+/**
+ * ` AND` the row's state FIPS is one of `fips`, bound as one array: a constant the planner prunes
+ * `parcels`' state partitions by (a state filter's hint above; an id page's states, parcels-repo.ts).
+ */
+export function statesCondition(fips: readonly string[], params: unknown[]): string {
   params.push(fips)
   return ` AND ${column('state_fp')} = ANY($${params.length}::text[])`
 }

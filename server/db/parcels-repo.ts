@@ -9,7 +9,7 @@ import { loadedStates } from './area-states'
 import { type CountMemo, countMemo } from './count-memo'
 import { DATA_VERSION_SQL } from './data-version-sql'
 import type { Database, QueryOptions } from './database'
-import { buildWhere, escapeLike } from './filter-sql'
+import { buildWhere, escapeLike, statesCondition } from './filter-sql'
 import { column } from './parcel-columns'
 import { parcelDensity } from './parcel-density'
 import { statesOfIds } from './parcel-id-states'
@@ -77,9 +77,7 @@ export function parcelsRepo(
       ids.op === 'eq' ? [String(ids.value)] : (ids.value as unknown[]).map(String),
       opts,
     )
-    if (!states) return ''
-    params.push(states)
-    return ` AND ${column('state_fp')} = ANY($${params.length}::text[])`
+    return states ? statesCondition(states, params) : ''
   }
   return {
     idsInArea: (polygons, cap, scope = {}) =>

@@ -2,7 +2,7 @@
 import { afterEach, beforeEach, expect, it, vi } from 'vitest'
 import type { ParcelRecord } from '../../../contract/schemas'
 import type { SearchResult } from '../../features/search/search-types'
-import { ResultMarks } from './map-sync'
+import { pushStoreChange, ResultMarks } from './map-sync'
 
 const row = (id: string) => ({ svc_uuid: id }) as ParcelRecord
 const snap = (status: SearchResult['status'], rows: ParcelRecord[]) => ({ status, rows }) as unknown as SearchResult
@@ -63,8 +63,7 @@ it('a new search waits again from its own start', () => {
   expect(pushes).toEqual([1500])
 })
 
-it('a new search holds the map’s resize as long as its first marks wait; other changes do not', async () => {
-  const { pushStoreChange } = await import('./map-sync')
+it('a new search holds the map’s resize as long as its first marks wait; other changes do not', () => {
   const holds: number[] = []
   const map = { holdResize: (ms: number) => holds.push(ms), setSelected: () => {} } as never
   const base = { selectedId: null, basemap: 'b', theme: 'plain', tool: 'pan', areas: [], submitted: null } as never
