@@ -6,11 +6,9 @@ import { DEFAULT_COLUMNS } from '../src/state/ui-slice'
 import { apiPost, someFarm } from './support/api'
 import { openApp, waitForSearchDone, watchConsole } from './support/app'
 import { e2eKeys } from './support/keys'
+import { shot } from './support/shots'
 
 type Rec = Record<string, unknown> & { svc_uuid: string }
-
-/** Screenshots go to SHOTS_DIR when set (the session's review folder), else test-results/. */
-const shot = (name: string) => `${process.env.SHOTS_DIR ?? 'test-results'}/${name}`
 
 /** RFC 4180 rows (quoted cells may hold commas and doubled quotes). */
 function parseCsv(text: string): string[][] {
@@ -85,7 +83,7 @@ async function openComps(page: Page, farm: Rec, key: string) {
 async function headerStaysInView(page: Page, panel: Locator, shotName: string): Promise<void> {
   const table = panel.getByRole('table')
   await table.getByRole('row').last().scrollIntoViewIfNeeded()
-  await page.screenshot({ path: shot(shotName) })
+  await shot(page, shotName)
   const onTop = await table
     .locator('thead th')
     .first()
@@ -226,7 +224,7 @@ test('comps from a farm card: the value is the weighted median of the top-k rows
   await expect(panel).toBeHidden()
   await details.getByRole('button', { name: '← Back to comparable sales' }).click()
   await expect(panel.getByTestId('comps-median')).toHaveText(`$${Math.round(shownValue).toLocaleString('en-US')}`)
-  await page.screenshot({ path: shot('comps-desktop.png') })
+  await shot(page, 'comps-desktop')
   await headerStaysInView(page, panel, 'app37-comps-header-desktop.png')
 
   // Asked for a date two years past the data: the words and the chart say it is projected.
@@ -239,7 +237,7 @@ test('comps from a farm card: the value is the weighted median of the top-k rows
   )
   await expect(panel.getByText(/extrapolated 2\.0 yr beyond the last sale/).first()).toBeVisible()
   await expect(panel.locator('.comps-trend--projected')).toHaveCount(1)
-  await page.screenshot({ path: shot('comps-extrapolated-desktop.png') })
+  await shot(page, 'comps-extrapolated-desktop')
   await panel.getByRole('button', { name: 'Value as of the latest sale' }).click()
   await expect(panel.getByTestId('comps-extrapolated')).toHaveCount(0)
   expect(errors).toEqual([])
@@ -255,7 +253,7 @@ test('comps on a phone: the panel fits 390 px and shows the value', async ({ pag
   expect(box!.x).toBeGreaterThanOrEqual(0)
   expect(box!.x + box!.width).toBeLessThanOrEqual(390.5)
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390)
-  await page.screenshot({ path: shot('comps-phone.png') })
+  await shot(page, 'comps-phone')
   await headerStaysInView(page, panel, 'app37-comps-header-phone.png')
 })
 
@@ -417,7 +415,7 @@ test('sales in these results: median $/acre by year with its n, as the API’s r
     const values = byYear.get(year)!
     await expect(row.getByRole('cell').last()).toHaveText(`${usd.format(median(values))}n ${values.length}`)
   }
-  await page.screenshot({ path: shot('sales-summary-desktop.png') })
+  await shot(page, 'sales-summary-desktop')
 
   expect(errors).toEqual([])
 })
@@ -445,7 +443,7 @@ test('comps for a drawn area: valued from the parcels loaded inside it, on the m
     .toBe(true)
   await expect.poll(() => page.url()).toMatch(/[?&]cs=1~s1,/)
   const medianShown = await panel.getByTestId('comps-median').innerText()
-  await page.screenshot({ path: shot('area-comps-desktop.png') })
+  await shot(page, 'area-comps-desktop')
   // The link brings the same area comps back.
   await page.goto(page.url())
   const back = page
@@ -465,7 +463,7 @@ test('on a phone: the sales summary and area comps fit 390 px', async ({ page, r
   await expect(sales).toBeVisible({ timeout: 60_000 })
   await sales.getByText('Sales in these results').click()
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390)
-  await page.screenshot({ path: shot('sales-summary-phone.png') })
+  await shot(page, 'sales-summary-phone')
   await sales.getByRole('button', { name: 'Comparable sales for Rectangle 1' }).click()
   const panel = page
     .getByRole('complementary', { name: 'Area details' })
@@ -475,5 +473,5 @@ test('on a phone: the sales summary and area comps fit 390 px', async ({ page, r
   expect(box!.x).toBeGreaterThanOrEqual(0)
   expect(box!.x + box!.width).toBeLessThanOrEqual(390.5)
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390)
-  await page.screenshot({ path: shot('area-comps-phone.png') })
+  await shot(page, 'area-comps-phone')
 })

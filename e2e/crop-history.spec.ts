@@ -8,6 +8,7 @@ import type { MapProbe } from '../src/features/map/map-probe'
 import { themeById } from '../src/format/themes'
 import { addFilter, openApp, waitForSearchDone } from './support/app'
 import { e2eKeys } from './support/keys'
+import { shot } from './support/shots'
 
 interface Rec {
   svc_uuid: string
@@ -69,7 +70,7 @@ test('corn–soybean parcels over 80 acres in Story County: strip, rotation colo
   await expect(cells.first()).toHaveAttribute('aria-label', /^2020: (Corn|Soybeans), \d+(\.\d)?% of the parcel$/)
   await cells.nth(2).focus()
   await expect(page.getByText(/^2022: (Corn|Soybeans), /, { exact: false }).last()).toBeVisible()
-  await page.screenshot({ path: 'test-results/crop-history-card.png' })
+  await shot(page, 'crop-history-card')
   await page.getByRole('button', { name: 'Close details' }).click()
 
   // Coloured by rotation: a legend, and the results on the map in the corn–soybean colour.
@@ -96,7 +97,7 @@ test('corn–soybean parcels over 80 acres in Story County: strip, rotation colo
   const years = await table.getByRole('columnheader').allInnerTexts()
   await expect(cornRow.getByRole('cell').nth(years.indexOf('2024') - 1)).toHaveText(acres(corn2024))
   await expect(page.getByTestId('csr2')).toContainText(/Acres-weighted CSR2: \d+\.\d over [\d,]+ rated acres/)
-  await page.screenshot({ path: 'test-results/crop-history-desktop.png' })
+  await shot(page, 'crop-history-desktop')
 })
 
 test('on a phone the strip and the chart fit', async ({ browser }) => {
@@ -106,9 +107,9 @@ test('on a phone the strip and the chart fit', async ({ browser }) => {
   expect(loaded.length).toBeGreaterThan(0)
   await page.getByText('Crops by year').click()
   await expect(page.getByRole('table', { name: /Acres by crop and year/ })).toBeVisible()
-  await page.screenshot({ path: 'test-results/crop-history-phone-chart.png' })
+  await shot(page, 'crop-history-phone-chart')
   await page.getByRole('grid', { name: 'Search results' }).getByRole('row').nth(1).click()
   await expect(page.getByRole('list', { name: 'Crop by year' })).toBeVisible()
-  await page.screenshot({ path: 'test-results/crop-history-phone-card.png' })
+  await shot(page, 'crop-history-phone-card')
   await context.close()
 })

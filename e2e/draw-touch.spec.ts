@@ -5,15 +5,13 @@
  * keyboard drawing's crosshair and banner never show on touch; the page throws nothing. One desktop
  * check that drawing with the mouse still works the same way.
  */
-import { mkdirSync } from 'node:fs'
 import { type Browser, type BrowserContext, expect, type Page, test } from '@playwright/test'
 import { cameraSettled, mapBox, openApp } from './support/app'
 import { e2eKeys } from './support/keys'
 import { AREA_OUTLINE, mapPixels } from './support/pixels'
 import { touchTrace } from './support/probe'
+import { shot } from './support/shots'
 
-const SHOTS = '/work/shots'
-mkdirSync(SHOTS, { recursive: true })
 test.describe.configure({ timeout: 120_000 })
 
 /** Ames, Iowa (the demo data), at a zoom where a 60-pixel radius is a few acres. */
@@ -107,7 +105,7 @@ test.describe('drawing by taps on a 390×844 touch phone', () => {
     await page.touchscreen.tap(cx + r, cy)
     await noKeyboardDrawing(page)
     await expect.poll(() => mapPixels(page, AREA_OUTLINE, 30)).toBeGreaterThan(before + 2 * Math.PI * r * 0.8)
-    await page.screenshot({ path: `${SHOTS}/touch-circle-done.png` })
+    await shot(page, 'touch-circle-done')
 
     const rows = await listedAreas(page)
     expect(rows).toHaveLength(1)
@@ -163,7 +161,7 @@ test.describe('drawing by taps on a 390×844 touch phone', () => {
     await expect(progress).toContainText('4 corners')
     await page.getByRole('button', { name: 'Undo corner' }).tap()
     await expect(progress).toContainText('3 corners')
-    await page.screenshot({ path: `${SHOTS}/touch-polygon-done-button.png` })
+    await shot(page, 'touch-polygon-done-button')
     await page.getByRole('button', { name: 'Done' }).tap()
     await expect(progress).toHaveCount(0)
     rows = await listedAreas(page)
@@ -203,7 +201,7 @@ test.describe('drawing by taps on a 390×844 touch phone', () => {
     const shownM = async () =>
       Number((/· ([\d,.]+) m$/.exec(await progress.innerText())?.[1] ?? 'NaN').replace(/,/g, ''))
     await expect.poll(async () => Math.abs((await shownM()) - 80 * mpp) / (80 * mpp)).toBeLessThan(0.05)
-    await page.screenshot({ path: `${SHOTS}/touch-circle-mid-draw.png` })
+    await shot(page, 'touch-circle-mid-draw')
     await touch('touchEnd')
     await cdp.detach()
     await expect(progress).toHaveCount(0)
@@ -220,7 +218,7 @@ test.describe('drawing by taps on a 390×844 touch phone', () => {
       'Area not added: the circle is too small to search; tap the centre, then tap the edge farther out',
     )
     await expect(page.locator('button[data-tool="circle"]')).toHaveAttribute('aria-pressed', 'true')
-    await page.screenshot({ path: `${SHOTS}/touch-circle-refused.png` })
+    await shot(page, 'touch-circle-refused')
     expect(await listedAreas(page)).toHaveLength(1)
     expect(areaCalls()).toBe(0)
 
@@ -294,7 +292,7 @@ test('desktop 1400×900: a circle drawn with the mouse still works (click, move,
   expect(rows).toHaveLength(1)
   const expected = (Math.PI * (100 * mpp) ** 2) / SQ_M_PER_ACRE
   expect(Math.abs(acresIn(rows[0]) - expected) / expected).toBeLessThan(0.03)
-  await page.screenshot({ path: `${SHOTS}/touch-desktop-circle.png` })
+  await shot(page, 'touch-desktop-circle')
   expect(pageErrors).toEqual([])
   await context.close()
 })

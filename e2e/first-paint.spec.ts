@@ -10,6 +10,7 @@ import { openApp, watchConsole } from './support/app'
 import { e2eKeys } from './support/keys'
 import { mapPixels } from './support/pixels'
 import { hexRgb } from './support/probe'
+import { shot } from './support/shots'
 
 /** The coverage shading's colour (src/features/map/overlays/coverage-layers.ts). */
 const COVERAGE_TEAL = hexRgb('#2b7a78')
@@ -38,7 +39,7 @@ for (const size of [
     const jump = page.getByRole('combobox', { name: 'Jump to a county with parcel data' })
     await expect(jump.getByRole('option')).toHaveCount(expected.counties.length + 1)
     expect(held.some((r) => r.request().url().endsWith('/coverage'))).toBe(true)
-    await page.screenshot({ path: `test-results/first-paint-${size.phone ? 'phone' : 'desktop'}.png` })
+    await shot(page, `first-paint-${size.phone ? 'phone' : 'desktop'}`)
     await page.unrouteAll({ behavior: 'ignoreErrors' })
     for (const r of held) await r.continue().catch(() => {})
     expect(errors).toEqual([])

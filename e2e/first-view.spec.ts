@@ -12,14 +12,11 @@ import type { MapProbe } from '../src/features/map/map-probe'
 import { openApp, watchConsole } from './support/app'
 import { e2eKeys } from './support/keys'
 import { linkOfRectangleSearch, waitForResultsDone } from './support/search-link'
+import { shot } from './support/shots'
 
 type Win = { platMap?: MapProbe }
 const DESKTOP = { width: 1440, height: 900 }
 const PHONE = { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true }
-
-async function shot(page: Page, name: string): Promise<void> {
-  if (process.env.SHOTS_DIR) await page.screenshot({ path: `${process.env.SHOTS_DIR}/field-${name}.png` })
-}
 
 async function coverage(page: Page, key: string): Promise<CoverageResponse> {
   return (await (

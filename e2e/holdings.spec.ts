@@ -6,13 +6,14 @@
  * points with its not-found report — on a desktop and a 390 × 844 phone. Calls made are counted at
  * the network and compared with the formula each panel states.
  */
-import { mkdirSync, readFileSync } from 'node:fs'
+import { readFileSync } from 'node:fs'
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test'
 import type { MapProbe } from '../src/features/map/map-probe'
 import { apiPost } from './support/api'
 import { cameraSettled, openApp, watchConsole } from './support/app'
 import { e2eKeys } from './support/keys'
 import { mapPixels } from './support/pixels'
+import { shot } from './support/shots'
 
 type Geom = { type: 'Polygon'; coordinates: number[][][] } | { type: 'MultiPolygon'; coordinates: number[][][][] }
 type Rec = Record<string, unknown> & { svc_uuid: string; geom: Geom }
@@ -21,8 +22,6 @@ const outer = (r: Rec): number[][] =>
   (r.geom.type === 'MultiPolygon' ? r.geom.coordinates[0]?.[0] : r.geom.coordinates[0]) ?? []
 type Page100 = { results: Rec[]; count: number }
 
-const SHOTS = '/work/wt/shots/h21'
-mkdirSync(SHOTS, { recursive: true })
 const HOLDING_COLOUR: [number, number, number] = [0x7b, 0x3f, 0xa0]
 const ASSEMBLAGE_COLOUR: [number, number, number] = [0xd9, 0x73, 0x0d]
 const pages = (n: number) => Math.max(1, Math.ceil(n / 100))
@@ -208,7 +207,7 @@ test('owner portfolio across the covered counties: variants offered and chosen, 
   expect(
     fc.features.reduce((s: number, f: { properties: { parcel_count: number } }) => s + f.properties.parcel_count, 0),
   ).toBe(spelled.length)
-  await page.screenshot({ path: `${SHOTS}/owner-desktop.png` })
+  await shot(page, 'owner-desktop')
   expect(errors).toEqual([])
 })
 
@@ -227,13 +226,13 @@ test('owner portfolio on a phone: the panel fits 390 px and shows the holdings',
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390)
   const box = await panel.boundingBox()
   expect(box && box.x >= 0 && box.x + box.width <= 390.5).toBe(true)
-  await page.screenshot({ path: `${SHOTS}/owner-phone.png` })
+  await shot(page, 'owner-phone')
   // "Zoom to" puts the sheet away and frames the holding, drawn on the map.
   await panel.getByRole('button', { name: 'Zoom to' }).first().click()
   await expect(panel).toBeHidden()
   await cameraSettled(page)
   await expect.poll(() => mapPixels(page, HOLDING_COLOUR, 30)).toBeGreaterThan(20)
-  await page.screenshot({ path: `${SHOTS}/owner-phone-map.png` })
+  await shot(page, 'owner-phone-map')
   await context.close()
 })
 
@@ -300,7 +299,7 @@ test('assemblage: picked on the map, merged, shared by link, saved, exported and
   await expect.poll(() => mapPixels(page, ASSEMBLAGE_COLOUR, 40)).toBeGreaterThan(50)
   await panel.getByLabel('Name').fill('Peterson home fields')
   await panel.getByLabel('Name').press('Enter')
-  await page.screenshot({ path: `${SHOTS}/assemblage-desktop.png` })
+  await shot(page, 'assemblage-desktop')
 
   // The link carries it: a second browser tab opens the same assemblage. The address is rewritten
   // a moment after the rename (CI copied it between the two: the tab showed "Assemblage"), so wait
@@ -353,7 +352,7 @@ test('assemblage on a phone: picked on the map with the sheet out of the way', a
   await expect(panel.getByTestId('assemblage-acres')).toBeVisible({ timeout: 30_000 })
   expect(acresShown(await panel.getByTestId('assemblage-acres').innerText())).toBeCloseTo(distinctAcres(fields), 1)
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390)
-  await page.screenshot({ path: `${SHOTS}/assemblage-phone.png` })
+  await shot(page, 'assemblage-phone')
   await context.close()
 })
 
@@ -447,7 +446,7 @@ test('a list of 500 parcel numbers and 100 points: fewest calls, not-found repor
   )
   expect(out.length).toBeGreaterThanOrEqual(501)
   expect(out[1]?.startsWith(`${storyParcels[0]?.parcel_id},Story,keep ${storyParcels[0]?.parcel_id},found`)).toBe(true)
-  await page.screenshot({ path: `${SHOTS}/list-numbers-desktop.png` })
+  await shot(page, 'list-numbers-desktop')
 
   // 100 points: the centres of 95 rectangular parcels (not stacked), one repeat, four in central
   // Kansas where no county is covered.
@@ -495,6 +494,6 @@ test('list lookup on a phone: paste, run, read the not-found report', async ({ b
   await expect(panel.getByText('20 rows found, 1 row not found')).toBeVisible({ timeout: 60_000 })
   await expect(panel.getByRole('table').getByText(/Unknown number/)).toBeVisible()
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390)
-  await page.screenshot({ path: `${SHOTS}/list-phone.png` })
+  await shot(page, 'list-phone')
   await context.close()
 })

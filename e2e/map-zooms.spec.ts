@@ -15,8 +15,7 @@ import { cameraSettled, closeDetails, drawRectangle, goToAddress, mapBox, openAp
 import { e2eKeys } from './support/keys'
 import { canvasColors } from './support/pixels'
 import { hexRgb, mapSettled, mapZoom, project, renderedParcels, touchDrag, uncovered } from './support/probe'
-
-const SHOTS = process.env.SHOTS_DIR
+import { shot } from './support/shots'
 
 const details = (page: Page) => page.getByRole('complementary', { name: 'Parcel details' })
 
@@ -150,7 +149,7 @@ for (const size of SIZES) {
     const lots = (await renderedParcels(page)).filter((p) => p.from === 'dot' && p.acres !== null && p.acres < 1)
     expect(lots.length, 'town results drawn at z11').toBeGreaterThan(20)
     const points = lots.map((d) => (d.at ?? [0, 0]).map(Math.round) as [number, number])
-    if (SHOTS) await page.screenshot({ path: `${SHOTS}/z11-town-${size.phone ? 'phone' : 'desktop'}.png` })
+    await shot(page, `z11-town-${size.phone ? 'phone' : 'desktop'}`)
     const open = await uncovered(page, points)
     const visible = points.filter((_, i) => open[i])
     expect(visible.length, 'town results a person can see').toBeGreaterThan(10)
@@ -254,7 +253,7 @@ for (const size of SIZES) {
     await expect
       .poll(async () => (await renderedParcels(page, [Math.round(sx), Math.round(sy)]))[0]?.selected)
       .toBe(true)
-    if (SHOTS) await page.screenshot({ path: `${SHOTS}/z12-click-${size.phone ? 'phone' : 'desktop'}.png` })
+    await shot(page, `z12-click-${size.phone ? 'phone' : 'desktop'}`)
     expect(errors).toEqual([])
     await page.context().close()
   })

@@ -4,14 +4,12 @@
  * polygon drawn with the keyboard becoming a listed, drawn area, the skip link to the table, and
  * focus after a search.
  */
-import { mkdirSync } from 'node:fs'
 import { type Browser, expect, type Page, test } from '@playwright/test'
 import { cameraSettled, mapBox, openApp, openAtParcels, waitForSearchDone, watchConsole } from './support/app'
 import { e2eKeys } from './support/keys'
 import { AREA_OUTLINE, mapPixels } from './support/pixels'
+import { shot } from './support/shots'
 
-const SHOTS = '/work/wt/shots/h18c'
-mkdirSync(SHOTS, { recursive: true })
 test.describe.configure({ timeout: 180_000 })
 
 /** Ames, Iowa, close enough for parcels; a hand-typed link (v=1) with only a view. */
@@ -90,7 +88,7 @@ for (const size of SIZES) {
     const gotFromImperial = number(ft?.[1] ?? '') * (ft?.[2] === 'mi' ? 1609.344 : 0.3048)
     expect(Math.abs(gotFromImperial - expectedM) / expectedM).toBeLessThan(0.03)
     await expect(readout).toContainText('1 segment')
-    await page.screenshot({ path: `${SHOTS}/measure-distance-${size.phone ? 'phone' : 'desktop'}.png` })
+    await shot(page, `measure-distance-${size.phone ? 'phone' : 'desktop'}`)
 
     // Area: a right triangle, its legs a third of the map's shorter side, clear of the attribution
     // and the legend at the bottom; the first corner again closes it.
@@ -110,7 +108,7 @@ for (const size of SIZES) {
     expect(Math.abs(number(acres?.[1] ?? '') - expectedAcres) / expectedAcres).toBeLessThan(0.03)
     await expect(readout.locator('.measure-metric')).toHaveText(/^[\d,.]+ (ha|m²)$/)
     await expect(readout).toContainText(/Perimeter [\d,.]+ (ft|mi) · [\d,.]+ (m|km)/)
-    await page.screenshot({ path: `${SHOTS}/measure-area-${size.phone ? 'phone' : 'desktop'}.png` })
+    await shot(page, `measure-area-${size.phone ? 'phone' : 'desktop'}`)
 
     // Measuring makes no search area.
     if (size.phone) await page.getByRole('button', { name: 'Areas & filters' }).click()
@@ -154,7 +152,7 @@ for (const size of SIZES) {
     await expect(status).toHaveText(
       '3 points; Enter adds a point, F finishes, Backspace removes the last, Escape cancels.',
     )
-    await page.screenshot({ path: `${SHOTS}/keyboard-drawing-${size.phone ? 'phone' : 'desktop'}.png` })
+    await shot(page, `keyboard-drawing-${size.phone ? 'phone' : 'desktop'}`)
     // Backspace takes the last point back; Enter puts it again.
     await page.keyboard.press('Backspace')
     await expect(status).toHaveText(/^2 points/)
@@ -168,7 +166,7 @@ for (const size of SIZES) {
     const said = /Area added: ([\d,.]+) acres/.exec((await status.innerText()) ?? '')
     expect(Math.abs(number(said?.[1] ?? '') - expectedAcres) / expectedAcres).toBeLessThan(0.03)
     await expect.poll(() => mapPixels(page, AREA_OUTLINE, 30)).toBeGreaterThan(before + 300)
-    await page.screenshot({ path: `${SHOTS}/keyboard-drawn-${size.phone ? 'phone' : 'desktop'}.png` })
+    await shot(page, `keyboard-drawn-${size.phone ? 'phone' : 'desktop'}`)
     if (size.phone) await page.getByRole('button', { name: 'Areas & filters' }).click()
     const listed = page.getByRole('list', { name: 'Drawn areas' }).getByRole('listitem')
     await expect(listed).toHaveCount(1)
@@ -215,7 +213,7 @@ test('desktop: after Search by keyboard focus is on the results, and one Tab and
   const skip = page.getByRole('link', { name: 'Skip to results' })
   await expect(skip).toBeFocused()
   await expect(skip).toBeInViewport()
-  await page.screenshot({ path: `${SHOTS}/skip-link-desktop.png` })
+  await shot(page, 'skip-link-desktop')
   await page.keyboard.press('Enter')
   await expect(page.getByRole('grid', { name: 'Search results' })).toBeFocused()
   expect(new URL(page.url()).hash).toBe('')

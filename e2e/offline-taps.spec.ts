@@ -15,6 +15,7 @@ import { watchConsole } from './support/app'
 import { e2eKeys } from './support/keys'
 import { mapZoom } from './support/probe'
 import { collectQueryRecords, linkOfRectangleSearch, waitForResultsDone } from './support/search-link'
+import { shot } from './support/shots'
 
 type Win = { platMap: MapProbe }
 const rendered = (page: Page) => page.evaluate(() => (window as unknown as Win).platMap.rendered())
@@ -113,8 +114,7 @@ async function offlineTap(browser: Browser, request: APIRequestContext, phone: b
     'Its value and the rest of its record show when you are back online',
   )
   await expect(details).not.toContainText('no longer on the server')
-  if (process.env.SHOTS_DIR)
-    await page.screenshot({ path: `${process.env.SHOTS_DIR}/field-offline-tap-${phone ? 'phone' : 'desktop'}.png` })
+  await shot(page, `field-offline-tap-${phone ? 'phone' : 'desktop'}`)
 
   await page.getByRole('button', { name: 'Close details' })[press(phone)]()
   expect(errors.filter((e) => !/Failed to load resource|ERR_INTERNET_DISCONNECTED/.test(e))).toEqual([])

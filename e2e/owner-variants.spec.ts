@@ -5,14 +5,12 @@
  * in words, and JOHNSON, LISA R — another person, whose L and R once read as the couple's initials —
  * is only "possibly related", folded away and never in "Include all". Desktop and a 390 × 844 phone.
  */
-import { mkdirSync } from 'node:fs'
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test'
 import { apiPost } from './support/api'
 import { openApp, watchConsole } from './support/app'
 import { e2eKeys } from './support/keys'
+import { shot } from './support/shots'
 
-const SHOTS = '/work/shots'
-mkdirSync(SHOTS, { recursive: true })
 const COUPLE = 'JOHNSON, ROBERT L & SUSAN K'
 const SAME: [string, RegExp][] = [
   ['ROBERT L & SUSAN K JOHNSON', /same names, other order/],
@@ -91,7 +89,7 @@ test('the true spellings are "same owner" with their evidence; another JOHNSON o
   await expect(lisa.getByRole('checkbox')).not.toBeChecked()
   await expect(panel.getByTestId('holdings-total')).toContainText(/parcels/)
   await panel.getByRole('heading', { name: /Same owner, other spellings/ }).scrollIntoViewIfNeeded()
-  await page.screenshot({ path: `${SHOTS}/owners-desktop.png` })
+  await shot(page, 'owners-desktop')
   expect(errors).toEqual([])
   await context.close()
 })
@@ -108,6 +106,6 @@ test('the tiers on a 390 px phone', async ({ browser, request }) => {
   ).toBeVisible()
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390)
   await panel.getByRole('heading', { name: /Same owner, other spellings/ }).scrollIntoViewIfNeeded()
-  await page.screenshot({ path: `${SHOTS}/owners-phone.png` })
+  await shot(page, 'owners-phone')
   await context.close()
 })

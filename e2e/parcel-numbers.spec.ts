@@ -8,6 +8,7 @@ import { type APIRequestContext, expect, type Page, test } from '@playwright/tes
 import { apiPost } from './support/api'
 import { addFilter, openApp, watchConsole } from './support/app'
 import { e2eKeys } from './support/keys'
+import { shot } from './support/shots'
 
 const grid = (page: Page) => page.getByRole('grid', { name: 'Search results' })
 const QUESTION = 'Parcel ID is searched one county or state at a time: which one?'
@@ -45,7 +46,7 @@ test('desktop: a parcel number asks for a covered county, finds the parcel, and 
     'Finney County, KS',
     'All of Iowa (1 county)',
   ])
-  await page.screenshot({ path: '/tmp/18ui-shots/place-pick-list-desktop.png' })
+  await shot(page, 'place-pick-list-desktop')
   await pick.selectOption({ label: 'Story County, IA' })
   await expect(pick).toHaveCount(0)
   await expect(page.getByLabel('Filter 2 value')).toHaveValue('IA')
@@ -86,7 +87,7 @@ test('phone 390×844: the place pick-list is on screen in the sheet', async ({ b
   const pick = page.getByLabel('Owner is searched one county or state at a time: which one?')
   await pick.scrollIntoViewIfNeeded()
   await expect(pick).toBeInViewport()
-  await page.screenshot({ path: '/tmp/18ui-shots/place-pick-list-phone.png' })
+  await shot(page, 'place-pick-list-phone')
   await pick.selectOption({ label: 'All of Kansas (1 county)' })
   await expect(page.getByLabel('Filter 2 value')).toHaveValue('KS')
   await expect(page.getByRole('button', { name: 'Search', exact: true })).toBeEnabled()

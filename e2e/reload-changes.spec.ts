@@ -8,6 +8,7 @@
 import { type BrowserContext, expect, type Page, test } from '@playwright/test'
 import { recordsIn, waitForSearchDone, watchConsole } from './support/app'
 import { type OwnServer, startOwnServer } from './support/own-server'
+import { shot } from './support/shots'
 
 const PORT = Number(process.env.E2E_PORT ?? 8797) + 200
 const BASE = `http://localhost:${PORT}`
@@ -60,7 +61,7 @@ test('before the reload: a search of the lots, coloured and filtered by land-use
   const legend = page.getByRole('list', { name: 'Legend: Land-use class' })
   await expect(legend.getByRole('listitem').filter({ hasText: 'Agricultural' })).toContainText('5')
   await expect(legend.getByRole('listitem').filter({ hasText: 'Institutional / public' })).toContainText('5')
-  await page.screenshot({ path: '/work/wt/shots/h23b/desktop-land-use-theme.png' })
+  await shot(page, 'desktop-land-use-theme')
 
   // Open lot P07 (the one the reload splits): the card shows its class; the link now selects it.
   await (await rowOf(page, 'P07')).click()
@@ -73,7 +74,7 @@ test('before the reload: a search of the lots, coloured and filtered by land-use
   // The panel's land-use picker (our server lists the field): church lots only.
   await page.getByText('Land-use class:').click()
   await page.getByRole('checkbox', { name: 'Institutional / public' }).check()
-  await page.screenshot({ path: '/work/wt/shots/h23b/desktop-land-use-picker.png' })
+  await shot(page, 'desktop-land-use-picker')
   await page.getByRole('button', { name: 'Search', exact: true }).click()
   await expect(page.getByRole('button', { name: 'Cancel' })).toHaveCount(0, { timeout: 60_000 })
   await expect.poll(async () => recordsIn(await waitForSearchDone(page))).toBe(5)
@@ -114,7 +115,7 @@ test('after the reload: the link says what changed among its parcels, lists them
   await split.getByRole('button', { name: 'P07-B' }).click()
   const card = page.getByRole('complementary', { name: 'Parcel details' })
   await expect(card.getByRole('heading', { level: 2 })).toHaveText('NEW NEIGHBOUR')
-  await page.screenshot({ path: '/work/wt/shots/h23b/desktop-changes-notice.png' })
+  await shot(page, 'desktop-changes-notice')
   expect(errors).toEqual([])
 
   // Another browser opens the link that selected lot P07: the split lot offers its successors.
@@ -147,7 +148,7 @@ test('on a phone the notice sits over the results and its list fits the screen',
   const box = await notice(page).boundingBox()
   expect(box!.x).toBeGreaterThanOrEqual(0)
   expect(box!.x + box!.width).toBeLessThanOrEqual(390.5)
-  await page.screenshot({ path: '/work/wt/shots/h23b/phone-changes-notice.png' })
+  await shot(page, 'phone-changes-notice')
   await context.close()
 })
 

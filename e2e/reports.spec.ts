@@ -4,42 +4,23 @@
  * read back as a person gets them — their text (pdftotext) and their pages as pictures (pdftoppm) —
  * to check the map frame shows the subject's outline and the text holds owner, parcel number, acres.
  */
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { readFileSync } from 'node:fs'
 import { type APIRequestContext, expect, type Locator, type Page, test } from '@playwright/test'
 import { REPORT_MAP } from '../src/format/report-colors'
 import { apiPost } from './support/api'
 import { addFilter, openApp, watchConsole } from './support/app'
 import { e2eKeys } from './support/keys'
-import {
-  countColor,
-  countDark,
-  type PageImage,
-  type PtBox,
-  pdfPageCount,
-  pdfPageSize,
-  pdfPages,
-  pdfText,
-} from './support/pdf'
+import { countColor, countDark, type PtBox, pdfPageCount, pdfPageSize, pdfPages, pdfText } from './support/pdf'
+import { keepImage, shot } from './support/shots'
 
 type Rec = Record<string, unknown> & { svc_uuid: string }
 
-const SHOTS = '/work/wt/shots/h22'
-const HOLDING_SHOTS = '/work/wt/shots/h22c'
 const hex = (c: string): [number, number, number] => [
   Number.parseInt(c.slice(1, 3), 16),
   Number.parseInt(c.slice(3, 5), 16),
   Number.parseInt(c.slice(5, 7), 16),
 ]
 const SUBJECT = hex(REPORT_MAP.subject)
-
-function keep(img: PageImage, name: string, dir = SHOTS): void {
-  try {
-    mkdirSync(dir, { recursive: true })
-    writeFileSync(`${dir}/${name}.png`, img.png)
-  } catch {
-    // Pictures for the closing note only; a machine without the folder still runs the test.
-  }
-}
 
 /** A cropland farm of 70–90 acres in Story County (what a person would click). */
 async function someFarm(request: APIRequestContext, key: string): Promise<Rec> {
@@ -97,10 +78,10 @@ async function downloaded(page: Page, dialog: Locator): Promise<Buffer> {
 }
 
 /** The subject's outline is drawn inside the map frame, and reads dark on a grayscale printer. */
-function expectSubjectInFrame(pdf: Buffer, frame: PtBox, name: string, minPixels = 150, dir = SHOTS): void {
+function expectSubjectInFrame(pdf: Buffer, frame: PtBox, name: string, minPixels = 150): void {
   const [page1] = pdfPages(pdf, { dpi: 100, first: 1, last: 1 })
   if (!page1) throw new Error('no page rendered')
-  keep(page1, name, dir)
+  keepImage(name, page1.png)
   const inside = { x: frame.x + 2, y: frame.y + 2, w: frame.w - 4, h: frame.h - 4 }
   expect(countColor(page1, inside, SUBJECT)).toBeGreaterThan(minPixels)
   // Nowhere but in the map (the legend swatch is hatched in it, so leave the map's strip out).
@@ -108,7 +89,7 @@ function expectSubjectInFrame(pdf: Buffer, frame: PtBox, name: string, minPixels
   expect(countColor(page1, above, SUBJECT, 40)).toBe(0)
   const [gray] = pdfPages(pdf, { dpi: 100, first: 1, last: 1, gray: true })
   if (!gray) throw new Error('no grayscale page')
-  keep(gray, `${name}-gray`, dir)
+  keepImage(`${name}-gray`, gray.png)
   // The subject's line is darker than anything else on the map (neighbours are mid-grey).
   expect(countDark(gray, inside, 95)).toBeGreaterThan(minPixels)
 }
@@ -130,7 +111,7 @@ test('parcel report: one page with the map, the owner, parcel number and acres, 
   await expect(dialog.getByRole('region', { name: 'Page 1 of 1' })).toBeVisible()
   await expect(dialog.getByRole('img', { name: 'Map' })).toBeVisible()
   await expect(dialog.getByText(/^Basemap: Offline map/)).toBeVisible()
-  await page.screenshot({ path: `${SHOTS}/parcel-preview-desktop.png` })
+  await shot(page, 'parcel-preview-desktop')
   const frame = await mapFrame(page)
   const acres = Number(farm.acres).toFixed(2)
 
@@ -208,7 +189,7 @@ test('search report: map of the area and results, the search in words, and 2,000
     .first()
     .innerText()
   const frame = await mapFrame(page)
-  await page.screenshot({ path: `${SHOTS}/search-preview-desktop.png` })
+  await shot(page, 'search-preview-desktop')
 
   const viaPrint = await printed(page)
   expect(pdfPageCount(viaPrint)).toBe(count)
@@ -223,9 +204,9 @@ test('search report: map of the area and results, the search in words, and 2,000
   expect(text).toContain(firstOwner)
   const [p1] = pdfPages(viaPrint, { first: 1, last: 1 })
   if (!p1) throw new Error('no page')
-  keep(p1, 'search-print-p1')
+  keepImage('search-print-p1', p1.png)
   const [p2] = pdfPages(viaPrint, { first: 2, last: 2 })
-  if (p2) keep(p2, 'search-print-p2')
+  if (p2) keepImage('search-print-p2', p2.png)
   const inside = { x: frame.x + 2, y: frame.y + 2, w: frame.w - 4, h: frame.h - 4 }
   // The county, the search area, outlined dashed in its blue on the map.
   expect(countColor(p1, inside, hex(REPORT_MAP.area))).toBeGreaterThan(200)
@@ -265,7 +246,7 @@ test('search report: "Acres ≥ 40" and an accented name print as themselves, in
   // The HTML pages draw the same characters (no WinAnsi "?" any more).
   await expect(dialog.getByRole('heading', { level: 1 })).toContainText('Acres ≥ 40')
   await expect(dialog.getByText(ACCENTED, { exact: false }).first()).toBeVisible()
-  await page.screenshot({ path: '/work/shots/report-preview-acres-ge-40.png' })
+  await shot(page, 'report-preview-acres-ge-40')
 
   const pdf = await downloaded(page, dialog)
   const text = pdfText(pdf)
@@ -273,7 +254,7 @@ test('search report: "Acres ≥ 40" and an accented name print as themselves, in
   expect(text).toContain(ACCENTED)
   expect(text).not.toContain('Acres ? 40')
   const [p1] = pdfPages(pdf, { dpi: 60, first: 1, last: 1 })
-  if (p1) keep(p1, 'report-pdf-acres-ge-40', '/work/shots')
+  if (p1) keepImage('report-pdf-acres-ge-40', p1.png)
 
   const viaPrint = pdfText(await printed(page))
   expect(viaPrint).toContain('≥ 40')
@@ -358,7 +339,7 @@ test('holding report: an owner’s holdings mapped and labelled, totals equal to
   await ready(dialog)
   await expect(dialog.getByRole('heading', { level: 1 })).toHaveText('MILLER FARMS LLC')
   const frame = await mapFrame(page)
-  await page.screenshot({ path: `${HOLDING_SHOTS}/holding-preview-desktop.png` })
+  await shot(page, 'holding-preview-desktop')
 
   const viaDownload = await downloaded(page, dialog)
   const text = pdfText(viaDownload)
@@ -374,10 +355,9 @@ test('holding report: an owner’s holdings mapped and labelled, totals equal to
   expect(text).toMatch(/Parcels \(\d+\)/)
   expect(text).toMatch(/Data: .+, loaded \d{4}-\d{2}-\d{2}/)
   // The overview spans states: each holding is a small mark there, but its outline is drawn.
-  expectSubjectInFrame(viaDownload, frame, 'holding-download-p1', 30, HOLDING_SHOTS)
+  expectSubjectInFrame(viaDownload, frame, 'holding-download-p1', 30)
   const count = pdfPageCount(viaDownload)
-  for (const [i, img] of pdfPages(viaDownload, { dpi: 100 }).entries())
-    keep(img, `holding-download-p${i + 1}`, HOLDING_SHOTS)
+  for (const [i, img] of pdfPages(viaDownload, { dpi: 100 }).entries()) keepImage(`holding-download-p${i + 1}`, img.png)
   // Every holding's label is in the holdings table.
   for (let h = 1; h <= holdings; h++) expect(text).toMatch(new RegExp(`\\bH${h}\\b`))
 
@@ -385,7 +365,7 @@ test('holding report: an owner’s holdings mapped and labelled, totals equal to
   const viaPrint = await printed(page)
   expect(pdfPageCount(viaPrint)).toBe(count)
   expect(pdfText(viaPrint)).toContain(`Measured acres`)
-  expectSubjectInFrame(viaPrint, frame, 'holding-print-p1', 30, HOLDING_SHOTS)
+  expectSubjectInFrame(viaPrint, frame, 'holding-print-p1', 30)
   await dialog.getByRole('button', { name: 'Close' }).click()
   await expect(panel.getByRole('button', { name: 'Report' })).toBeFocused()
   expect(errors).toEqual([])
@@ -402,7 +382,7 @@ test('on a phone: the report fits the screen width and offers its PDF', async ({
   await ready(dialog)
   const box = await dialog.locator('.rp-page').first().boundingBox()
   expect(box && box.width <= 390).toBe(true)
-  await page.screenshot({ path: `${SHOTS}/parcel-preview-phone.png` })
+  await shot(page, 'parcel-preview-phone')
   const pdf = await downloaded(page, dialog)
   expect(pdfText(pdf)).toContain(String(farm.owner))
   await context.close()
@@ -425,7 +405,7 @@ test.describe('a report asked for offline before its font was ever saved', () =>
     await expect(problem.getByRole('alert')).toHaveText(
       'The report could not be opened: you are offline, and the report font is not saved on this device yet. Connect once, then try again.',
     )
-    await page.screenshot({ path: '/work/shots/report-font-offline.png' })
+    await shot(page, 'report-font-offline')
     await context.setOffline(false)
     await problem.getByRole('button', { name: 'Try again' }).click()
     const dialog = report(page, 'Parcel report')

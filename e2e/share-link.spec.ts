@@ -9,6 +9,7 @@ import {
   watchConsole,
 } from './support/app'
 import { e2eKeys } from './support/keys'
+import { shot } from './support/shots'
 
 const grid = (page: Page) => page.getByRole('grid', { name: 'Search results' })
 
@@ -193,7 +194,7 @@ test('a link whose search lost an area and a filter is not run until asked, and 
   await expect(notice).toContainText('Filter 2 was left out')
   const run = notice.getByRole('button', { name: 'Run what is left (not the shared search)' })
   await expect(run).toBeVisible()
-  await page2.screenshot({ path: '/work/shots/link-garbled-desktop.png' })
+  await shot(page2, 'link-garbled-desktop')
   await page2.waitForTimeout(1500)
   expect(searches).toEqual([])
 
@@ -210,7 +211,7 @@ test('a link whose search lost an area and a filter is not run until asked, and 
   const page3 = await phone.newPage()
   await page3.goto(link.href)
   await expect(page3.getByRole('alert').filter({ hasText: 'so it was not run' })).toBeVisible()
-  await page3.screenshot({ path: '/work/shots/link-garbled-phone.png' })
+  await shot(page3, 'link-garbled-phone')
   await phone.close()
 })
 

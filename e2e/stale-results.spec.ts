@@ -7,6 +7,7 @@ import { readFileSync } from 'node:fs'
 import { expect, type Page, test } from '@playwright/test'
 import { addFilter, mapBox, openApp, openAtParcels, waitForSearchDone, watchConsole } from './support/app'
 import { e2eKeys } from './support/keys'
+import { shot } from './support/shots'
 
 /** Like support's drawRectangle, but picks the tool by its data-tool (an area named "Rectangle 1" is a button too). */
 async function drawRectangle(page: Page, from: [number, number], to: [number, number]): Promise<void> {
@@ -69,7 +70,7 @@ test('desktop: an edit without Search marks the rows as the previous search; lin
   await expect(
     page.getByRole('region', { name: 'Map', exact: true }).getByText('Marked parcels are from the previous search'),
   ).toBeVisible()
-  await page.screenshot({ path: '/tmp/18ui-shots/stale-notice-desktop.png' })
+  await shot(page, 'stale-notice-desktop')
   // The rows are still the old ones (nothing was run): the count is unchanged, and says whose it is.
   expect(await parcelsShown(page)).toBe(before)
 
@@ -135,7 +136,7 @@ test('phone 390×844: the notice and Search again are on screen after an edit in
   await expect(notice(page)).toContainText('filter added: Acres ≥ 40')
   const again = notice(page).getByRole('button', { name: 'Search again' })
   await expect(again).toBeInViewport()
-  await page.screenshot({ path: '/tmp/18ui-shots/stale-notice-phone.png' })
+  await shot(page, 'stale-notice-phone')
   await again.click()
   await expect(notice(page)).toHaveCount(0)
   await context.close()

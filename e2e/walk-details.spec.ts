@@ -7,6 +7,7 @@
 import { type Browser, expect, type Page, test } from '@playwright/test'
 import { openApp } from './support/app'
 import { e2eKeys } from './support/keys'
+import { shot } from './support/shots'
 
 const DESKTOP = { viewport: { width: 1440, height: 900 } }
 const PHONE = { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true }
@@ -16,10 +17,6 @@ async function openIn(browser: Browser, phone: boolean): Promise<Page> {
   const page = await context.newPage()
   await openApp(page, e2eKeys().full)
   return page
-}
-
-const shot = async (page: Page, name: string) => {
-  if (process.env.SHOTS_DIR) await page.screenshot({ path: `${process.env.SHOTS_DIR}/${name}.png` })
 }
 
 /** Violations as the page reports them (the console prints them too, in words that vary). */

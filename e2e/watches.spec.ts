@@ -5,17 +5,15 @@
  * server (e2e/serve-changes.ts, the 30 lots near Ames; `reload` on stdin loads their next year), on
  * WATCHES_E2E_PORT or 201 above the main e2e server's port.
  */
-import { mkdirSync } from 'node:fs'
 import { type APIRequestContext, type BrowserContext, expect, type Page, test } from '@playwright/test'
 import { watchConsole } from './support/app'
 import { type OwnServer, startOwnServer } from './support/own-server'
+import { shot } from './support/shots'
 
 const PORT = Number(process.env.WATCHES_E2E_PORT ?? Number(process.env.E2E_PORT ?? 8797) + 201)
 const BASE = `http://localhost:${PORT}`
 /** The 30 lots' middle, as reload-changes.spec.ts frames them. */
 const VIEW = 'c=-93.614,42.0225,15.6'
-/** Where the screenshots go (looked at by a person; not asserted): SHOTS_DIR, as in comps.spec.ts. */
-const SHOTS = process.env.SHOTS_DIR ?? 'test-results'
 
 let server: OwnServer
 
@@ -25,7 +23,6 @@ test.use({ baseURL: BASE })
 test.beforeAll(async () => {
   // The load and the tiles it makes take a minute or more on a loaded machine (four on a busy one).
   test.setTimeout(360_000)
-  mkdirSync(SHOTS, { recursive: true })
   server = await startOwnServer(
     ['--import', 'tsx', 'e2e/serve-changes.ts'],
     { ...process.env, PORT: String(PORT) },
@@ -124,7 +121,7 @@ test('after the reload: the badge counts the changes; a change opens its parcel 
   const errors = watchConsole(page)
   await expectBadge(page, 3)
   await expect(inbox(page)).toContainText('3')
-  await page.screenshot({ path: `${SHOTS}/watches-badge-desktop.png` })
+  await shot(page, 'watches-badge-desktop')
   await inbox(page).click()
   const dialog = page.getByRole('dialog', { name: 'Watch inbox' })
   const changes = dialog.getByRole('list', { name: 'Changes' })
@@ -133,7 +130,7 @@ test('after the reload: the badge counts the changes; a change opens its parcel 
   await expect(changes).toContainText('Sold for $450,000 on 2024-03-15')
   await expect(changes).toContainText('Owner changed: OWNER 1 → BUYER P01')
   await expect(dialog.getByRole('list', { name: 'Watches' }).getByRole('listitem')).toHaveCount(2)
-  await page.screenshot({ path: `${SHOTS}/watches-inbox-desktop.png` })
+  await shot(page, 'watches-inbox-desktop')
 
   await changes.getByRole('button', { name: /Sold for \$450,000/ }).click()
   await expect(dialog).toHaveCount(0)
@@ -146,7 +143,7 @@ test('after the reload: the badge counts the changes; a change opens its parcel 
   expect(await change.getByRole('link', { name: 'Link to this parcel' }).getAttribute('href')).toContain(`p=${lot10}`)
   // Opened: seen, the badge is gone.
   await expect(inbox(page)).toHaveAttribute('aria-label', 'Watch inbox')
-  await page.screenshot({ path: `${SHOTS}/watches-before-after-desktop.png` })
+  await shot(page, 'watches-before-after-desktop')
   expect(errors).toEqual([])
   await desktop.close()
 })
@@ -155,7 +152,7 @@ test('on a phone: the badge, the inbox and the before/after fit the screen', asy
   test.setTimeout(180_000)
   const page = phonePage
   await expectBadge(page, 3)
-  await page.screenshot({ path: `${SHOTS}/watches-badge-phone.png` })
+  await shot(page, 'watches-badge-phone')
   await inbox(page).tap()
   const dialog = page.getByRole('dialog', { name: 'Watch inbox' })
   const changes = dialog.getByRole('list', { name: 'Changes' })
@@ -163,7 +160,7 @@ test('on a phone: the badge, the inbox and the before/after fit the screen', asy
   const box = await dialog.boundingBox()
   expect(box!.x).toBeGreaterThanOrEqual(0)
   expect(box!.x + box!.width).toBeLessThanOrEqual(390.5)
-  await page.screenshot({ path: `${SHOTS}/watches-inbox-phone.png` })
+  await shot(page, 'watches-inbox-phone')
 
   await changes.getByRole('button', { name: /Owner changed: OWNER 1 → BUYER P01/ }).tap()
   const table = card(page).getByRole('region', { name: 'What changed' }).getByRole('table')
@@ -172,6 +169,6 @@ test('on a phone: the badge, the inbox and the before/after fit the screen', asy
   await expect(card(page).getByRole('heading', { level: 2 })).toHaveText('BUYER P01')
   const tableBox = await table.boundingBox()
   expect(tableBox!.x + tableBox!.width).toBeLessThanOrEqual(390.5)
-  await page.screenshot({ path: `${SHOTS}/watches-before-after-phone.png` })
+  await shot(page, 'watches-before-after-phone')
   await phone.close()
 })

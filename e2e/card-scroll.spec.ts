@@ -9,8 +9,7 @@ import { openApp, watchConsole } from './support/app'
 import { screenFor } from './support/devices'
 import { e2eKeys } from './support/keys'
 import { linkOfRectangleSearch, waitForResultsDone } from './support/search-link'
-
-const SHOTS = process.env.SHOTS_DIR
+import { shot } from './support/shots'
 
 type Box = { x: number; y: number; width: number; height: number }
 const inside = (a: Box, b: Box) =>
@@ -52,7 +51,7 @@ async function longCard(browser: Browser, phone: boolean) {
   const last = pane.locator('.pd-uuid')
   await expect(last).toBeAttached()
   const name = phone ? 'phone' : 'desktop'
-  if (SHOTS) await page.screenshot({ path: `${SHOTS}/card-${name}-top.png` })
+  await shot(page, `card-${name}-top`)
   const paneBox = await pane.boundingBox()
   const vp = page.viewportSize()
   // The panel itself is never cut by the viewport: what it holds scrolls inside it.
@@ -85,7 +84,7 @@ async function longCard(browser: Browser, phone: boolean) {
   }
   await expect.poll(() => seenWhole(page, pane, last)).toBe(true)
   expect(await pane.evaluate((el) => el.scrollTop)).toBeGreaterThan(0)
-  if (SHOTS) await page.screenshot({ path: `${SHOTS}/card-${name}-end.png` })
+  await shot(page, `card-${name}-end`)
   expect(errors).toEqual([])
   await context.close()
 }

@@ -14,8 +14,8 @@ import { screenFor } from './support/devices'
 import { e2eKeys } from './support/keys'
 import { mapSettled, mapZoom, project } from './support/probe'
 import { collectQueryRecords, linkOfRectangleSearch, waitForResultsDone } from './support/search-link'
+import { shot } from './support/shots'
 
-const SHOTS = process.env.SHOTS_DIR
 type Rec = { svc_uuid: string; owner?: string | null; geom?: Polygon | MultiPolygon }
 type Win = { platMap: MapProbe }
 
@@ -68,7 +68,7 @@ async function whereOffline(browser: Browser, phone: boolean) {
   await cameraSettled(page)
   await mapSettled(page)
   const name = phone ? 'phone' : 'desktop'
-  if (SHOTS) await page.screenshot({ path: `${SHOTS}/where-offline-${name}.png` })
+  await shot(page, `where-offline-${name}`)
 
   // The pack's tiles draw parcels around the dot: outlines, not a flat fill.
   expect(await mapZoom(page)).toBeLessThanOrEqual(16)

@@ -13,8 +13,8 @@ import { cameraSettled, openApp, watchConsole } from './support/app'
 import { DESKTOP, screenFor } from './support/devices'
 import { e2eKeys } from './support/keys'
 import { mapSettled, mapZoom, project, uncovered } from './support/probe'
+import { shot } from './support/shots'
 
-const SHOTS = process.env.SHOTS_DIR
 type Rec = { svc_uuid: string; parcel_id: string; geom: Geometry }
 
 /** A dozen parcel numbers of one corner of Story County (a few miles across), and their outlines. */
@@ -62,7 +62,7 @@ async function listFrames(browser: Browser, phone: boolean) {
   await cameraSettled(page)
   await mapSettled(page)
   const name = phone ? 'phone' : 'desktop'
-  if (SHOTS) await page.screenshot({ path: `${SHOTS}/list-frame-${name}.png` })
+  await shot(page, `list-frame-${name}`)
   const canvas = await page.locator('.maplibregl-canvas').boundingBox()
   const [w, s, e, n] = bbox({
     type: 'FeatureCollection',
@@ -118,7 +118,7 @@ test('a parcel link without a view frames its parcel beside the card (desktop 14
   await expect(page.getByRole('complementary', { name: 'Parcel details' })).toContainText(rec.parcel_id)
   await cameraSettled(page)
   await mapSettled(page)
-  if (SHOTS) await page.screenshot({ path: `${SHOTS}/link-parcel-frame-desktop.png` })
+  await shot(page, 'link-parcel-frame-desktop')
   // Close enough for its outline to read (the first view of the data is ~z5), and its middle in sight.
   expect(await mapZoom(page)).toBeGreaterThanOrEqual(14)
   const [a, b, c, d] = bbox(rec.geom)

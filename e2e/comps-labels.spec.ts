@@ -12,8 +12,8 @@ import { openApp, watchConsole } from './support/app'
 import { screenFor } from './support/devices'
 import { e2eKeys } from './support/keys'
 import { mapSettled } from './support/probe'
+import { shot } from './support/shots'
 
-const SHOTS = process.env.SHOTS_DIR
 type Win = { platMap: MapProbe }
 type Label = { text: string; box: [number, number, number, number] }
 
@@ -40,7 +40,7 @@ async function compsLabels(browser: Browser, phone: boolean) {
   await mapSettled(page)
   await expect.poll(async () => (await labels(page, 'comps-label')).length).toBeGreaterThan(0)
   const name = phone ? 'phone' : 'desktop'
-  if (SHOTS) await page.screenshot({ path: `${SHOTS}/comps-labels-${name}.png` })
+  await shot(page, `comps-labels-${name}`)
   const shown = await labels(page, 'comps-label')
   // No two labels' boxes meet.
   const clashes: string[] = []
