@@ -6,6 +6,7 @@
  */
 import type { MultiPolygon, Polygon, Position } from 'geojson'
 import findIntersections from 'sweepline-intersections'
+import { ringBox } from './bbox'
 import type { ValidationIssue } from './errors'
 import {
   AREA_MAX_FEATURE_VERTICES,
@@ -16,6 +17,7 @@ import {
   AREA_MAX_VERTICES,
 } from './limits'
 import { ringArea, ringInside } from './ring-geometry'
+import type { Box } from './tile-math'
 
 export type AreaGeometry = Polygon | MultiPolygon
 export interface AreaFeature {
@@ -215,7 +217,7 @@ function checkHoles(rings: Position[][]): { ring: number; reason: string } | nul
   for (const [h, hole] of holes.entries()) {
     if (!ringInside(hole, shell)) return { ring: h + 1, reason: RING_REASONS.holeOutside }
   }
-  const boxes = holes.map(bbox)
+  const boxes = holes.map(ringBox)
   for (let a = 0; a < holes.length; a++) {
     for (let b = 0; b < holes.length; b++) {
       if (a === b || !boxWithin(boxes[a] as Box, boxes[b] as Box)) continue
@@ -229,17 +231,6 @@ function checkHoles(rings: Position[][]): { ring: number; reason: string } | nul
   return null
 }
 
-type Box = [number, number, number, number]
-function bbox(ring: readonly Position[]): Box {
-  const box: Box = [Infinity, Infinity, -Infinity, -Infinity]
-  for (const [x, y] of ring as [number, number][]) {
-    if (x < box[0]) box[0] = x
-    if (y < box[1]) box[1] = y
-    if (x > box[2]) box[2] = x
-    if (y > box[3]) box[3] = y
-  }
-  return box
-}
 const boxWithin = (a: Box, b: Box) => a[0] >= b[0] && a[1] >= b[1] && a[2] <= b[2] && a[3] <= b[3]
 
 /** One ring's structural problem (a RING_REASONS value), or null; crossings and area are checked per polygon. */

@@ -14,6 +14,7 @@ import { open, rename, rm, writeFile } from 'node:fs/promises'
 import { pipeline } from 'node:stream/promises'
 import { promisify } from 'node:util'
 import { gzip } from 'node:zlib'
+import { unionBox } from '../../../contract/bbox'
 import type { Box } from '../../../contract/tile-math'
 import {
   PARCEL_LAYER,
@@ -153,15 +154,6 @@ export async function buildArchive(db: Database, o: ArchiveOptions): Promise<Arc
     await rm(dataFile, { force: true })
     await rm(partFile, { force: true })
   }
-}
-
-function unionBox(boxes: readonly Box[]): Box {
-  return [
-    Math.min(...boxes.map((b) => b[0])),
-    Math.min(...boxes.map((b) => b[1])),
-    Math.max(...boxes.map((b) => b[2])),
-    Math.max(...boxes.map((b) => b[3])),
-  ]
 }
 
 /** TileJSON-style metadata (what viewers read) plus the archive's own facts. */

@@ -11,9 +11,9 @@
  */
 import booleanIntersects from '@turf/boolean-intersects'
 import type { Polygon } from 'geojson'
+import { boxOf, isEmptyBox } from '../../../contract/bbox'
 import { CHANGE_KINDS, type ChangeCounts, type ChangeKind, type ParcelChange } from '../../../contract/changes'
 import type { Box } from '../../../contract/tile-math'
-import { boxOf, isEmptyBox } from '../../geo/bbox'
 import type { DataStamp } from '../../state/data-stamp-slice'
 
 export interface ChangedParcel {

@@ -4,10 +4,10 @@
  * the tile cutter nor the archive writers.
  */
 import type { Polygon } from 'geojson'
+import { boxOf, boxPolygon, isEmptyBox } from '../../../contract/bbox'
 import type { ParcelRecord } from '../../../contract/schemas'
 import { extensionOf, FIELD_OFFERS } from '../../../formats/format-registry'
 import { polygonal } from '../../../formats/geojson'
-import { boxOf, boxPolygon, isEmptyBox } from '../../geo/bbox'
 
 export type FieldExportKind = (typeof FIELD_OFFERS)[number]['kind']
 

@@ -6,10 +6,10 @@
  * Plain TypeScript like the rest of the workspace; the pack logic lives in src/features/field.
  */
 import type { FeatureCollection, MultiPolygon, Polygon } from 'geojson'
+import { boxOf } from '../../../contract/bbox'
 import type { ParcelRecord } from '../../../contract/schemas'
 import { type CoverageResponse, PARCEL_TILE_MAX_ZOOM } from '../../../contract/tiles'
 import { describeSearch } from '../../format/search-summary'
-import { boxOf } from '../../geo/bbox'
 import { viewRectangle } from '../../geo/view-area'
 import type { LngLat, MapPort, PositionFixEvent, Rows } from '../../ports/workspace-ports'
 import type { AppStore } from '../../state/store'

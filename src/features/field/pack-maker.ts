@@ -5,10 +5,10 @@
  * with the real sizes. Cancel removes whatever was written.
  */
 import type { MultiPolygon, Polygon } from 'geojson'
+import { boxOf, isEmptyBox } from '../../../contract/bbox'
 import type { ParcelRecord } from '../../../contract/schemas'
 import type { TileXYZ } from '../../../contract/tile-math'
 import type { CoverageResponse } from '../../../contract/tiles'
-import { boxOf, isEmptyBox } from '../../geo/bbox'
 import { type DownloadProgress, downloadTiles } from './pack-download'
 import { estimatePack, type PackEstimate, recordBytes } from './pack-estimate'
 import type { PackStore } from './pack-store'

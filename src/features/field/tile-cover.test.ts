@@ -1,7 +1,7 @@
 import type { Polygon } from 'geojson'
 import { describe, expect, it } from 'vitest'
+import { boxPolygon } from '../../../contract/bbox'
 import { type TileXYZ, tileBounds } from '../../../contract/tile-math'
-import { boxPolygon } from '../../geo/bbox'
 import { tilesCovering } from './tile-cover'
 
 describe('tilesCovering', () => {

@@ -6,9 +6,9 @@
  */
 import booleanIntersects from '@turf/boolean-intersects'
 import type { MultiPolygon, Polygon } from 'geojson'
+import { boxOf, boxPolygon, isEmptyBox } from '../../../contract/bbox'
 import { type TileXYZ, tileBounds, tilesInBox } from '../../../contract/tile-math'
 import { PARCEL_TILE_MAX_ZOOM, PARCEL_TILE_MIN_ZOOM } from '../../../contract/tiles'
-import { boxOf, boxPolygon, isEmptyBox } from '../../geo/bbox'
 
 export type TileCover = { ok: true; tiles: TileXYZ[] } | { ok: false; reason: string; atLeast: number }
 

@@ -7,7 +7,7 @@
 import booleanIntersects from '@turf/boolean-intersects'
 import { union } from '@turf/union'
 import type { Feature, MultiPolygon, Polygon, Position } from 'geojson'
-import { boxOf } from '../../geo/bbox'
+import { boxOf } from '../../../contract/bbox'
 
 export interface DissolveInput {
   id: string

@@ -6,10 +6,10 @@
  */
 import turfArea from '@turf/area'
 import type { MultiPolygon, Polygon } from 'geojson'
+import { boxOf } from '../../../contract/bbox'
 import type { ParcelRecord } from '../../../contract/schemas'
 import { SQ_M_PER_ACRE } from '../../../contract/units'
 import { type AcreTotals, acreTotals, footprintKey } from '../../format/acreage'
-import { boxOf } from '../../geo/bbox'
 import type { DissolvedGroup } from './dissolve'
 import { countyLabel } from './portfolio'
 

@@ -3,6 +3,7 @@
  * whole country with the data as a few unlabelled specks (issue 37). The coverage comes with the
  * page, so the first frame is already the right one; without it, the continental US.
  */
+import { unionBox } from '../../../contract/bbox'
 import type { CoverageResponse } from '../../../contract/tiles'
 import { CONUS_BOUNDS } from '../../config/initial-view'
 
@@ -12,8 +13,9 @@ export type Bounds = [[number, number], [number, number]]
 export function firstViewBounds(coverage: Pick<CoverageResponse, 'counties'> | null | undefined): Bounds {
   const boxes = (coverage?.counties ?? []).map((c) => c.bbox).filter((b) => b.every(Number.isFinite) && b[0] <= b[2])
   if (boxes.length === 0) return CONUS_BOUNDS
+  const [w, s, e, n] = unionBox(boxes)
   return [
-    [Math.min(...boxes.map((b) => b[0])), Math.min(...boxes.map((b) => b[1]))],
-    [Math.max(...boxes.map((b) => b[2])), Math.max(...boxes.map((b) => b[3]))],
+    [w, s],
+    [e, n],
   ]
 }

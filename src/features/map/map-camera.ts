@@ -7,11 +7,11 @@ import bbox from '@turf/bbox'
 import type { Geometry } from 'geojson'
 import type { Map as MapLibreMap } from 'maplibre-gl'
 import type { ParcelRecord } from '../../../contract/schemas'
+import type { Box } from '../../../contract/tile-math'
 import { parcelsToFeatures } from './tiles/parcel-features'
 import { panToUncover, uncoveredPadding } from './uncovered-padding'
 
 type Rows = readonly (ParcelRecord | undefined)[]
-type Box = [number, number, number, number]
 
 const round = (n: number, d: number) => Math.round(n * 10 ** d) / 10 ** d
 

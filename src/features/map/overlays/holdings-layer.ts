@@ -6,7 +6,7 @@
  */
 import type { Feature, FeatureCollection } from 'geojson'
 import type { GeoJSONSource, LayerSpecification, Map as MapLibreMap } from 'maplibre-gl'
-import { boxOf } from '../../../geo/bbox'
+import { boxOf } from '../../../../contract/bbox'
 import type { HoldingsLayerPort, HoldingsOverlay } from '../../../ports/workspace-ports'
 
 const SOURCE = 'holdings'
