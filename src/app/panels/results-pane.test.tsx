@@ -43,13 +43,16 @@ describe('ResultsPane', () => {
     expect(within(progress).queryByRole('button', { name: 'Cancel' })).toBeNull()
     const records = search.server.records
     const summary = screen.getByRole('region', { name: 'Results summary' })
-    // The totals follow the rows a render later (useDeferredValue).
     await waitFor(() =>
       expect(within(summary).getByText('Parcels').nextElementSibling?.textContent).toBe(String(records.length)),
     )
+    // The count is live; the totals follow the rows a render later (useDeferredValue), labelled
+    // "(of N loaded)" until they cover every row.
     const acres = records.reduce((sum, r) => sum + Number(r.acres), 0)
-    expect(within(summary).getByText('Recorded acres').nextElementSibling?.textContent).toBe(
-      acres.toLocaleString('en-US', { maximumFractionDigits: 1 }),
+    await waitFor(() =>
+      expect(within(summary).getByText('Recorded acres').nextElementSibling?.textContent).toBe(
+        acres.toLocaleString('en-US', { maximumFractionDigits: 1 }),
+      ),
     )
     expect((screen.getByRole('button', { name: 'Report' }) as HTMLButtonElement).disabled).toBe(false)
     expect(await screen.findByRole('grid', { name: 'Search results' }, LAZY)).toBeTruthy()
