@@ -1,3 +1,8 @@
+/**
+ * The demo's owner names as county rolls print them ("JOHNSON, ROBERT L & SUSAN K", "MILLER FARMS
+ * LLC", trusts, churches, the county itself), by region, drawn from the owner's id alone so every
+ * parcel of one owner carries the same name — the truth the owner-matching benchmark is scored on.
+ */
 import type { Region } from './county-profiles'
 import { OwnerClass } from './owners'
 import { Rng } from './prng'
