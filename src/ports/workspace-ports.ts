@@ -99,7 +99,8 @@ export interface MapPort {
   /** `outlines`: the counties' shapes when known already (written into the page), else the map finds them. */
   setCoverage(counties: readonly CoverageCounty[], outlines?: FeatureCollection | null): void
   setClickMode(mode: ClickMode): void
-  fitTo(geometry: Geometry, maxZoom?: number): void
+  /** Frames the shape; false when it has no box to frame (no finite coordinates). */
+  fitTo(geometry: Geometry, maxZoom?: number): boolean
   /** Frames [west, south, east, north], never farther out than `minZoom`. */
   fitBounds(bounds: Bounds, minZoom: number): void
   fitToRecords(records: Rows): void

@@ -4,7 +4,7 @@ import { createAppStore } from '../../state/store'
 import { ParcelOpener } from './parcel-opener'
 
 /** An opener over a "server" whose owner of P1 is `owner.now`, behind a cache kept until forgotten. */
-function setup(frameOnFetch: string | null = null) {
+function setup(frameOnFetch: string | null = null, map = { exists: true }) {
   const owner = { now: 'OWNER 1' }
   const kept = new Map<string, ParcelRecord>()
   const asked: string[] = []
@@ -28,7 +28,8 @@ function setup(frameOnFetch: string | null = null) {
       return record
     },
     rows: () => [staleRow],
-    frame: (g) => framed.push(g),
+    // Frames only once a map exists, as the workspace's map does.
+    frame: (g) => map.exists && framed.push(g) > 0,
     reportError: () => {},
     busy: () => {},
     frameOnFetch,
@@ -94,6 +95,33 @@ describe('a link’s parcel with no view in the link', () => {
     t.opener.fetch('P9')
     await t.settle()
     expect(t.store.getState().selectedId).toBe('P9')
+    expect(t.framed).toEqual([])
+  })
+
+  it('fetched before the map exists (its code still loading), is framed once the map comes, and only once', async () => {
+    const map = { exists: false }
+    const t = setup('P9', map)
+    t.opener.fetch('P9')
+    await t.settle()
+    expect(t.store.getState().selectedId).toBe('P9')
+    expect(t.framed).toEqual([])
+    map.exists = true
+    const outlines: unknown[] = []
+    t.opener.pushTo({ setLookupParcels: (records) => outlines.push(records) })
+    expect(t.framed).toEqual([{ type: 'Point', coordinates: [-93.6, 42] }])
+    expect(outlines).toEqual([null])
+    t.opener.pushTo({ setLookupParcels: () => {} }) // a remount: nothing waits any more
+    expect(t.framed).toHaveLength(1)
+  })
+
+  it('a frame that waited for the map is dropped when another parcel opens first', async () => {
+    const map = { exists: false }
+    const t = setup('P9', map)
+    t.opener.fetch('P9')
+    await t.settle()
+    t.opener.open({ svc_uuid: 'P7' } as ParcelRecord, { zoom: false })
+    map.exists = true
+    t.opener.pushTo({ setLookupParcels: () => {} })
     expect(t.framed).toEqual([])
   })
 })

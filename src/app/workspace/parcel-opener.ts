@@ -10,7 +10,7 @@ import type { ParcelRecord } from '../../../contract/schemas'
 import { ApiError } from '../../api/api-error'
 import { notInPackMessage } from '../../features/field/not-in-pack'
 import { NotInPackError } from '../../features/field/offline-sources'
-import type { LngLat, Rows, TileFacts } from '../../ports/workspace-ports'
+import type { LngLat, MapPort, Rows, TileFacts } from '../../ports/workspace-ports'
 import type { AppStore } from '../../state/store'
 import { ValueStore } from '../../state/value-store'
 
@@ -30,7 +30,8 @@ export interface OpenerDeps {
   fetchParcel(svcUuid: string): Promise<ParcelRecord | null>
   /** The loaded search rows. */
   rows(): Rows
-  frame(geometry: Geometry): void
+  /** Frames the shape on the map; false when there is no map (yet) or nothing to frame. */
+  frame(geometry: Geometry): boolean
   reportError(e: ApiError): void
   busy(identifying: boolean): void
   /** Records held elsewhere (a portfolio, a list, an assemblage), found after the search rows. */
@@ -52,6 +53,11 @@ export class ParcelOpener {
   private forgotFor: string | null = null
   /** The one parcel whose fetch frames it (OpenerDeps.frameOnFetch); cleared by any other opening. */
   private frameOnFetch: string | null
+  /**
+   * A frame asked for before the map existed: a link's parcel can be fetched before the map's code
+   * has loaded on a slow machine, and the map then opened on the whole coverage. Done in `pushTo`.
+   */
+  private unframed: Geometry | null = null
 
   constructor(private readonly d: OpenerDeps) {
     this.frameOnFetch = d.frameOnFetch ?? null
@@ -81,12 +87,21 @@ export class ParcelOpener {
     return l && l.source !== 'map' ? l.records : null
   }
 
+  /** Onto a (new) map: the lookup's outlines, and the frame that waited for it. */
+  pushTo(map: Pick<MapPort, 'setLookupParcels'>): void {
+    map.setLookupParcels(this.outlined())
+    const waiting = this.unframed
+    this.unframed = null
+    if (waiting) this.d.frame(waiting)
+  }
+
   /** Select a parcel, open its details and (by default) frame it. */
   open(record: ParcelRecord, opts: { zoom?: boolean } = {}): void {
     this.frameOnFetch = null
+    this.unframed = null
     this.d.store.getState().select(record.svc_uuid, true)
     const g = record.geom as Geometry | undefined
-    if (opts.zoom !== false && g && typeof g === 'object' && 'type' in g) this.d.frame(g)
+    if (opts.zoom !== false && g && typeof g === 'object' && 'type' in g && !this.d.frame(g)) this.unframed = g
   }
 
   /** A row click: the id of a loaded record (null clears the selection). */

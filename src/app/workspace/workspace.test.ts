@@ -21,7 +21,7 @@ function fakeMap(calls: string[]): MapPort {
     setCoverage: (c) => calls.push(`coverage:${c.length}`),
     fitBounds: (_b, z) => calls.push(`fitBounds:${z}`),
     setClickMode: (m) => calls.push(`click:${m}`),
-    fitTo: (_g, z) => calls.push(`fit:${z}`),
+    fitTo: (_g, z) => calls.push(`fit:${z}`) > 0,
     fitToRecords: () => calls.push('fitRecords'),
     flyTo: () => calls.push('fly'),
     bounds: () => [-93.6, 42.0, -93.5, 42.1],

@@ -100,7 +100,7 @@ export class Workspace {
       lookupPoint: deps.lookupPoint,
       fetchParcel: deps.fetchParcel,
       rows: () => this.search.getSnapshot().rows,
-      frame: (g) => this.map?.fitTo(g, 17),
+      frame: (g) => this.map?.fitTo(g, 17) ?? false,
       reportError: (e) => this.reportError(e),
       busy: (identifying) => this.mapStatus.set({ ...this.mapStatus.get(), identifying }),
       // The first feature that holds the record (holdings, lists…); `??` asks no further once found.
@@ -293,7 +293,7 @@ export class Workspace {
     if (!map) return
     pushStateTo(map, this.store.getState(), this.search.getSnapshot())
     this.coverage.pushTo(map)
-    map.setLookupParcels(this.parcels.outlined())
+    this.parcels.pushTo(map)
     for (const f of this.features) f.pushTo?.(map)
     this.stops.push(this.parcels.lookup.subscribe(() => this.map?.setLookupParcels(this.parcels.outlined())))
   }

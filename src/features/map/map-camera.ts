@@ -50,9 +50,10 @@ export class MapCamera {
     })
   }
 
-  fitTo(geometry: Geometry, maxZoom = 16): void {
+  /** Frames the shape (false, and no move, when it has no finite box). */
+  fitTo(geometry: Geometry, maxZoom = 16): boolean {
     const [w, s, e, n] = bbox(geometry)
-    if (![w, s, e, n].every(Number.isFinite)) return
+    if (![w, s, e, n].every(Number.isFinite)) return false
     // The click that frames a parcel also opens its details over the map: fit once that panel is
     // laid out, inside the part of the map it leaves visible. The camera counts as moving meanwhile.
     const container = this.map.getContainer()
@@ -67,6 +68,7 @@ export class MapCamera {
       this.map.fitBounds(box, { padding: uncoveredPadding(container, 60), maxZoom, duration: 600 })
       if (!this.map.isMoving()) container.dataset.camera = 'still'
     })
+    return true
   }
 
   /** Frames a box, but never farther out than `minZoom` (centred on the box then). */

@@ -226,8 +226,8 @@ export class MapController implements MapPort {
     this.whenReady(() => applyParcelTheme(this.map, theme))
   }
 
-  fitTo(geometry: Geometry, maxZoom = 16): void {
-    this.camera.fitTo(geometry, maxZoom)
+  fitTo(geometry: Geometry, maxZoom = 16): boolean {
+    return this.camera.fitTo(geometry, maxZoom)
   }
 
   /** Frames a box, but never farther out than `minZoom` (centred on the box then). */
