@@ -1,19 +1,9 @@
 import type { Polygon } from 'geojson'
 import { describe, expect, it } from 'vitest'
+import { boxPolygon } from '../../contract/bbox'
 import { type Box, type CostModel, groupPieces, planCells, polygonBox, vertexCount } from './area-pieces'
 
-const rect = (w: number, s: number, e: number, n: number): Polygon => ({
-  type: 'Polygon',
-  coordinates: [
-    [
-      [w, s],
-      [e, s],
-      [e, n],
-      [w, n],
-      [w, s],
-    ],
-  ],
-})
+const rect = (w: number, s: number, e: number, n: number): Polygon => boxPolygon([w, s, e, n])
 /** A unit square with a hole in its middle. */
 const donut: Polygon = {
   type: 'Polygon',

@@ -11,6 +11,7 @@
  * split away — a 20,000-vertex ring is one piece however small — candidates can.
  */
 import type { Polygon, Position } from 'geojson'
+import { ringBox } from '../../contract/bbox'
 import { segmentMeetsBox } from '../../contract/ring-geometry'
 
 /** [west, south, east, north] in degrees. */
@@ -65,19 +66,7 @@ export function vertexCount(polygon: Polygon): number {
 }
 
 /** The outer ring's bounding box (holes lie inside it). */
-export function polygonBox(polygon: Polygon): Box {
-  let west = Number.POSITIVE_INFINITY
-  let south = Number.POSITIVE_INFINITY
-  let east = Number.NEGATIVE_INFINITY
-  let north = Number.NEGATIVE_INFINITY
-  for (const [x, y] of polygon.coordinates[0] ?? []) {
-    west = Math.min(west, x as number)
-    east = Math.max(east, x as number)
-    south = Math.min(south, y as number)
-    north = Math.max(north, y as number)
-  }
-  return [west, south, east, north]
-}
+export const polygonBox = (polygon: Polygon): Box => ringBox(polygon.coordinates[0] ?? [])
 
 /** Slack so rounding never drops a cell PostGIS would find touching (a kept cell only costs work). */
 const SLACK = 1e-9

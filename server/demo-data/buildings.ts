@@ -2,6 +2,7 @@
  * What stands on a demo site and its footprints, drawn from the same seeds as land use and values so
  * a "farmstead" has a house and barns, a vacant lot none, and the buildings toggle has something true to show.
  */
+import { boxPolygon } from '../../contract/bbox'
 import type { BuildingRow } from '../db/parcel-row'
 import { Side } from './adjacency'
 import type { Region } from './county-profiles'
@@ -168,18 +169,7 @@ export function buildingRow(
   const sqFeet = Math.round((f.x1 - f.x0) * (f.y1 - f.y0) * FEET_PER_UNIT * FEET_PER_UNIT)
   const [w, s, e, n] = [frame.lon(f.x0), frame.lat(f.y0), frame.lon(f.x1), frame.lat(f.y1)]
   return {
-    geom: {
-      type: 'Polygon',
-      coordinates: [
-        [
-          [w, s],
-          [e, s],
-          [e, n],
-          [w, n],
-          [w, s],
-        ],
-      ],
-    },
+    geom: boxPolygon([w, s, e, n]),
     sq_feet: sqFeet,
     sq_meters: Math.round(sqFeet * 0.09290304 * 10) / 10,
     height: f.height,
